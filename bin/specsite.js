@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The CLI lives in dist/ (transpiled by `npm ci`'s prepare step); this shim only finds it.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const entry = new URL('../dist/generator/cli/main.js', import.meta.url);
+if (!existsSync(fileURLToPath(entry))) {
+  process.stderr.write('specsite: the CLI is not compiled yet; run `npm ci` (or `npm run compile`) in the specsite folder first.\n');
+  process.exit(2);
+}
+const { main } = await import(entry.href);
+process.exitCode = await main(process.argv);

@@ -1,0 +1,60 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_OPTIONS, type GlobalOptions } from '../commands/options.js';
+import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatReport, OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
+import { registerCommands } from './commands.js';
+
+export const EXIT_OK = 0;
+export const EXIT_ERRORS = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIO: CliIO = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+/** Runs the CLI with `argv` (as process.argv) and returns the exit code; never throws. */
+export async function main(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = new Command('specsite')
+    .description('Contract-first documentation sites: OpenAPI contracts, MDX content and one config in; a static site, TypeScript types and JSON Schemas out.')
+    .option('-c, --config <file>', 'site config file', DEFAULT_OPTIONS.config)
+    .option('-o, --out <dir>', 'output folder (site in DIR/site, types in DIR/types, schemas in DIR/schemas)', DEFAULT_OPTIONS.out)
+    .addOption(new Option('-f, --format <format>', 'how problems are reported').choices(OUTPUT_FORMATS).default(DEFAULT_OPTIONS.format))
+    .option('--strict', 'treat warnings as errors', false)
+    .showHelpAfterError('(run specsite --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  const report = (diagnostics: readonly Diagnostic[], options: GlobalOptions, what: string): void => {
+    if (diagnostics.length > 0 || options.format !== 'github') io.stdout(formatReport(diagnostics, options.format, what));
+    const { errors, warnings } = countBySeverity(diagnostics);
+    exitCode = errors > 0 || (options.strict && warnings > 0) ? EXIT_ERRORS : EXIT_OK;
+  };
+  registerCommands(program, {
+    options: () => {
+      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean }>();
+      return { config: o.config, out: o.out, format: o.format, strict: o.strict };
+    },
+    report,
+    io,
+  });
+
+  try {
+    await program.parseAsync(argv as string[]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+      return EXIT_USAGE;
+    }
+    if (error instanceof InvalidArgumentError) return EXIT_USAGE;
+    // A bug of ours, not a mistake of the user's: say so in one line; the stack only on request.
+    io.stderr(`specsite: internal error: ${(error as Error).message}\n`);
+    if (process.env.SPECSITE_DEBUG) io.stderr(`${(error as Error).stack ?? ''}\n`);
+    else io.stderr('(this is a bug in specsite; set SPECSITE_DEBUG=1 for details)\n');
+    return EXIT_ERRORS;
+  }
+}

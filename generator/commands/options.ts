@@ -1,0 +1,14 @@
+import type { OutputFormat } from '../diagnostics/format.js';
+
+/** Options every command takes, resolved by the CLI (or by a caller of the library) before a command runs. */
+export interface GlobalOptions {
+  /** Path of site-config.yaml. */
+  config: string;
+  /** Output root: the site goes to `out/site`, types to `out/types`, schemas to `out/schemas`. */
+  out: string;
+  format: OutputFormat;
+  /** Warnings fail the command too. */
+  strict: boolean;
+}
+
+export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false };

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import type { z } from 'zod';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { encodePointer, type Segment } from '../sources/pointer.js';
+import { readSourceFile, type SourceFile } from '../sources/source-file.js';
+import { resolveConfig, type ResolvedConfig } from './resolve.js';
+import { siteConfigSchema } from './schema.js';
+
+export type ConfigResult = { ok: true; config: ResolvedConfig; source: SourceFile; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
+
+export const DEFAULT_CONFIG_FILE = 'site-config.yaml';
+
+/** Reads, validates and resolves the site config. Every problem comes back located in the file. */
+export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE): Promise<ConfigResult> {
+  const absolute = resolve(configPath);
+  const read = await readSourceFile(absolute, 'config-parse');
+  if (!read.ok) {
+    const diagnostics = read.diagnostics.map((d) =>
+      d.line === 0 && d.message === 'file not found'
+        ? { ...d, message: `config file not found; create it (the smallest config is a \`title:\` and an \`apis:\` list) or pass --config FILE` }
+        : d,
+    );
+    return { ok: false, diagnostics };
+  }
+  const source = read.file;
+  // An empty file parses to null; treat it as an empty mapping so the user hears which keys are missing.
+  const parsed = siteConfigSchema.safeParse(source.data ?? {});
+  if (!parsed.success) return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
+  const config = resolveConfig(parsed.data, absolute);
+  const diagnostics = checkApis(config, source);
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  return { ok: true, config, source, diagnostics: [] };
+}
+
+function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagnostic[] {
+  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as Segment[];
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => at(source, [...path, key], 'config-unknown-key', `unknown key "${key}"`, 'key'));
+  }
+  if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'type' && path.includes('navbar')) {
+    return [at(source, path, 'navbar-item-type', issue.message)];
+  }
+  const rule = issue.code === 'invalid_type' ? 'config-type' : 'config-invalid';
+  const message = issue.code === 'invalid_type' && issue.input === undefined ? `missing required key "${String(path.at(-1))}"` : lowerFirst(issue.message);
+  return [at(source, path, rule, message)];
+}
+
+function checkApis(config: ResolvedConfig, source: SourceFile): Diagnostic[] {
+  const seen = new Map<string, number>();
+  const out: Diagnostic[] = [];
+  for (const api of config.apis) {
+    const first = seen.get(api.id);
+    if (first !== undefined) out.push(at(source, ['apis', api.index, 'id'], 'config-invalid', `duplicate API id "${api.id}" (first used by apis[${first}])`));
+    else seen.set(api.id, api.index);
+  }
+  return out;
+}
+
+function at(source: SourceFile, path: Segment[], rule: string, message: string, target: 'key' | 'value' = 'value'): Diagnostic {
+  return { file: source.display, ...source.locate(path, target), severity: 'error', rule, message, pointer: encodePointer(path) };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

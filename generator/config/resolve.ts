@@ -1,0 +1,60 @@
+import { dirname, resolve } from 'node:path';
+import type { ParsedSiteConfig } from './schema.js';
+
+/** One API of the site, with every default filled in and paths made absolute. */
+export interface ResolvedApi {
+  id: string;
+  title: string | undefined;
+  route: string;
+  /** Absolute path of a folder of versions or of a single file. */
+  spec: string;
+  /** `spec` as written in (or defaulted for) the config, for messages. */
+  specAsWritten: string;
+  /** Index in `apis`, to locate problems in the config file. */
+  index: number;
+}
+
+/** The complete internal config: every stage receives this and never looks at defaults again. */
+export interface ResolvedConfig extends Omit<ParsedSiteConfig, 'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer'> {
+  /** Absolute path of the config file. */
+  configPath: string;
+  /** Folder of the config file: every relative path in it is relative to this. */
+  rootDir: string;
+  description: string;
+  brand: { name: string; slug: string };
+  navbar: Omit<ParsedSiteConfig['navbar'], 'title'> & { title: string };
+  footer: { columns: ParsedSiteConfig['footer']['columns']; copyright: { year: number; holder: string } | undefined };
+  apis: ResolvedApi[];
+  types: { packageName: string; version: string | undefined };
+}
+
+export function resolveConfig(parsed: ParsedSiteConfig, configPath: string): ResolvedConfig {
+  const rootDir = dirname(configPath);
+  const brandName = parsed.brand.name ?? parsed.title;
+  const brandSlug = parsed.brand.slug ?? slugify(brandName);
+  const { copyright } = parsed.footer;
+  return {
+    ...parsed,
+    configPath,
+    rootDir,
+    description: parsed.description ?? parsed.tagline,
+    brand: { name: brandName, slug: brandSlug },
+    navbar: { ...parsed.navbar, title: parsed.navbar.title ?? brandName },
+    footer: { columns: parsed.footer.columns, copyright: copyright && { year: copyright.year, holder: copyright.holder ?? brandName } },
+    apis: parsed.apis.map((api, index) => {
+      const specAsWritten = api.spec ?? `openapi/${api.id}/`;
+      return { id: api.id, title: api.title, route: api.route ?? `/api/${api.id}/`, spec: resolve(rootDir, specAsWritten), specAsWritten, index };
+    }),
+    types: { packageName: parsed.types.packageName ?? `${brandSlug}-api-types`, version: parsed.types.version },
+  };
+}
+
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'site';
+}

@@ -1,0 +1,110 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { encodePointer, getAtPointer, isRecord } from '../../sources/pointer.js';
+import { toJsonSchemaKeywords } from '../json-schema-dialect.js';
+import { visitSchemas } from '../schema-visitor.js';
+import type { ContractSources, Located } from '../sources.js';
+import type { SpecVersion } from '../spec-version.js';
+import type { ContractRule } from './rule.js';
+import { report } from './rule.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext the namespace object arrives.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+
+const RULE = 'example-valid';
+const MAX_ERRORS_SHOWN = 3;
+
+/** Every `example`, `examples` value and `default` validates against the schema it documents. */
+export const examplesValid: ContractRule = {
+  id: RULE,
+  run({ sources, version, pathItems }) {
+    const { checks, schemas } = visitSchemas(sources, version, pathItems);
+    if (checks.length === 0) return [];
+    const validators = new SchemaValidators(sources, version, schemas);
+    const out: Diagnostic[] = [];
+    for (const check of checks) {
+      const compiled = validators.get(check.schema);
+      if (!compiled.ok) {
+        out.push(report(sources, check.schema, 'schema-compiles', `this schema cannot be compiled, so its ${check.what}s are not checked: ${compiled.message}`, { severity: 'warning' }));
+        continue;
+      }
+      if (compiled.validate(check.instance.value)) continue;
+      const errors = (compiled.validate.errors ?? []).slice(0, MAX_ERRORS_SHOWN).map(describeError).join('; ');
+      out.push(report(sources, check.instance, RULE, `${check.what} does not match its schema (${encodePointer(check.schema.segments) || '/'}${check.schema.file === check.instance.file ? '' : ` in ${check.schema.file.display}`}): ${errors}`));
+    }
+    return out;
+  },
+};
+
+type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string };
+
+/**
+ * One Ajv instance per contract holding every file of it, so a schema's `$ref`s resolve exactly as in
+ * the document. 3.0/2.0 files are added as copies whose schema keywords were rewritten to 2020-12.
+ */
+class SchemaValidators {
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, Compiled>();
+  private readonly uris = new Map<string, string>();
+
+  constructor(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true });
+    addFormats(this.ajv);
+    const dialect = version === '3.1' ? undefined : convertedCopies(sources, version, schemas);
+    for (const file of sources.files.values()) {
+      const uri = pathToFileURL(file.path).href;
+      this.uris.set(file.path, uri);
+      this.ajv.addSchema((dialect?.get(file.path) ?? file.data) as object, uri);
+    }
+  }
+
+  get(schema: Located): Compiled {
+    const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer(schema.segments))}`;
+    let compiled = this.cache.get(ref);
+    if (!compiled) {
+      try {
+        compiled = { ok: true, validate: this.ajv.compile({ $ref: ref }) };
+      } catch (error) {
+        compiled = { ok: false, message: (error as Error).message.split('\n')[0] ?? 'unknown error' };
+      }
+      this.cache.set(ref, compiled);
+    }
+    return compiled;
+  }
+}
+
+/** Copies of each file where every schema object is rewritten in place (same pointers) to 2020-12 keywords. */
+function convertedCopies(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]): Map<string, unknown> {
+  const copies = new Map<string, unknown>();
+  for (const file of sources.files.values()) copies.set(file.path, structuredClone(file.data));
+  // Deepest first, so rewriting a parent never moves a child that is still to be rewritten.
+  const ordered = [...schemas].sort((a, b) => b.segments.length - a.segments.length);
+  for (const schema of ordered) {
+    const copy = copies.get(schema.file.path);
+    const parent = schema.segments.length === 0 ? undefined : getAtPointer(copy, schema.segments.slice(0, -1));
+    const node = getAtPointer(copy, schema.segments);
+    if (!isRecord(node)) continue;
+    const converted = toJsonSchemaKeywords(node, version);
+    if (parent === undefined) copies.set(schema.file.path, converted);
+    else (parent as Record<string | number, unknown>)[schema.segments.at(-1) as string | number] = converted;
+  }
+  return copies;
+}
+
+function describeError(error: ErrorObject): string {
+  const at = error.instancePath === '' ? 'the value' : `\`${error.instancePath.slice(1).replace(/\//g, '.')}\``;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${at} is missing required property "${String(params.missingProperty)}"`;
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return `${at} has unexpected property "${String(params.additionalProperty ?? params.unevaluatedProperty)}"`;
+    case 'enum':
+      return `${at} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return `${at} ${error.message ?? 'is invalid'}`;
+  }
+}

@@ -1,0 +1,30 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { isRecord } from '../../sources/pointer.js';
+import { visitSchemas } from '../schema-visitor.js';
+import type { ContractRule } from './rule.js';
+import { report } from './rule.js';
+
+const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'if', 'dependentSchemas', 'patternProperties'];
+
+/**
+ * A name in `required` that the schema never defines is usually a typo; integrators get a required
+ * field of type `unknown`. Swagger 2.0 forbids it (an error); in 3.x it is legal JSON Schema, so a
+ * warning, and only where no composition could define the property elsewhere.
+ */
+export const requiredPropertyDefined: ContractRule = {
+  id: 'required-property-defined',
+  run({ sources, version, pathItems }) {
+    const out: Diagnostic[] = [];
+    for (const schema of visitSchemas(sources, version, pathItems).schemas) {
+      const { required, properties } = schema.value;
+      if (!Array.isArray(required) || !isRecord(properties)) continue;
+      if (version !== '2.0' && (COMPOSITION.some((k) => k in schema.value) || (schema.value.additionalProperties !== undefined && schema.value.additionalProperties !== false))) continue;
+      required.forEach((name, index) => {
+        if (typeof name === 'string' && !(name in properties)) {
+          out.push(report(sources, schema, 'required-property-defined', `property "${name}" is listed as required but is not defined in \`properties\``, { extra: ['required', index], severity: version === '2.0' ? 'error' : 'warning' }));
+        }
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,29 @@
+import type { Diagnostic, Severity } from '../../diagnostics/diagnostic.js';
+import type { Segment } from '../../sources/pointer.js';
+import type { ContractSources, Located } from '../sources.js';
+import type { SpecVersion } from '../spec-version.js';
+import type { OperationSite, PathItemSite } from '../walk.js';
+
+/** What every contract rule gets: the parsed files and the walks that several rules share. */
+export interface RuleContext {
+  sources: ContractSources;
+  version: SpecVersion;
+  pathItems: readonly PathItemSite[];
+  operations: readonly OperationSite[];
+}
+
+export interface ContractRule {
+  id: string;
+  run(context: RuleContext): Diagnostic[];
+}
+
+export function report(sources: ContractSources, node: Pick<Located, 'file' | 'segments'>, rule: string, message: string, options: { severity?: Severity; extra?: Segment[]; target?: 'key' | 'value' } = {}): Diagnostic {
+  const segments = options.extra ? [...node.segments, ...options.extra] : node.segments;
+  const where = sources.locate({ file: node.file, segments });
+  return { file: where.file, ...node.file.locate(segments, options.target ?? 'value'), severity: options.severity ?? 'error', rule, message, pointer: where.pointer };
+}
+
+export function describeOperation(site: OperationSite): string {
+  const kind = site.pathItem.kind === 'path' ? '' : `${site.pathItem.kind} `;
+  return `${kind}${site.method.toUpperCase()} ${site.pathItem.key}`;
+}

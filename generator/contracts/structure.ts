@@ -1,0 +1,140 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { ErrorObject } from 'ajv';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { decodePointer, isRecord, type Segment } from '../sources/pointer.js';
+import type { ContractSources } from './sources.js';
+import type { SpecVersion } from './spec-version.js';
+
+export const STRUCTURE_RULE = 'oas-schema';
+
+/**
+ * Validates a contract against the official OpenAPI/Swagger JSON Schema with swagger-parser, and
+ * maps each failure back to the file and line where the offending node is written.
+ */
+export async function validateStructure(sources: ContractSources, version: SpecVersion): Promise<Diagnostic[]> {
+  // swagger-parser dereferences in place; it gets its own copy so the contract keeps its $ref graph.
+  const copy = structuredClone(sources.root.data) as Record<string, unknown>;
+  const found = preChecks(sources, version, copy);
+  const parser = new SwaggerParser();
+  try {
+    await parser.validate(sources.root.path, copy as never, {
+      resolve: { external: true, http: false },
+      validate: { schema: true, spec: false },
+      dereference: { circular: 'ignore' },
+    } as never);
+    return found;
+  } catch (error) {
+    const details = (error as { details?: ErrorObject[] }).details;
+    if (Array.isArray(details) && details.length > 0) return [...found, ...ajvErrorsToDiagnostics(sources, details)];
+    const here = sources.locate({ file: sources.root, segments: [] });
+    return [...found, { ...here, severity: 'error', rule: STRUCTURE_RULE, message: (error as Error).message.split('\n')[0] ?? 'invalid document' }];
+  }
+}
+
+/**
+ * swagger-parser refuses some documents before validating them, with one unlocated message: a numeric
+ * `info.version`, a 3.0 document without `paths`, and a 3.1 document without `paths` or `webhooks`
+ * (which 3.1 allows when it has `components`). Those are reported here with their position, and the
+ * copy is mended so the schema validation still reports everything else.
+ */
+function preChecks(sources: ContractSources, version: SpecVersion, copy: Record<string, unknown>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const problem = (segments: Segment[], message: string): Diagnostic => ({ ...sources.locate({ file: sources.root, segments }), severity: 'error', rule: STRUCTURE_RULE, message });
+  const info = copy.info;
+  if (isRecord(info) && typeof info.version === 'number') {
+    out.push(problem(['info', 'version'], `\`info.version\` must be a string like "1.0.0", not a number (quote it in YAML)`));
+    info.version = String(info.version);
+  }
+  if (version === '3.1' && !('paths' in copy) && !('webhooks' in copy)) {
+    if (!('components' in copy)) out.push(problem([], 'an OpenAPI 3.1 document needs at least one of `paths`, `components` or `webhooks`'));
+    copy.paths = {};
+  }
+  if (version === '3.0' && !('paths' in copy)) {
+    out.push(problem([], 'the document is missing the required field "paths"'));
+    copy.paths = {};
+  }
+  return out;
+}
+
+function ajvErrorsToDiagnostics(sources: ContractSources, errors: ErrorObject[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const error of mostSpecific(errors)) {
+    const path = decodePointer(error.instancePath) ?? [];
+    const { segments, message, target } = describe(error, path);
+    const node = sources.mapDereferenced(segments);
+    out.push({
+      file: node.file.display,
+      ...node.file.locate(node.segments, target),
+      severity: 'error',
+      rule: STRUCTURE_RULE,
+      message,
+      pointer: sources.locate(node).pointer,
+    });
+  }
+  return out;
+}
+
+/**
+ * `oneOf`/`anyOf` in the OpenAPI schema make Ajv report every branch that failed. The errors at the
+ * deepest paths say what is actually wrong, so errors on an ancestor of another error are dropped,
+ * and so are the generic "must match a schema in ..." lines where a specific one exists.
+ */
+function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
+  const generic = new Set(['oneOf', 'anyOf', 'if', 'not', '$ref', 'then', 'else']);
+  const paths = errors.map((e) => e.instancePath);
+  const kept = errors.filter((e) => !paths.some((p) => p !== e.instancePath && p.startsWith(e.instancePath + '/')));
+  const specific = kept.filter((e) => !generic.has(e.keyword));
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const e of specific.length > 0 ? specific : kept) {
+    const list = byPath.get(e.instancePath) ?? [];
+    list.push(e);
+    byPath.set(e.instancePath, list);
+  }
+  const out: ErrorObject[] = [];
+  for (const list of byPath.values()) {
+    // A type error at a path explains the other errors there (missing properties of the wrong kind of node).
+    const typeErrors = list.filter((e) => e.keyword === 'type');
+    out.push(...(typeErrors.length > 0 ? typeErrors.slice(0, 1) : dedupeMessages(list)));
+  }
+  return out;
+}
+
+function dedupeMessages(list: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const key = e.keyword + JSON.stringify(e.params);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function describe(error: ErrorObject, path: Segment[]): { segments: Segment[]; message: string; target: 'key' | 'value' } {
+  const params = error.params as Record<string, unknown>;
+  const where = path.length > 0 ? `\`${path.map(String).join('.')}\`` : 'the document';
+  switch (error.keyword) {
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const key = String(params.additionalProperty ?? params.unevaluatedProperty);
+      const hint = key.startsWith('x-') ? '' : ' (only the fields of the OpenAPI specification and `x-` extensions are allowed here)';
+      return { segments: [...path, key], message: `unknown field "${key}" in ${where}${hint}`, target: 'key' };
+    }
+    case 'required':
+      return { segments: path, message: `${where} is missing the required field "${String(params.missingProperty)}"`, target: 'value' };
+    case 'type':
+      return { segments: path, message: `${where} must be ${article(String(params.type))}`, target: 'value' };
+    case 'enum':
+      return { segments: path, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, target: 'value' };
+    case 'pattern':
+      return { segments: path, message: `${where} does not match the pattern ${String(params.pattern)}`, target: 'value' };
+    case 'format':
+      return { segments: path, message: `${where} must be a valid ${String(params.format)}`, target: 'value' };
+    default:
+      return { segments: path, message: `${where} ${error.message ?? 'is invalid'}`, target: 'value' };
+  }
+}
+
+function article(type: string): string {
+  const words = type.split(',').map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`));
+  return words.join(' or ');
+}

@@ -1,0 +1,205 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { findNodeAtLocation, parse as parseJsonc, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { displayPath } from './display-path.js';
+import type { Segment } from './pointer.js';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A parsed YAML or JSON file that can say where any of its nodes starts. */
+export interface SourceFile {
+  /** Absolute path. */
+  path: string;
+  /** Path as shown to the user. */
+  display: string;
+  format: 'yaml' | 'json';
+  data: unknown;
+  /**
+   * Where the node at `segments` starts. When the path does not exist (a missing property) the
+   * nearest existing ancestor is used, which is where the user has to add it.
+   * `key` asks for the property's key rather than its value (for "unknown key" problems).
+   */
+  locate(segments: readonly Segment[], target?: 'key' | 'value'): Position;
+}
+
+export type ParseResult = { ok: true; file: SourceFile } | { ok: false; diagnostics: Diagnostic[] };
+
+/** Aliases are cheap to write and can expand exponentially ("billion laughs"); this bounds the expansion. */
+const MAX_ALIAS_COUNT = 10_000;
+
+export async function readSourceFile(path: string, rule = 'parse'): Promise<ParseResult> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? 'unknown error'})`;
+    return { ok: false, diagnostics: [{ file: displayPath(path), line: 0, column: 0, severity: 'error', rule, message: reason }] };
+  }
+  return parseSourceText(path, text, rule);
+}
+
+export function parseSourceText(path: string, text: string, rule = 'parse'): ParseResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return extname(path).toLowerCase() === '.json' ? parseJson(path, body, rule) : parseYaml(path, body, rule);
+}
+
+function parseYaml(path: string, text: string, rule: string): ParseResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false });
+  const display = displayPath(path);
+  const at = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      diagnostics: doc.errors.map((e) => ({ file: display, ...at(e.pos[0]), severity: 'error' as const, rule, message: `invalid YAML: ${e.message}` })),
+    };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    return { ok: false, diagnostics: [{ file: display, line: 1, column: 1, severity: 'error', rule, message: `invalid YAML: ${(error as Error).message}` }] };
+  }
+  return {
+    ok: true,
+    file: { path, display, format: 'yaml', data, locate: (segments, target) => at(yamlOffset(doc, segments, target ?? 'value')) },
+  };
+}
+
+function yamlOffset(doc: Document, segments: readonly Segment[], target: 'key' | 'value'): number {
+  let node: YamlNode | null | undefined = doc.contents as YamlNode | null;
+  let offset = node?.range?.[0] ?? 0;
+  for (let i = 0; i < segments.length && node; i++) {
+    const seg = segments[i];
+    const last = i === segments.length - 1;
+    if (isAlias(node)) node = node.resolve(doc) as YamlNode | undefined;
+    if (isMap(node)) {
+      const pair = findPair(doc, node.items, String(seg));
+      if (!pair) break;
+      const keyNode = pair.key as YamlNode | null;
+      const valueNode = pair.value as YamlNode | null;
+      if (last && target === 'key' && keyNode?.range) return keyNode.range[0];
+      node = valueNode;
+      offset = valueNode?.range?.[0] ?? keyNode?.range?.[0] ?? offset;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(seg)] as YamlNode | undefined;
+      if (!item) break;
+      node = item;
+      offset = item.range?.[0] ?? offset;
+    } else {
+      break;
+    }
+  }
+  return offset;
+}
+
+type PairList = { key: unknown; value: unknown }[];
+
+/** Finds a key in a map, looking through `<<` merge keys the way the loader does. */
+function findPair(doc: Document, items: PairList, key: string, depth = 0): { key: unknown; value: unknown } | undefined {
+  for (const pair of items) {
+    if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === key) return pair;
+  }
+  if (depth > 20) return undefined;
+  for (const pair of items) {
+    if (isPair(pair) && isScalar(pair.key) && pair.key.value === '<<') {
+      const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
+      for (const source of sources) {
+        const resolved = isAlias(source) ? source.resolve(doc) : source;
+        if (isMap(resolved)) {
+          const found = findPair(doc, resolved.items as PairList, key, depth + 1);
+          if (found) return found;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function parseJson(path: string, text: string, rule: string): ParseResult {
+  const display = displayPath(path);
+  const lines = lineStarts(text);
+  const at = (offset: number): Position => positionOf(lines, offset);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // JSON.parse's message differs between Node versions; jsonc-parser gives a stable code and an offset.
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const message = first ? `invalid JSON: ${describeJsonError(printParseErrorCode(first.error))}` : 'invalid JSON';
+    return { ok: false, diagnostics: [{ file: display, ...at(first?.offset ?? 0), severity: 'error', rule, message }] };
+  }
+  let tree: JsonNode | undefined;
+  return {
+    ok: true,
+    file: {
+      path,
+      display,
+      format: 'json',
+      data,
+      locate(segments, target = 'value') {
+        // The tree is only built when a problem has to be located, so valid files never pay for it.
+        tree ??= parseTree(text) ?? undefined;
+        if (!tree) return { line: 1, column: 1 };
+        for (let n = segments.length; n >= 0; n--) {
+          const node = findNodeAtLocation(tree, segments.slice(0, n) as Segment[]);
+          if (node) {
+            const keyNode = target === 'key' && n === segments.length && node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+            return at((keyNode ?? node).offset);
+          }
+        }
+        return at(tree.offset);
+      },
+    },
+  };
+}
+
+function describeJsonError(code: string): string {
+  const words: Record<string, string> = {
+    InvalidSymbol: 'unexpected character',
+    InvalidNumberFormat: 'malformed number',
+    PropertyNameExpected: 'a property name (in double quotes) is expected',
+    ValueExpected: 'a value is expected',
+    ColonExpected: 'a colon is expected',
+    CommaExpected: 'a comma is expected',
+    CloseBraceExpected: 'a closing } is expected',
+    CloseBracketExpected: 'a closing ] is expected',
+    EndOfFileExpected: 'unexpected content after the end of the document',
+    InvalidCommentToken: 'comments are not allowed in JSON',
+    UnexpectedEndOfComment: 'unterminated comment',
+    UnexpectedEndOfString: 'unterminated string',
+    UnexpectedEndOfNumber: 'unterminated number',
+    InvalidUnicode: 'invalid unicode escape',
+    InvalidEscapeCharacter: 'invalid escape character',
+    InvalidCharacter: 'invalid character in string',
+  };
+  return words[code] ?? code;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function positionOf(starts: readonly number[], offset: number): Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+}
