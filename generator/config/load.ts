@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { encodePointer, type Segment } from '../sources/pointer.js';
+import { encodePointer, getAtPointer, type Segment } from '../sources/pointer.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { siteConfigSchema } from './schema.js';
@@ -41,7 +41,9 @@ function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagno
     return [at(source, path, 'navbar-item-type', issue.message)];
   }
   const rule = issue.code === 'invalid_type' ? 'config-type' : 'config-invalid';
-  const message = issue.code === 'invalid_type' && issue.input === undefined ? `missing required key "${String(path.at(-1))}"` : lowerFirst(issue.message);
+  // Zod does not keep the input on its issues; the source data tells a missing key from a wrong value.
+  const missing = issue.code === 'invalid_type' && getAtPointer(source.data, path) === undefined;
+  const message = missing ? `missing required key "${String(path.at(-1))}"` : lowerFirst(issue.message.replace(/^Invalid input: /, ''));
   return [at(source, path, rule, message)];
 }
 

@@ -1,0 +1,11 @@
+declare module 'swagger2openapi' {
+  interface ConvertOptions {
+    patch?: boolean;
+    warnOnly?: boolean;
+    direct?: boolean;
+    resolve?: boolean;
+    source?: string;
+  }
+  const swagger2openapi: { convertObj(document: object, options: ConvertOptions): Promise<unknown> };
+  export default swagger2openapi;
+}
