@@ -28,8 +28,9 @@ export async function types(files: readonly string[], options: Pick<GlobalOption
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
   const generated = await generateModels(prepared.input);
-  await replaceFolders(resolve(options.out), generated);
-  return { diagnostics, written: [...generated.keys()].sort() };
+  if (generated.diagnostics.length > 0) return { diagnostics: normalizeDiagnostics([...diagnostics, ...generated.diagnostics]), written: [] };
+  await replaceFolders(resolve(options.out), generated.files);
+  return { diagnostics, written: [...generated.files.keys()].sort() };
 }
 
 type Prepared = { input: ModelsInput | undefined; diagnostics: Diagnostic[] };

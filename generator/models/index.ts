@@ -1,6 +1,9 @@
 import semver from 'semver';
 import type { LoadedApi } from '../contracts/index.js';
+import type { Contract } from '../contracts/validate.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
+import { decodePointer } from '../sources/pointer.js';
 import { generateEntitySchemas } from './json-schemas.js';
 import { generateServiceTypes } from './service-types.js';
 import { typesIndex, typesPackageJson, typesReadme, type TypesPackageInput } from './types-package.js';
@@ -17,14 +20,26 @@ export interface ModelsInput {
 /** Generated files, keyed by path relative to the output folder (`types/…`, `schemas/…`). */
 export type ModelFiles = Map<string, string>;
 
+export interface ModelsResult {
+  files: ModelFiles;
+  /** Contracts the type generator could not handle; nothing should be written when there are any. */
+  diagnostics: Diagnostic[];
+}
+
 /** The models stage: the types package and the JSON Schemas of the newest version of every API. */
-export async function generateModels(input: ModelsInput): Promise<ModelFiles> {
+export async function generateModels(input: ModelsInput): Promise<ModelsResult> {
   const files: ModelFiles = new Map();
+  const diagnostics: Diagnostic[] = [];
   const services: TypesPackageInput['services'] = [];
   for (const { api, versions } of input.apis) {
     const newest = versions[0];
     if (!newest) continue;
-    files.set(`types/${api.id}.d.ts`, await generateServiceTypes(newest.contract, api.id, newest.version));
+    try {
+      files.set(`types/${api.id}.d.ts`, await generateServiceTypes(newest.contract, api.id, newest.version));
+    } catch (error) {
+      diagnostics.push(typesFailure(newest.contract, error));
+      continue;
+    }
     services.push({ id: api.id, version: newest.version, source: displayPath(newest.contract.path) });
     for (const schema of generateEntitySchemas(newest.contract, new URL(`${api.id}/`, input.schemaIdBase).href)) {
       files.set(`schemas/${api.id}/${schema.fileName}`, schema.content);
@@ -36,5 +51,13 @@ export async function generateModels(input: ModelsInput): Promise<ModelFiles> {
   files.set('types/package.json', typesPackageJson(pkg));
   files.set('types/index.d.ts', typesIndex(pkg));
   files.set('types/README.md', typesReadme(pkg));
-  return files;
+  return { files, diagnostics };
+}
+
+/** openapi-typescript names the node it choked on as `#/json/pointer`; that is where the user looks. */
+function typesFailure(contract: Contract, error: unknown): Diagnostic {
+  const message = (error as Error).message.split('\n')[0] ?? 'unknown error';
+  const pointer = /#(\/[^\s"']*)/.exec(message)?.[1];
+  const node = contract.sources.mapDereferenced(pointer ? (decodePointer(pointer) ?? []) : []);
+  return { ...contract.sources.locate(node), severity: 'error', rule: 'types-generation', message: `the type generator cannot handle this contract: ${message}` };
 }

@@ -1,22 +1,22 @@
-import { dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
-import { toOpenApi3 } from './openapi3.js';
+import { toOpenApi3, typeSource } from './openapi3.js';
 
 /**
  * One service's declarations: openapi-typescript's `paths`, `components` and `operations`, plus a
  * named export per component schema (`export type Bucket = components['schemas']['Bucket']`).
  */
 export async function generateServiceTypes(contract: Contract, service: string, version: string): Promise<string> {
-  const document = await toOpenApi3(contract);
-  const nodes = await openapiTS(document as never, {
+  const source = typeSource(contract) ?? (await toOpenApi3(contract));
+  const nodes = await openapiTS(source as never, {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
+    // Integrators import the contract's names as written (`BucketDTO`, not `BucketDto`).
+    rootTypesKeepCasing: true,
+    // A field with a default is still optional to send; the default is the server's business.
+    defaultNonNullable: false,
     silent: true,
-    // External $refs of multi-file contracts resolve from the contract's own folder.
-    cwd: pathToFileURL(dirname(contract.path) + '/'),
   });
   const header = [
     `/**`,

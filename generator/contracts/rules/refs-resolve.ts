@@ -1,3 +1,5 @@
+import { isRecord } from '../../sources/pointer.js';
+import type { ContractSources, RefSite } from '../sources.js';
 import type { ContractRule } from './rule.js';
 import { report } from './rule.js';
 
@@ -7,7 +9,23 @@ export const refsResolve: ContractRule = {
   run({ sources }) {
     return sources.refs.flatMap((site) => {
       const result = sources.resolve(site.file, site.ref);
-      return result.ok ? [] : [report(sources, site, 'ref-resolves', `broken $ref: ${result.message}`, { extra: ['$ref'] })];
+      if (!result.ok) return [report(sources, site, 'ref-resolves', `broken $ref: ${result.message}`, { extra: ['$ref'] })];
+      // A chain of $refs that comes back to where it started never reaches a schema: it means "anything".
+      return refOnlyCycle(sources, site)
+        ? [report(sources, site, 'ref-resolves', `$ref "${site.ref}" leads back to itself through $refs only, so it describes nothing; point it at a schema`, { extra: ['$ref'], severity: 'warning' })]
+        : [];
     });
   },
 };
+
+function refOnlyCycle(sources: ContractSources, site: RefSite): boolean {
+  const start = `${site.file.path}#${site.segments.join('/')}`;
+  let current = { file: site.file, segments: site.segments, value: undefined as unknown, ref: site.ref };
+  for (let hops = 0; hops < 32; hops++) {
+    const next = sources.resolve(current.file, current.ref);
+    if (!next.ok || !isRecord(next.target.value) || typeof next.target.value.$ref !== 'string') return false;
+    if (`${next.target.file.path}#${next.target.segments.join('/')}` === start) return true;
+    current = { file: next.target.file, segments: next.target.segments, value: next.target.value, ref: next.target.value.$ref };
+  }
+  return false;
+}

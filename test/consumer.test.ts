@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { ROOT, runBin, runCli, tempDir } from './helpers.js';
+
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+
+/** A fresh consumer project with the generated package installed under its own name. */
+async function consumerProject(out: string, file: string): Promise<string> {
+  const dir = await tempDir('consumer');
+  const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as { name: string };
+  const installed = join(dir, 'node_modules', ...manifest.name.split('/'));
+  await mkdir(join(installed, '..'), { recursive: true });
+  await symlink(join(out, 'types'), installed, 'dir');
+  await cp(join(ROOT, 'test/consumer', file), join(dir, 'consumer.ts'));
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const compilerOptions = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] };
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
+  return dir;
+}
+
+describe('the generated types package, installed by a consumer', () => {
+  let out = '';
+  before(async () => {
+    out = join(await tempDir('types'), 'out');
+    const run = await runCli(['types', '--out', out]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+  });
+
+  test('type-checks under strict, and rejects a wrong enum value and a missing required field', async () => {
+    const dir = await consumerProject(out, 'consumer.ts');
+    const run = await runBin(TSC, ['-p', 'tsconfig.json'], dir);
+    assert.equal(run.code, 0, `tsc failed:\n${run.stdout}${run.stderr}`);
+  });
+
+  test('really checks: a wrong enum value without @ts-expect-error fails tsc', async () => {
+    const dir = await consumerProject(out, 'wrong.ts');
+    const run = await runBin(TSC, ['-p', 'tsconfig.json'], dir);
+    assert.notEqual(run.code, 0);
+    assert.match(run.stdout, /consumer\.ts\(3,14\): error TS2322: Type '"FUZZY"' is not assignable to type/);
+  });
+
+  test('package.json maps one entry per configured service', async () => {
+    const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as { exports: Record<string, { types: string }> };
+    assert.deepEqual(Object.keys(manifest.exports), ['.', './searcher', './rag', './datasource', './tenant-manager', './file-manager', './ingestion']);
+    for (const entry of Object.values(manifest.exports)) await readFile(join(out, 'types', entry.types));
+  });
+});

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import * as specsite from '../generator/index.js';
+
+// Pins the library's exports: a change here is a change for everyone who imports specsite.
+test('public exports', () => {
+  assert.deepEqual(Object.keys(specsite).sort(), [
+    'CONTRACT_RULES',
+    'DEFAULT_CONFIG_FILE',
+    'DEFAULT_OPTIONS',
+    'DiagnosticError',
+    'OUTPUT_FORMATS',
+    'formatDiagnosticText',
+    'formatReport',
+    'generateModels',
+    'loadConfig',
+    'loadContracts',
+    'main',
+    'normalizeDiagnostics',
+    'siteConfigJsonSchema',
+    'siteConfigSchema',
+    'types',
+    'validate',
+    'validateContract',
+  ]);
+  assert.deepEqual(specsite.CONTRACT_RULES.map((r) => r.id), ['operation-id-unique', 'path-params', 'example-exclusive', 'security-defined', 'required-property-defined', 'schema-valid', 'example-valid']);
+});
