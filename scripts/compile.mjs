@@ -1,7 +1,7 @@
 // Transpiles the TypeScript sources (generator/, templates/, test/) into dist/ with esbuild, file for file.
 // Type checking is `npm run typecheck`; this step only strips types, so it takes well under a second.
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const roots = ['generator', 'templates', 'test'];
@@ -19,7 +19,7 @@ function collect(dir, out) {
   return out;
 }
 
-const entryPoints = roots.flatMap((root) => collect(root, []));
+const entryPoints = roots.filter((root) => existsSync(root)).flatMap((root) => collect(root, []));
 rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints,
