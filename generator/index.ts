@@ -9,6 +9,6 @@ export type { ResolvedConfig, ResolvedApi } from './config/resolve.js';
 export { loadContracts, type LoadedApi, type ContractVersion, type ContractsResult } from './contracts/index.js';
 export { validateContract, CONTRACT_RULES, type Contract, type ContractResult } from './contracts/validate.js';
 export { generateModels, type ModelsInput, type ModelFiles, type ModelsResult } from './models/index.js';
-export { type Diagnostic, type Severity, DiagnosticError, normalizeDiagnostics } from './diagnostics/diagnostic.js';
+export { type Diagnostic, type Severity, normalizeDiagnostics } from './diagnostics/diagnostic.js';
 export { formatReport, formatDiagnosticText, OUTPUT_FORMATS, type OutputFormat } from './diagnostics/format.js';
 export { main } from './cli/main.js';

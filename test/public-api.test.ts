@@ -8,7 +8,6 @@ test('public exports', () => {
     'CONTRACT_RULES',
     'DEFAULT_CONFIG_FILE',
     'DEFAULT_OPTIONS',
-    'DiagnosticError',
     'OUTPUT_FORMATS',
     'formatDiagnosticText',
     'formatReport',

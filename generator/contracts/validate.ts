@@ -9,6 +9,7 @@ import { requiredPropertyDefined } from './rules/required-property-defined.js';
 import { schemaValid } from './rules/schema-valid.js';
 import type { ContractRule, RuleContext } from './rules/rule.js';
 import { securityDefined } from './rules/security-defined.js';
+import { visitSchemas } from './schema-visitor.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion, type SpecVersion } from './spec-version.js';
 import { validateStructure } from './structure.js';
@@ -42,7 +43,7 @@ export async function validateContract(path: string): Promise<ContractResult> {
     return { contract: undefined, diagnostics: [...loaded.diagnostics, { ...at, severity: 'error', rule: 'oas-version', message: detected.message }] };
   }
   const pathItems = collectPathItems(sources);
-  const context: RuleContext = { sources, version: detected.version, pathItems, operations: collectOperations(sources, pathItems) };
+  const context: RuleContext = { sources, version: detected.version, pathItems, operations: collectOperations(sources, pathItems), schemas: visitSchemas(sources, detected.version, pathItems) };
   const diagnostics = [...loaded.diagnostics, ...refsResolve.run(context)];
   // swagger-parser must dereference before it can check structure; with a broken $ref it can only
   // repeat, unlocated, what the ref rule has already said where it happens.

@@ -14,14 +14,6 @@ export interface Diagnostic {
   pointer?: string;
 }
 
-/** A user mistake that stops a stage; carries the located diagnostics instead of a stack trace. */
-export class DiagnosticError extends Error {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(diagnostics.map((d) => d.message).join('; '));
-    this.name = 'DiagnosticError';
-  }
-}
-
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     compareText(a.file, b.file) ||

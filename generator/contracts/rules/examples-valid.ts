@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { encodePointer, getAtPointer, isRecord } from '../../sources/pointer.js';
 import { toJsonSchemaKeywords } from '../json-schema-dialect.js';
-import { visitSchemas } from '../schema-visitor.js';
 import type { ContractSources, Located } from '../sources.js';
 import type { SpecVersion } from '../spec-version.js';
 import type { ContractRule } from './rule.js';
@@ -19,8 +18,8 @@ const MAX_ERRORS_SHOWN = 3;
 /** Every `example`, `examples` value and `default` validates against the schema it documents. */
 export const examplesValid: ContractRule = {
   id: RULE,
-  run({ sources, version, pathItems }) {
-    const { checks, schemas } = visitSchemas(sources, version, pathItems);
+  run({ sources, version, schemas: visit }) {
+    const { checks, schemas } = visit;
     if (checks.length === 0) return [];
     const validators = new SchemaValidators(sources, version, schemas);
     const out: Diagnostic[] = [];

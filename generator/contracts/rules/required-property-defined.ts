@@ -1,6 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { isRecord } from '../../sources/pointer.js';
-import { visitSchemas } from '../schema-visitor.js';
 import type { ContractRule } from './rule.js';
 import { report } from './rule.js';
 
@@ -13,9 +12,9 @@ const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'if', 'dependentSchemas', 'patte
  */
 export const requiredPropertyDefined: ContractRule = {
   id: 'required-property-defined',
-  run({ sources, version, pathItems }) {
+  run({ sources, version, schemas: visit }) {
     const out: Diagnostic[] = [];
-    for (const schema of visitSchemas(sources, version, pathItems).schemas) {
+    for (const schema of visit.schemas) {
       const { required, properties } = schema.value;
       if (!Array.isArray(required) || !isRecord(properties)) continue;
       if (version !== '2.0' && (COMPOSITION.some((k) => k in schema.value) || (schema.value.additionalProperties !== undefined && schema.value.additionalProperties !== false))) continue;

@@ -1,6 +1,7 @@
 import type { Diagnostic, Severity } from '../../diagnostics/diagnostic.js';
 import type { Segment } from '../../sources/pointer.js';
 import type { ContractSources, Located } from '../sources.js';
+import type { SchemaVisit } from '../schema-visitor.js';
 import type { SpecVersion } from '../spec-version.js';
 import type { OperationSite, PathItemSite } from '../walk.js';
 
@@ -10,6 +11,8 @@ export interface RuleContext {
   version: SpecVersion;
   pathItems: readonly PathItemSite[];
   operations: readonly OperationSite[];
+  /** Every schema, example and default of the contract, walked once for all the rules that need them. */
+  schemas: SchemaVisit;
 }
 
 export interface ContractRule {

@@ -1,7 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { decodePointer } from '../../sources/pointer.js';
-import { visitSchemas } from '../schema-visitor.js';
 import type { ContractRule } from './rule.js';
 import { report } from './rule.js';
 
@@ -12,11 +11,11 @@ import { report } from './rule.js';
  */
 export const schemaValid: ContractRule = {
   id: 'schema-valid',
-  run({ sources, version, pathItems }) {
+  run({ sources, version, schemas: visit }) {
     if (version !== '3.1') return [];
     const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
     const out: Diagnostic[] = [];
-    for (const schema of visitSchemas(sources, version, pathItems).roots) {
+    for (const schema of visit.roots) {
       // A schema may name another dialect in `$schema`; this rule checks it as the document's dialect.
       const { $schema: _dialect, ...body } = schema.value;
       if (ajv.validateSchema(body)) continue;
