@@ -13,22 +13,19 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the real CLI in a child process, as CI and users do. */
-export function runCli(args: readonly string[], cwd: string = ROOT): Promise<Run> {
+/** Runs a Node script in a child process and collects its exit code and output. */
+export function runBin(file: string, args: readonly string[], cwd: string): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as NodeJS.ErrnoException & { code?: unknown }).code === 'number' ? ((error as unknown as { code: number }).code) : 1) : 0;
+    execFile(process.execPath, [file, ...args], { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
       done({ code, stdout, stderr });
     });
   });
 }
 
-export function runBin(file: string, args: readonly string[], cwd: string): Promise<Run> {
-  return new Promise((done) => {
-    execFile(process.execPath, [file, ...args], { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: error ? Number((error as unknown as { code: unknown }).code) || 1 : 0, stdout, stderr });
-    });
-  });
+/** Runs the real CLI in a child process, as CI and users do. */
+export function runCli(args: readonly string[], cwd: string = ROOT): Promise<Run> {
+  return runBin(CLI, args, cwd);
 }
 
 export function tempDir(prefix: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, encodePointer, getAtPointer, isRecord, type Segment } from '../sources/pointer.js';
+import { forEachStructuralObject } from './walk-objects.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 
 /** A node of a contract with the file and pointer it was read from. */
@@ -142,28 +143,11 @@ function missingStep(data: unknown, segments: readonly Segment[]): string {
   return 'the target is empty';
 }
 
-/** Keys whose values are data, not OpenAPI/JSON Schema structure: a "$ref" in there is just text. */
-const DATA_KEYS = new Set(['example', 'enum', 'const', 'default', 'value']);
-
 /** Every `$ref` of a file, skipping example values, enums, defaults and `x-` extensions. */
 export function collectRefSites(file: SourceFile): RefSite[] {
   const sites: RefSite[] = [];
-  const stack: { value: unknown; segments: Segment[]; parentKey: string | undefined }[] = [{ value: file.data, segments: [], parentKey: undefined }];
-  while (stack.length > 0) {
-    const { value, segments, parentKey } = stack.pop() as (typeof stack)[number];
-    if (Array.isArray(value)) {
-      // A schema's `examples` is an array of instances; a media type's `examples` is a map of Example objects.
-      if (parentKey === 'examples') continue;
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], segments: [...segments, i], parentKey: undefined });
-    } else if (isRecord(value)) {
-      if (typeof value.$ref === 'string') sites.push({ file, segments, ref: value.$ref });
-      const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i] as string;
-        if (key === '$ref' || DATA_KEYS.has(key) || key.startsWith('x-')) continue;
-        stack.push({ value: value[key], segments: [...segments, key], parentKey: key });
-      }
-    }
-  }
+  forEachStructuralObject(file, (value, segments) => {
+    if (typeof value.$ref === 'string') sites.push({ file, segments, ref: value.$ref });
+  });
   return sites;
 }
