@@ -1,6 +1,8 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { GlobalOptions } from '../commands/options.js';
 import { writeFile } from 'node:fs/promises';
+import { build, BUILD_STAGES } from '../commands/build.js';
+import { serve } from '../commands/serve.js';
 import { types } from '../commands/types.js';
 import { siteConfigJsonSchema } from '../config/json-schema.js';
 import { validate } from '../commands/validate.js';
@@ -14,6 +16,43 @@ export interface CommandHost {
 }
 
 export function registerCommands(program: Command, host: CommandHost): void {
+  program
+    .command('build')
+    .description('Build the whole site into DIR/site (plus DIR/types, DIR/schemas and DIR/build-report.json); nothing is replaced unless the build succeeds.')
+    .action(async () => {
+      const options = host.options();
+      // A progress line only for a person watching a terminal; CI logs and redirected output stay quiet.
+      const progress = options.format === 'text' && process.stderr.isTTY === true && !process.env.CI;
+      const result = await build({
+        ...options,
+        onStage: progress ? (stage, index) => host.io.stderr(`\r\x1b[K[${index + 1}/${BUILD_STAGES.length}] ${stage}…`) : undefined,
+      });
+      if (progress) host.io.stderr('\r\x1b[K');
+      const what = result.report
+        ? `built ${result.report.pages.length} pages into ${options.out}/site in ${Math.round(result.report.totalMs)} ms`
+        : `build failed; ${options.out}/ was left as it was`;
+      host.report(result.diagnostics, options, what);
+    });
+
+  program
+    .command('serve')
+    .description('Serve the built site (DIR/site) like a static host: clean URLs, 404.html for unknown paths, the configured base URL.')
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 3000)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .action(async (flags: { port: number; host: string }) => {
+      const options = host.options();
+      const result = await serve({ ...options, port: flags.port, host: flags.host });
+      if (!result.ok) {
+        host.report(result.diagnostics, options, 'not serving');
+        return;
+      }
+      host.io.stdout(`serving ${options.out}/site at ${result.url} (Ctrl+C to stop)\n`);
+      const stop = (): void => void result.server.close();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      await new Promise((done) => result.server.once('close', done));
+    });
+
   program
     .command('validate')
     .description('Check the config and every contract it names, or just the given OpenAPI files (3.0, 3.1, Swagger 2.0).')
@@ -44,4 +83,10 @@ export function registerCommands(program: Command, host: CommandHost): void {
       if (file) await writeFile(file, schema);
       else host.io.stdout(schema);
     });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be a whole number from 0 to 65535');
+  return port;
 }

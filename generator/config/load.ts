@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { encodePointer, getAtPointer, type Segment } from '../sources/pointer.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
+import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { siteConfigSchema } from './schema.js';
 
@@ -32,19 +32,14 @@ export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE): Prom
   return { ok: true, config, source, diagnostics: [] };
 }
 
+const CONFIG_RULES: IssueRules = { unknownKey: 'config-unknown-key', type: 'config-type', invalid: 'config-invalid' };
+
 function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagnostic[] {
-  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as Segment[];
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => at(source, [...path, key], 'config-unknown-key', `unknown key "${key}"`, 'key'));
-  }
+  const path = issuePath(issue);
   if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'type' && path.includes('navbar')) {
-    return [at(source, path, 'navbar-item-type', issue.message)];
+    return [locatedAt(source, path, 'navbar-item-type', issue.message)];
   }
-  const rule = issue.code === 'invalid_type' ? 'config-type' : 'config-invalid';
-  // Zod does not keep the input on its issues; the source data tells a missing key from a wrong value.
-  const missing = issue.code === 'invalid_type' && getAtPointer(source.data, path) === undefined;
-  const message = missing ? `missing required key "${String(path.at(-1))}"` : lowerFirst(issue.message.replace(/^Invalid input: /, ''));
-  return [at(source, path, rule, message)];
+  return zodIssueToDiagnostics(source, issue, CONFIG_RULES);
 }
 
 function checkApis(config: ResolvedConfig, source: SourceFile): Diagnostic[] {
@@ -52,16 +47,8 @@ function checkApis(config: ResolvedConfig, source: SourceFile): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const api of config.apis) {
     const first = seen.get(api.id);
-    if (first !== undefined) out.push(at(source, ['apis', api.index, 'id'], 'config-invalid', `duplicate API id "${api.id}" (first used by apis[${first}])`));
+    if (first !== undefined) out.push(locatedAt(source, ['apis', api.index, 'id'], 'config-invalid', `duplicate API id "${api.id}" (first used by apis[${first}])`));
     else seen.set(api.id, api.index);
   }
   return out;
-}
-
-function at(source: SourceFile, path: Segment[], rule: string, message: string, target: 'key' | 'value' = 'value'): Diagnostic {
-  return { file: source.display, ...source.locate(path, target), severity: 'error', rule, message, pointer: encodePointer(path) };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 
 /**
  * Writes `files` (paths relative to `outDir`) into a staging folder inside `outDir`, then swaps each
- * top-level folder they belong to into place. Until the swap, the previous output is untouched, so
+ * top-level folder (or top-level file) they belong to into place. Until the swap, the previous output is untouched, so
  * a failure part-way leaves it exactly as it was.
  */
-export async function replaceFolders(outDir: string, files: ReadonlyMap<string, string>): Promise<string[]> {
+export async function replaceFolders(outDir: string, files: ReadonlyMap<string, string | Uint8Array>): Promise<string[]> {
   const staging = join(outDir, `.staging-${process.pid}`);
   const folders = [...new Set([...files.keys()].map((path) => path.split('/')[0] as string))].sort();
   await rm(staging, { recursive: true, force: true });

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildClient } from '../client/build.js';
+import { loadConfig } from '../config/load.js';
+import { checkLinks, loadContent } from '../content/index.js';
+import { loadContracts } from '../contracts/index.js';
+import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { generateModels } from '../models/index.js';
+import { buildApiPages, renderSite, type RenderedPage } from '../render/index.js';
+import { favicon, robots, sitemap } from '../write/site-files.js';
+import { replaceFolders } from '../write/replace-folders.js';
+import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+import type { GlobalOptions } from './options.js';
+
+// The client is bundled before rendering because every page links its hashed file names.
+export const BUILD_STAGES = ['config', 'contracts', 'models', 'content', 'client', 'render', 'write'] as const;
+export type BuildStage = (typeof BUILD_STAGES)[number];
+
+export interface BuildReport {
+  pages: RenderedPage[];
+  warnings: Diagnostic[];
+  /** Milliseconds per stage, in pipeline order. */
+  stages: Array<{ stage: BuildStage; ms: number }>;
+  totalMs: number;
+}
+
+export interface BuildResult {
+  diagnostics: Diagnostic[];
+  /** Present when the site was written. */
+  report: BuildReport | undefined;
+  /** Number of files written under the output folder. */
+  written: number;
+}
+
+export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'> {
+  /** Told when each stage starts (for a progress line). */
+  onStage?: (stage: BuildStage, index: number) => void;
+}
+
+/**
+ * `specsite build`: config → contracts → models → content → render → client → write. Nothing is
+ * written unless every stage succeeded (and, with `strict`, without warnings); then `DIR/site`,
+ * `DIR/types`, `DIR/schemas` and `DIR/build-report.json` replace the previous ones in one swap.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const stages: BuildReport['stages'] = [];
+  let current: { stage: BuildStage; start: number } | undefined;
+  const finish = (): void => {
+    if (current) stages.push({ stage: current.stage, ms: round(performance.now() - current.start) });
+    current = undefined;
+  };
+  const enter = (stage: BuildStage): void => {
+    finish();
+    current = { stage, start: performance.now() };
+    options.onStage?.(stage, BUILD_STAGES.indexOf(stage));
+  };
+  const fail = (diagnostics: Diagnostic[]): BuildResult => ({ diagnostics: normalizeDiagnostics(diagnostics), report: undefined, written: 0 });
+
+  enter('config');
+  const loaded = await loadConfig(options.config);
+  if (!loaded.ok) return fail(loaded.diagnostics);
+  const { config, source } = loaded;
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+
+  enter('contracts');
+  const contracts = await loadContracts(config, source);
+  diagnostics.push(...contracts.diagnostics);
+
+  enter('models');
+  const contractErrors = countBySeverity(contracts.diagnostics).errors > 0;
+  const models = contractErrors
+    ? undefined
+    : await generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href });
+  if (models) diagnostics.push(...models.diagnostics);
+
+  enter('content');
+  const apiPages = buildApiPages(contracts.apis, config.baseUrl);
+  const content = await loadContent({
+    config,
+    configSource: source,
+    components: new Set(Object.keys(MDX_COMPONENTS)),
+    reservedRoutes: new Map(apiPages.map((page) => [page.route, `the ${page.apiId} API reference`])),
+  });
+  diagnostics.push(...content.diagnostics);
+  const anchors = new Map<string, ReadonlySet<string>>([...content.docs, ...content.pages].map((p) => [p.route, p.anchors]));
+  for (const page of apiPages) anchors.set(page.route, page.anchors);
+  diagnostics.push(...checkLinks([...content.docs, ...content.pages], anchors));
+
+  enter('client');
+  const client = await buildClient();
+
+  enter('render');
+  const icon = await favicon(config, source);
+  diagnostics.push(...icon.diagnostics);
+  const rendered = renderSite({ config, configSource: source, content, apiPages, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } });
+  diagnostics.push(...rendered.diagnostics);
+
+  const { errors, warnings } = countBySeverity(diagnostics);
+  if (errors > 0 || (options.strict && warnings > 0) || !models) return fail(diagnostics);
+
+  enter('write');
+  const files = new Map<string, string | Uint8Array>();
+  for (const [path, html] of rendered.files) files.set(`site/${path}`, html);
+  for (const [path, text] of client.files) files.set(`site/${path}`, text);
+  for (const asset of content.assets) files.set(`site/${asset.target}`, await readFile(asset.source));
+  if (icon.favicon) files.set(`site/${icon.favicon.path}`, icon.favicon.bytes);
+  files.set('site/sitemap.xml', sitemap(config, rendered.pages.filter((p) => p.kind !== 'not-found').map((p) => p.route)));
+  files.set('site/robots.txt', robots(config));
+  for (const [path, text] of models.files) files.set(path, text);
+  const normalized = normalizeDiagnostics(diagnostics);
+  // The report is written with the site, so the write stage's own time is up to this point.
+  finish();
+  const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started) };
+  files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
+  await replaceFolders(resolve(options.out), files);
+  return { diagnostics: normalized, report, written: files.size };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { SourceFile } from '../sources/source-file.js';
+import { locatedAt } from '../sources/zod-issues.js';
+import { compilePage } from './compile.js';
+import { discoverContent } from './discover.js';
+import { readFrontMatter } from './front-matter.js';
+import { checkDuplicates, toPageSource } from './routes.js';
+import { buildSidebar } from './sidebar.js';
+import type { Asset, CompiledPage, PageSource, SidebarNode } from './types.js';
+
+export interface ContentInput {
+  config: ResolvedConfig;
+  configSource: SourceFile;
+  /** Names of the components MDX may use. */
+  components: ReadonlySet<string>;
+  /** Routes other stages own (API pages), so that pages do not claim them. */
+  reservedRoutes: ReadonlyMap<string, string>;
+}
+
+export interface ContentResult {
+  docs: CompiledPage[];
+  pages: CompiledPage[];
+  sidebar: SidebarNode[];
+  assets: Asset[];
+  diagnostics: Diagnostic[];
+}
+
+/** content/ → compiled pages, the resolved sidebar and the assets pages refer to. */
+export async function loadContent(input: ContentInput): Promise<ContentResult> {
+  const { config } = input;
+  const contentDir = resolve(config.rootDir, config.contentDir);
+  const found = await discoverContent(contentDir, config.brand.slug);
+  const diagnostics: Diagnostic[] = [...found.diagnostics];
+
+  const sources: PageSource[] = [];
+  for (const [kind, files] of [['doc', found.docs], ['page', found.pages]] as const) {
+    for (const file of files) {
+      const frontMatter = readFrontMatter(file.file, file.text);
+      if (frontMatter.ok) sources.push(toPageSource(kind, file, frontMatter.frontMatter));
+      else diagnostics.push(...frontMatter.diagnostics);
+    }
+  }
+  diagnostics.push(...checkDuplicates(sources));
+  for (const page of sources) {
+    const owner = input.reservedRoutes.get(page.route);
+    if (owner) diagnostics.push({ file: page.display, line: 1, column: 1, severity: 'error', rule: 'duplicate-route', message: `route ${page.route} is already used by ${owner}` });
+  }
+
+  const docs = sources.filter((s) => s.kind === 'doc');
+  const ids = new Set(docs.map((d) => d.id));
+  for (const category of found.categories) {
+    if (category.link !== undefined && !ids.has(category.link)) diagnostics.push({ file: category.display, line: 1, column: 1, severity: 'error', rule: 'sidebar-doc', message: `"link" names doc "${category.link}", but no page has that id` });
+  }
+  const sidebar = buildSidebar(config.sidebar, docs, found.categories);
+  for (const problem of sidebar.problems) diagnostics.push(locatedAt(input.configSource, problem.path, 'sidebar-doc', problem.message));
+
+  const assets = new Map<string, Asset>();
+  const fileRoutes = new Map(sources.map((s) => [s.file, s.route]));
+  const compiled: CompiledPage[] = [];
+  for (const source of sources) {
+    const result = await compilePage(source, { baseUrl: config.baseUrl, toc: config.toc, components: input.components, fileRoutes, assets });
+    diagnostics.push(...result.diagnostics);
+    if (result.page) compiled.push(result.page);
+  }
+  return {
+    docs: compiled.filter((p) => p.kind === 'doc'),
+    pages: compiled.filter((p) => p.kind === 'page'),
+    sidebar: sidebar.sidebar,
+    assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
+    diagnostics,
+  };
+}
+
+export { checkLinks } from './links.js';
+export { flattenSidebar, sidebarTrail } from './sidebar.js';
+export type { CompiledPage, SidebarNode } from './types.js';

@@ -1,0 +1,34 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { CompiledPage } from './types.js';
+
+/**
+ * site.md §8: broken links are ignored (a route may be served by something other than this site),
+ * but a link to a Markdown file that does not exist, or to an anchor a known page does not have, is
+ * a warning at the link.
+ */
+export function checkLinks(pages: readonly CompiledPage[], anchorsByRoute: ReadonlyMap<string, ReadonlySet<string>>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const page of pages) {
+    for (const link of page.links) {
+      const at = { file: page.display, line: link.line, column: link.column, severity: 'warning' as const };
+      if (link.markdown && link.route === undefined) {
+        out.push({ ...at, rule: 'broken-markdown-link', message: `link to "${link.url}": no page file at that path` });
+        continue;
+      }
+      if (link.hash === undefined || link.hash === '' || link.route === undefined) continue;
+      const anchors = anchorsByRoute.get(link.route);
+      if (anchors && !anchors.has(safeDecode(link.hash))) {
+        out.push({ ...at, rule: 'broken-anchor', message: `link to "${link.url}": ${link.route} has no heading or element with id "${link.hash}"` });
+      }
+    }
+  }
+  return out;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

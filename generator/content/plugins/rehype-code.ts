@@ -1,0 +1,100 @@
+import type { Element, ElementContent, Properties, Root } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
+import { visit } from 'unist-util-visit';
+import type { PageReport } from './report.js';
+
+export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+const PLAIN = 'text';
+
+let highlighter: Promise<Highlighter> | undefined;
+
+/** One highlighter for the whole build; languages load the first time a page uses them. */
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] });
+  return highlighter;
+}
+
+export interface CodeMeta {
+  title: string | undefined;
+  /** 1-based line numbers to highlight. */
+  highlight: Set<number>;
+}
+
+/** Reads ```` ```lang title="…" {1,3-5} ```` meta strings. */
+export function parseCodeMeta(meta: string | undefined): CodeMeta {
+  const text = meta ?? '';
+  const title = /title=(?:"([^"]*)"|'([^']*)')/.exec(text);
+  const highlight = new Set<number>();
+  const ranges = /\{([\d,\s-]+)\}/.exec(text)?.[1] ?? '';
+  for (const part of ranges.split(',')) {
+    const [from, to] = part.trim().split('-').map(Number);
+    if (from === undefined || Number.isNaN(from)) continue;
+    for (let line = from; line <= (to !== undefined && !Number.isNaN(to) ? to : from); line++) highlight.add(line);
+  }
+  return { title: title?.[1] ?? title?.[2], highlight };
+}
+
+/**
+ * Highlights fenced code at build time (light and dark colours in one markup, switched by CSS) and
+ * wraps it with its title and a copy button, so readers get coloured code without JavaScript.
+ */
+export function rehypeCode(options: { report: PageReport }) {
+  return async (tree: Root): Promise<void> => {
+    const blocks: Array<{ pre: Element; code: Element; parent: Element | Root; index: number }> = [];
+    visit(tree, 'element', (node: Element, index, parent) => {
+      const code = node.tagName === 'pre' ? node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code') : undefined;
+      if (code && parent && index !== undefined) blocks.push({ pre: node, code, parent: parent as Element | Root, index });
+    });
+    if (blocks.length === 0) return;
+    const shiki = await getHighlighter();
+    for (const block of blocks) {
+      const classes = Array.isArray(block.code.properties.className) ? block.code.properties.className.map(String) : [];
+      const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
+      const lang = await loadLanguage(shiki, requested, block.pre, options.report);
+      const meta = parseCodeMeta((block.code.data as { meta?: string } | undefined)?.meta);
+      const source = toString(block.code).replace(/\n$/, '');
+      const root = shiki.codeToHast(source, {
+        lang,
+        themes: CODE_THEMES,
+        transformers: [{ line: (line, number) => (meta.highlight.has(number) ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line) }],
+      });
+      const pre = normalize(root.children[0] as Element);
+      block.parent.children[block.index] = codeBlock(pre, meta.title, requested ?? PLAIN);
+    }
+  };
+}
+
+async function loadLanguage(shiki: Highlighter, requested: string | undefined, node: Element, report: PageReport): Promise<string> {
+  if (requested === undefined || requested === PLAIN || requested === 'txt' || requested === 'plaintext') return PLAIN;
+  if (shiki.getLoadedLanguages().includes(requested)) return requested;
+  if (requested in bundledLanguages) {
+    await shiki.loadLanguage(requested as keyof typeof bundledLanguages);
+    return requested;
+  }
+  report.add(node, 'warning', 'code-language', `unknown code language "${requested}"; the block is shown without highlighting`);
+  return PLAIN;
+}
+
+function codeBlock(pre: Element, title: string | undefined, lang: string): Element {
+  const children: ElementContent[] = [];
+  if (title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] });
+  children.push(pre, {
+    type: 'element',
+    tagName: 'button',
+    properties: { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy' },
+    children: [{ type: 'text', value: 'Copy' }],
+  });
+  return { type: 'element', tagName: 'div', properties: { className: ['code-block'], dataLanguage: lang }, children };
+}
+
+/** Shiki writes HTML attribute names (`class`, `tabindex`); MDX expects hast property names. */
+function normalize(node: Element): Element {
+  const properties: Properties = {};
+  for (const [key, value] of Object.entries(node.properties)) {
+    if (key === 'class') properties.className = String(value).split(/\s+/).filter(Boolean);
+    else if (key === 'tabindex') properties.tabIndex = Number(value);
+    else properties[key] = value;
+  }
+  return { ...node, properties, children: node.children.map((child) => (child.type === 'element' ? normalize(child) : child)) };
+}

@@ -1,0 +1,34 @@
+import GithubSlugger from 'github-slugger';
+import type { Element, Root } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { Heading } from '../types.js';
+
+const HEADING = /^h([1-6])$/;
+
+/**
+ * Gives every heading an id (GitHub's slugs, unique within the page) and a visible "#" link to
+ * itself, and collects the ids (for anchor checks) and the table of contents.
+ */
+export function rehypeHeadings(options: { anchors: Set<string>; toc: Heading[]; minLevel: number; maxLevel: number }) {
+  return (tree: Root): void => {
+    const slugger = new GithubSlugger();
+    visit(tree, 'element', (node: Element) => {
+      if (typeof node.properties.id === 'string') options.anchors.add(node.properties.id);
+      const level = HEADING.exec(node.tagName)?.[1];
+      if (!level) return;
+      const text = toString(node).trim();
+      const id = typeof node.properties.id === 'string' ? node.properties.id : slugger.slug(text);
+      node.properties.id = id;
+      options.anchors.add(id);
+      const depth = Number(level);
+      if (depth >= options.minLevel && depth <= options.maxLevel) options.toc.push({ depth, text, id });
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}` },
+        children: [{ type: 'text', value: '#' }],
+      });
+    });
+  };
+}

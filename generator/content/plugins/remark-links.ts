@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, extname, resolve } from 'node:path';
+import type { Image, Link, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { normalizeRoute } from '../routes.js';
+import type { Asset, PageLink } from '../types.js';
+import type { PageReport } from './report.js';
+import { isExternalUrl, isSafeUrl, withBase } from './urls.js';
+
+export interface LinkContext {
+  report: PageReport;
+  /** Absolute path of the page file. */
+  file: string;
+  /** The page's own route, for `#anchor` and `../relative/` links. */
+  route: string;
+  baseUrl: string;
+  /** Every page's absolute file path → its route, to rewrite links to `.md`/`.mdx` files. */
+  fileRoutes: ReadonlyMap<string, string>;
+  links: PageLink[];
+  assets: Map<string, Asset>;
+}
+
+const MARKDOWN_FILE = /\.mdx?$/i;
+
+/**
+ * Rewrites the page's links and images to site paths under the base URL and records each link for
+ * the checks that need every page: links to Markdown files become routes, images are copied with
+ * a content hash in their name.
+ */
+export function remarkLinks(context: LinkContext) {
+  return async (tree: Root): Promise<void> => {
+    const images: Image[] = [];
+    visit(tree, (node) => {
+      if (node.type === 'link') rewriteLink(node, context);
+      else if (node.type === 'image') images.push(node);
+    });
+    for (const image of images) await rewriteImage(image, context);
+  };
+}
+
+function rewriteLink(node: Link, context: LinkContext): void {
+  const start = node.position?.start ?? { line: 1, column: 1 };
+  const at = { line: start.line, column: start.column };
+  if (!isSafeUrl(node.url)) {
+    context.report.add(node, 'error', 'unsafe-url', `"${node.url.slice(0, 60)}" is not an allowed link (http, https, mailto, tel or a path)`);
+    node.url = '#';
+    return;
+  }
+  if (isExternalUrl(node.url)) return;
+  const [beforeHash, ...rest] = node.url.split('#');
+  const hash = rest.length > 0 ? rest.join('#') : undefined;
+  const path = (beforeHash ?? '').split('?')[0] ?? '';
+  if (path === '') {
+    context.links.push({ url: node.url, route: context.route, hash, markdown: false, ...at });
+    return;
+  }
+  if (MARKDOWN_FILE.test(path) && !path.startsWith('/')) {
+    const target = context.fileRoutes.get(resolve(dirname(context.file), safeDecode(path)));
+    context.links.push({ url: node.url, route: target, hash, markdown: true, ...at });
+    if (target !== undefined) node.url = withBase(context.baseUrl, target) + (hash !== undefined ? `#${hash}` : '');
+    return;
+  }
+  const absolute = path.startsWith('/') ? path : new URL(path, `http://site${context.route}`).pathname;
+  // Links to files (`/openapi.yaml`) are not pages; keep them for the base URL but do not check anchors.
+  const route = extname(absolute) === '' ? normalizeRoute(absolute) : undefined;
+  context.links.push({ url: node.url, route, hash, markdown: false, ...at });
+  node.url = withBase(context.baseUrl, absolute) + node.url.slice(path.length);
+}
+
+async function rewriteImage(node: Image, context: LinkContext): Promise<void> {
+  if (!isSafeUrl(node.url)) {
+    context.report.add(node, 'error', 'unsafe-url', `"${node.url.slice(0, 60)}" is not an allowed image URL`);
+    node.url = '';
+    return;
+  }
+  if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('data:')) return;
+  const source = resolve(dirname(context.file), safeDecode(node.url.split(/[?#]/)[0] ?? ''));
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(source);
+  } catch {
+    context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${source})`);
+    return;
+  }
+  const known = context.assets.get(source);
+  const ext = extname(source);
+  const target = known?.target ?? `assets/images/${basename(source, ext)}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext.toLowerCase()}`;
+  context.assets.set(source, { source, target });
+  node.url = withBase(context.baseUrl, `/${target}`);
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}

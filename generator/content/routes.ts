@@ -1,0 +1,48 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { displayPath } from '../sources/display-path.js';
+import type { FoundFile } from './discover.js';
+import type { FrontMatter, PageKind, PageSource } from './types.js';
+
+const DOCS_ROOT = '/docs/';
+
+/** Gives a found file its id and route: the path decides, front matter `id` and `slug` override. */
+export function toPageSource(kind: PageKind, found: FoundFile, frontMatter: FrontMatter): PageSource {
+  const withoutExt = found.relPath.replace(/\.mdx?$/, '');
+  const parts = withoutExt.split('/');
+  const name = parts.pop() as string;
+  const dir = parts.join('/');
+  const id = join(dir, frontMatter.id ?? name);
+  const root = kind === 'doc' ? DOCS_ROOT : '/';
+  let route: string;
+  if (frontMatter.slug?.startsWith('/')) route = normalizeRoute(root + frontMatter.slug.slice(1));
+  else if (frontMatter.slug) route = normalizeRoute(`${root}${join(dir, frontMatter.slug)}`);
+  else route = normalizeRoute(`${root}${join(dir, name === 'index' ? '' : (frontMatter.id ?? name))}`);
+  return { kind, file: found.file, display: displayPath(found.file), relPath: found.relPath, id, route, format: found.relPath.endsWith('.md') ? 'md' : 'mdx', text: found.text, frontMatter };
+}
+
+/** `/a//b` → `/a/b/`: one slash between segments, always a trailing one. */
+export function normalizeRoute(route: string): string {
+  const segments = route.split('/').filter((s) => s !== '' && s !== '.');
+  return segments.length === 0 ? '/' : `/${segments.join('/')}/`;
+}
+
+/** Two files that claim the same route, or two docs with the same id, are errors on the later file. */
+export function checkDuplicates(pages: readonly PageSource[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const routes = new Map<string, PageSource>();
+  const ids = new Map<string, PageSource>();
+  for (const page of pages) {
+    const sameRoute = routes.get(page.route);
+    if (sameRoute) out.push({ file: page.display, line: 1, column: 1, severity: 'error', rule: 'duplicate-route', message: `route ${page.route} is also the route of ${sameRoute.display}; change the file name or its "slug"` });
+    else routes.set(page.route, page);
+    if (page.kind !== 'doc') continue;
+    const sameId = ids.get(page.id);
+    if (sameId) out.push({ file: page.display, line: 1, column: 1, severity: 'error', rule: 'duplicate-id', message: `doc id "${page.id}" is also the id of ${sameId.display}; change the file name or its "id"` });
+    else ids.set(page.id, page);
+  }
+  return out;
+}
+
+function join(dir: string, name: string): string {
+  return dir ? `${dir}/${name}` : name;
+}

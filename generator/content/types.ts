@@ -1,0 +1,85 @@
+import type { MDXContent } from 'mdx/types';
+
+/** Front matter of a page, after validation. */
+export interface FrontMatter {
+  title: string;
+  description: string | undefined;
+  sidebarLabel: string | undefined;
+  sidebarPosition: number | undefined;
+  slug: string | undefined;
+  id: string | undefined;
+}
+
+export type PageKind = 'doc' | 'page';
+
+/** A content file found on disk, with its identity on the site decided. */
+export interface PageSource {
+  kind: PageKind;
+  /** Absolute path. */
+  file: string;
+  /** Path as shown in messages. */
+  display: string;
+  /** Path under `docs/` or `pages/`, `/`-separated, brand placeholder replaced, extension kept. */
+  relPath: string;
+  /** Docs: `configuration/add-data-source`; pages: `roadmap`. */
+  id: string;
+  /** Route from the site root without the base URL, always with a trailing slash: `/docs/architecture/`. */
+  route: string;
+  format: 'md' | 'mdx';
+  text: string;
+  frontMatter: FrontMatter;
+}
+
+export interface Heading {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+/** A link written in a page, kept so that it can be checked once every page is known. */
+export interface PageLink {
+  /** The URL as written. */
+  url: string;
+  /** Route (without base URL) the link resolved to, when it points inside the site. */
+  route: string | undefined;
+  /** Fragment without `#`, when there is one. */
+  hash: string | undefined;
+  /** Written as a link to a markdown file (`./page.mdx`). */
+  markdown: boolean;
+  line: number;
+  column: number;
+}
+
+/** A file a page refers to (an image) that is copied into the site under a hashed name. */
+export interface Asset {
+  source: string;
+  /** Path in the site, without the base URL: `assets/images/diagram.1a2b3c4d.png`. */
+  target: string;
+}
+
+export interface CompiledPage extends PageSource {
+  Content: MDXContent;
+  /** Every heading id, for anchor checks. */
+  anchors: Set<string>;
+  /** Headings shown in the table of contents. */
+  toc: Heading[];
+  links: PageLink[];
+}
+
+/** Settings of a docs folder, from its `_category_.yaml`. */
+export interface CategoryMeta {
+  /** The `_category_.yaml` file, as shown in messages. */
+  display: string;
+  /** Folder under docs/, `/`-separated. */
+  dir: string;
+  label: string;
+  position: number | undefined;
+  collapsed: boolean;
+  /** Route-less doc id shown when the label is clicked, if any. */
+  link: string | undefined;
+}
+
+export type SidebarNode =
+  | { type: 'doc'; id: string; label: string; route: string }
+  | { type: 'link'; label: string; href: string }
+  | { type: 'category'; label: string; route: string | undefined; docId: string | undefined; collapsed: boolean; items: SidebarNode[] };

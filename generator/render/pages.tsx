@@ -1,0 +1,56 @@
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ApiPage as ApiPageTemplate } from '../../templates/api/ApiPage.js';
+import { DocPage } from '../../templates/docs/DocPage.js';
+import { Document } from '../../templates/Document.js';
+import { Layout } from '../../templates/Layout.js';
+import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+import type { DocPageModel, HeadModel, SiteModel } from '../../templates/model.js';
+import { NotFoundPage, NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
+import { StandalonePage } from '../../templates/pages/StandalonePage.js';
+import type { CompiledPage } from '../content/types.js';
+import type { ApiPage } from './api-model.js';
+
+const DOCTYPE = '<!DOCTYPE html>';
+
+/** `Page | Site`, or the site title alone for a page titled like the site (the home page). */
+export function pageTitle(site: SiteModel, title: string): string {
+  return title === site.title ? site.title : `${title} | ${site.title}`;
+}
+
+function renderDocument(site: SiteModel, head: HeadModel, body: ReactElement): string {
+  return (
+    DOCTYPE +
+    renderToString(
+      <Document site={site} head={head}>
+        <Layout site={site} route={head.route}>
+          {body}
+        </Layout>
+      </Document>,
+    )
+  );
+}
+
+export function renderDoc(site: SiteModel, head: HeadModel, page: CompiledPage, model: Omit<DocPageModel, 'content'>): string {
+  return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: <page.Content components={MDX_COMPONENTS} /> }} />);
+}
+
+export function renderStandalone(site: SiteModel, head: HeadModel, page: CompiledPage): string {
+  return renderDocument(
+    site,
+    head,
+    <StandalonePage title={page.frontMatter.title} showTitle={page.route !== '/'}>
+      <page.Content components={MDX_COMPONENTS} />
+    </StandalonePage>,
+  );
+}
+
+export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage): string {
+  return renderDocument(site, head, <ApiPageTemplate api={page.model} />);
+}
+
+export function renderNotFound(site: SiteModel, head: HeadModel, docsHref: string | undefined): string {
+  return renderDocument(site, head, <NotFoundPage homeHref={site.navbar.homeHref} docsHref={docsHref} />);
+}
+
+export { NOT_FOUND_TITLE };

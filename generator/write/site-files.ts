@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { toXml } from 'xast-util-to-xml';
+import { x } from 'xastscript';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { withBase } from '../content/plugins/urls.js';
+import type { SourceFile } from '../sources/source-file.js';
+import { locatedAt } from '../sources/zod-issues.js';
+
+/** `sitemap.xml` of the given routes (without base URL), sorted, absolute URLs. */
+export function sitemap(config: ResolvedConfig, routes: readonly string[]): string {
+  const urls = [...routes].sort().map((route) => x('url', [x('loc', new URL(withBase(config.baseUrl, route), config.url).href)]));
+  return toXml([{ type: 'instruction', name: 'xml', value: 'version="1.0" encoding="UTF-8"' }, x('urlset', { xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' }, urls)]) + '\n';
+}
+
+export function robots(config: ResolvedConfig): string {
+  return ['User-agent: *', 'Allow: /', `Sitemap: ${new URL(withBase(config.baseUrl, '/sitemap.xml'), config.url).href}`, ''].join('\n');
+}
+
+const FAVICON_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+
+export interface Favicon {
+  path: string;
+  type: string;
+  bytes: Uint8Array | string;
+}
+
+/** The configured favicon, or a generated one: the brand's initial on the primary colour. */
+export async function favicon(config: ResolvedConfig, source: SourceFile): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
+  if (config.favicon === undefined) {
+    const svg = createElement(
+      'svg',
+      { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 32 32' },
+      createElement('rect', { width: 32, height: 32, rx: 6, fill: config.apiPages.primaryColor }),
+      createElement('text', { x: 16, y: 22, fontSize: 18, fontFamily: 'system-ui, sans-serif', fontWeight: 700, textAnchor: 'middle', fill: '#ffffff' }, config.brand.name.charAt(0).toUpperCase()),
+    );
+    return { favicon: { path: 'favicon.svg', type: 'image/svg+xml', bytes: renderToStaticMarkup(svg) }, diagnostics: [] };
+  }
+  const ext = extname(config.favicon).toLowerCase();
+  const type = FAVICON_TYPES[ext];
+  if (!type) return { favicon: undefined, diagnostics: [locatedAt(source, ['favicon'], 'config-invalid', `favicon must be a .svg, .png or .ico file, not "${config.favicon}"`)] };
+  try {
+    return { favicon: { path: `favicon${ext}`, type, bytes: await readFile(resolve(config.rootDir, config.favicon)) }, diagnostics: [] };
+  } catch {
+    return { favicon: undefined, diagnostics: [locatedAt(source, ['favicon'], 'config-invalid', `favicon file "${config.favicon}" not found`)] };
+  }
+}

@@ -1,0 +1,32 @@
+import type { ReactElement } from 'react';
+import { MAIN_ID } from '../Layout.js';
+import type { DocPageModel, SiteModel } from '../model.js';
+import { Breadcrumbs } from './Breadcrumbs.js';
+import { Paginator } from './Paginator.js';
+import { Sidebar } from './Sidebar.js';
+import { TableOfContents } from './TableOfContents.js';
+
+export function DocPage({ site, page }: { site: SiteModel; page: DocPageModel }): ReactElement {
+  return (
+    <div className="docs-layout">
+      <aside className="docs-sidebar-container">
+        <Sidebar items={site.sidebar} route={page.route} />
+      </aside>
+      <main id={MAIN_ID} className="docs-main">
+        <div className="docs-content-row">
+          <article className="docs-article">
+            <Breadcrumbs crumbs={page.breadcrumbs} homeHref={site.navbar.homeHref} />
+            <div className="markdown">
+              <h1>{page.title}</h1>
+              {page.content}
+            </div>
+            <Paginator previous={page.previous} next={page.next} />
+          </article>
+          <aside className="docs-toc-container">
+            <TableOfContents entries={page.toc} />
+          </aside>
+        </div>
+      </main>
+    </div>
+  );
+}

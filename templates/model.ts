@@ -1,0 +1,93 @@
+/**
+ * What the templates receive: complete, resolved data with every href final (base URL applied).
+ * Templates never look at the config or the file system.
+ */
+import type { ReactNode } from 'react';
+
+export interface LinkModel {
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+export type NavItemModel =
+  | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activePrefix: string | undefined }
+  | { type: 'dropdown'; label: string; items: LinkModel[]; position: 'left' | 'right' }
+  | { type: 'localeDropdown'; locales: Array<{ code: string; label: string; href: string }>; current: string; position: 'left' | 'right' }
+  | { type: 'iconLink'; icon: string; label: string; href: string; position: 'left' | 'right' };
+
+export interface FooterModel {
+  columns: Array<{ title: string; items: LinkModel[] }>;
+  copyright: string | undefined;
+}
+
+export type SidebarItemModel =
+  | { type: 'doc'; label: string; href: string; route: string }
+  | { type: 'link'; label: string; href: string; external: boolean }
+  | { type: 'category'; label: string; href: string | undefined; route: string | undefined; collapsed: boolean; items: SidebarItemModel[] };
+
+export interface SiteModel {
+  title: string;
+  tagline: string;
+  /** Origin + base URL, for canonical and Open Graph URLs. */
+  siteUrl: string;
+  baseUrl: string;
+  brandName: string;
+  locale: string;
+  navbar: { title: string; logo: { src: string; alt: string } | undefined; hideOnScroll: boolean; homeHref: string; items: NavItemModel[] };
+  footer: FooterModel;
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  announcementBar: { id: string; content: ReactNode; backgroundColor: string; textColor: string; isCloseable: boolean } | undefined;
+  sidebar: SidebarItemModel[];
+  /** Site paths (base URL applied) of the built assets. */
+  assets: { css: string; js: string; favicon: string; faviconType: string };
+  /** Client constants, serialized for the bundle. */
+  client: { desktopBreakpoint: number; progressBar: { delay: number; minimum: number; speed: number; trickleRate: number; trickleSpeed: number; showSpinner: boolean } };
+}
+
+export interface HeadModel {
+  /** Full `<title>`. */
+  title: string;
+  description: string;
+  /** Route without base URL, to mark the current page. */
+  route: string;
+  canonical: string;
+  ogType: 'website' | 'article';
+  noindex: boolean;
+}
+
+export interface TocEntry {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+export interface DocPageModel {
+  title: string;
+  route: string;
+  breadcrumbs: Array<{ label: string; href: string | undefined }>;
+  toc: TocEntry[];
+  previous: { label: string; href: string } | undefined;
+  next: { label: string; href: string } | undefined;
+  content: ReactNode;
+}
+
+export interface ApiOperationModel {
+  /** The operationId, which is also the anchor. */
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  deprecated: boolean;
+}
+
+export interface ApiPageModel {
+  title: string;
+  version: string;
+  description: ReactNode;
+  groups: Array<{ tag: string; anchor: string; description: ReactNode; operations: ApiOperationModel[] }>;
+  /** Component schema names; each has the anchor `schema-<name>`. */
+  schemas: string[];
+  /** Other versions of the API, newest first. */
+  versions: Array<{ version: string; href: string; current: boolean }>;
+}

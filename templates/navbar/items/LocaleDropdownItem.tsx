@@ -1,0 +1,31 @@
+import type { ReactElement } from 'react';
+import { Icon } from '../../icons.js';
+import type { NavItemModel } from '../../model.js';
+
+type Props = Extract<NavItemModel, { type: 'localeDropdown' }>;
+
+const NAMES: Record<string, string> = { en: 'English', it: 'Italiano', fr: 'Français', de: 'Deutsch', es: 'Español' };
+
+export function localeName(code: string): string {
+  return NAMES[code] ?? code;
+}
+
+export function LocaleDropdownItem({ locales, current }: Props): ReactElement {
+  return (
+    <details className="navbar-dropdown locale-dropdown" data-dropdown="">
+      <summary className="navbar-link" aria-label={`Language: ${localeName(current)}`}>
+        <Icon name="globe" size={18} />
+        <span>{localeName(current)}</span>
+      </summary>
+      <ul className="dropdown-menu">
+        {locales.map((locale) => (
+          <li key={locale.code}>
+            <a className="dropdown-link" href={locale.href} lang={locale.code} {...(locale.code === current ? { 'aria-current': 'true' as const } : {})}>
+              {locale.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
