@@ -65,7 +65,12 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
 }
 
 function syntaxDiagnostic(page: PageSource, error: unknown): Diagnostic {
-  const message = error as { line?: number; column?: number; reason?: string; message?: string };
-  const reason = (message.reason ?? message.message ?? String(error)).replace(/\s+/g, ' ').trim();
-  return { file: page.display, line: message.line ?? 1, column: message.column ?? 1, severity: 'error', rule: 'mdx-syntax', message: reason };
+  type Point = { line?: number; column?: number };
+  const message = error as Point & { place?: Point & { start?: Point }; reason?: string; message?: string };
+  const raw = (message.reason ?? message.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  // micromark gives a point, a range (`place.start`), or for some problems only "(5:1-5:6)" in the text.
+  const range = / \((\d+):(\d+)-\d+:\d+\)$/.exec(raw);
+  const at: Point = message.place?.start ?? message.place ?? (message.line !== undefined ? message : range ? { line: Number(range[1]), column: Number(range[2]) } : {});
+  const reason = range ? raw.slice(0, range.index) : raw;
+  return { file: page.display, line: at.line ?? 1, column: at.column ?? 1, severity: 'error', rule: 'mdx-syntax', message: reason };
 }

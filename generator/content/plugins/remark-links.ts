@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import type { Image, Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
+import { displayPath } from '../../sources/display-path.js';
 import { normalizeRoute } from '../routes.js';
 import type { Asset, PageLink } from '../types.js';
 import type { PageReport } from './report.js';
@@ -80,7 +81,7 @@ async function rewriteImage(node: Image, context: LinkContext): Promise<void> {
   try {
     bytes = await readFile(source);
   } catch {
-    context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${source})`);
+    context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${displayPath(source)})`);
     return;
   }
   const known = context.assets.get(source);
