@@ -1,6 +1,12 @@
 // The library behind the CLI: one exported function per command, and the stages they are made of.
 export { validate, type ValidateResult } from './commands/validate.js';
 export { types, type TypesResult } from './commands/types.js';
+export { build, BUILD_STAGES, type BuildOptions, type BuildResult, type BuildReport, type BuildStage } from './commands/build.js';
+export { serve, type ServeOptions, type ServeResult } from './commands/serve.js';
+export { createStaticServer, type StaticServerOptions } from './serve/static-server.js';
+export { loadContent, type ContentInput, type ContentResult } from './content/index.js';
+export { renderSite, buildApiPages, type RenderInput, type RenderResult, type RenderedPage } from './render/index.js';
+export { buildClient, type ClientAssets } from './client/build.js';
 export { DEFAULT_OPTIONS, type GlobalOptions } from './commands/options.js';
 export { loadConfig, DEFAULT_CONFIG_FILE, type ConfigResult } from './config/load.js';
 export { siteConfigSchema, type SiteConfigInput, type ParsedSiteConfig } from './config/schema.js';

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { build, type BuildResult } from '../generator/commands/build.js';
+import { loadConfig } from '../generator/config/load.js';
+import { Page, textOf } from './html.js';
+import { tempDir } from './helpers.js';
+
+/** Every route of site.md §2, as the spec writes them; `{product}` is the configured brand slug. */
+function specRoutes(product: string): { standalone: string[]; api: string[]; docs: Array<{ route: string; category?: string }> } {
+  const top = ['architecture', 'datasource', 'entity-manager', 'file-manager', 'ingestion', 'rag-module', 'rembedding-module', 'searcher', 'tenant-manager', 'tika', 'first-configuration', 'using-docker', 'using-kubernetes-openshift', 'standalone-apps', 'embeddable-app', 'headless-api', 'mdx', `${product}-packages`, `${product}-requirements`, `${product}-ui-library`, `${product}-ui-faqs`, `${product}-ui-example-project`];
+  const groups: Record<string, { label: string; pages: string[] }> = {
+    ai: { label: 'AI', pages: ['ai-overview', 'data-enrichment', 'gen-ai-features', 'gen-ai-search', 'semantic-search', 'create-async--ml-service', 'hugging-face-integration'] },
+    api: { label: 'API guides', pages: ['api-datasource', 'api-file-manager', 'api-ingestion', 'api-rag', 'api-searcher', 'api-tenant-manager'] },
+    configuration: { label: 'Configuration', pages: ['overview', 'add-data-source', 'configure-enrich-pipeline', 'create-custom-connector', 'create-data-index', 'create-filters', 'create-tabs', 'handle-document-types-mappings', 'manage-bucket', 'tune-search-config'] },
+    monitoring: { label: 'Monitoring', pages: ['', 'alerting', 'logging', 'metrics', 'troubleshooting'] },
+    plugins: { label: 'Connectors', pages: ['archetype-project', 'connector-requirements', 'database-plugin', 'gitlab-plugin', 'imap-plugin', 'liferay-plugin', 'sitemap-plugin', 'web-crawler'] },
+  };
+  return {
+    standalone: ['/', '/roadmap/', '/plugins/', '/comingsoon/', '/privacy/'],
+    api: ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'].map((s) => `/api/${s}/`),
+    docs: [
+      { route: '/docs/' },
+      ...top.map((p) => ({ route: `/docs/${p}/` })),
+      ...Object.entries(groups).flatMap(([group, { label, pages }]) => pages.map((p) => ({ route: `/docs/${group}/${p ? `${p}/` : ''}`, category: label }))),
+    ],
+  };
+}
+
+const SITE_TITLE = 'OpenK9';
+let out: string;
+let result: BuildResult;
+let routes: ReturnType<typeof specRoutes>;
+const pages = new Map<string, Page>();
+
+async function page(route: string): Promise<Page> {
+  let found = pages.get(route);
+  if (!found) {
+    found = await Page.read(join(out, 'site', route.slice(1), 'index.html'));
+    pages.set(route, found);
+  }
+  return found;
+}
+
+describe('the real site, built from site-config.yaml, route by route against site.md', () => {
+  before(async () => {
+    out = await tempDir('real-site');
+    result = await build({ config: 'site-config.yaml', out, strict: true });
+    const loaded = await loadConfig('site-config.yaml');
+    assert.ok(loaded.ok);
+    routes = specRoutes(loaded.config.brand.slug);
+  });
+
+  test('builds with zero errors and zero warnings', () => {
+    assert.deepEqual(result.diagnostics, []);
+    assert.ok(result.report);
+  });
+
+  test('every route of site.md is a folder with index.html, and nothing else is a page', () => {
+    const expected = [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)].sort();
+    for (const route of expected) assert.ok(existsSync(join(out, 'site', route.slice(1), 'index.html')), `missing ${route}`);
+    const built = (result.report?.pages ?? []).filter((p) => p.kind !== 'not-found').map((p) => p.route);
+    assert.deepEqual(built, expected);
+  });
+
+  test('titles read "Page title | Site title" and match the h1; meta description, canonical URL and Open Graph tags', async () => {
+    for (const route of [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)]) {
+      const p = await page(route);
+      const title = p.text('title');
+      const h1 = p.text('main h1');
+      assert.ok(h1, `${route}: no h1`);
+      assert.equal(title, route === '/' ? SITE_TITLE : `${h1} | ${SITE_TITLE}`, route);
+      assert.equal(p.attr('html', 'lang'), 'en');
+      assert.ok((p.attr('meta[name="description"]', 'content') ?? '').length > 20, `${route}: meta description`);
+      assert.equal(p.attr('link[rel="canonical"]', 'href'), `https://www.openk9.io${route}`);
+      assert.equal(p.attr('meta[property="og:title"]', 'content'), title);
+      assert.equal(p.attr('meta[property="og:url"]', 'content'), `https://www.openk9.io${route}`);
+    }
+    assert.equal((await page('/')).text('.hero-tagline'), 'Search. Everywhere. Intelligently.');
+    assert.equal((await page('/plugins/')).text('main h1'), 'Connectors');
+    assert.equal((await page('/privacy/')).text('main h1'), 'Privacy Policy');
+    assert.equal((await page('/roadmap/')).text('main h1'), 'Roadmap');
+    assert.equal((await page('/docs/')).text('main h1'), 'Introduction');
+  });
+
+  test('the navbar of site.md on every page', async () => {
+    for (const route of [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)]) {
+      const p = await page(route);
+      const left = p.links('.navbar-items-left').map((l) => [l.text, l.href]);
+      assert.deepEqual(left.slice(0, 4), [['Docs', '/docs/'], ['Architecture', '/docs/architecture/'], ['Connectors', '/plugins/'], ['Roadmap', '/roadmap/']], route);
+      const blog = p.links('.navbar-items-left')[4];
+      assert.ok(blog && blog.text.startsWith('Blog') && /^https:\/\//.test(blog.href) && blog.target === '_blank', `${route}: Blog is external`);
+      const icons = p.links('.navbar-items-right').filter((l) => l.label !== undefined && /^https:/.test(l.href));
+      assert.deepEqual(icons.map((l) => l.href).sort(), ['https://github.com/smclab/openk9', 'https://www.linkedin.com/company/smc-treviso/']);
+      assert.ok(icons.every((l) => (l.label ?? '').length > 5), 'icon links have accessible names');
+      assert.ok(p.one('.navbar button[data-color-mode-toggle]'), `${route}: colour-mode toggle`);
+      assert.deepEqual(p.all('.locale-dropdown a').map((a) => a.properties.lang), ['en']);
+    }
+  });
+
+  test('the footer: three columns with exactly the links of site.md, copyright 2025, and the skip link first', async () => {
+    for (const route of [...routes.standalone, ...routes.docs.map((d) => d.route)]) {
+      const p = await page(route);
+      assert.deepEqual(p.all('.footer-title').map(textOf), ['Company', 'Product', 'Community']);
+      const [company, product, community] = p.all('.footer-column').map((column) => new Page({ type: 'root', children: [column] }).links(''));
+      assert.equal(company?.length, 5);
+      assert.ok(company?.every((l) => l.target === '_blank' && l.href.startsWith('https://')));
+      assert.deepEqual(product?.map((l) => [l.text, l.href]), [['Docs', '/docs/'], ['Connectors', '/comingsoon/']]);
+      assert.deepEqual(community?.map((l) => l.href), ['https://github.com/smclab/openk9', 'https://www.linkedin.com/company/smc-treviso/', '/privacy/']);
+      assert.equal(community?.[2]?.text, 'Privacy Policy');
+      assert.match(p.text('.footer-copyright') ?? '', /^Copyright © 2025\b/);
+      const focusable = p.all('body a[href], body button');
+      assert.equal(focusable[0] && textOf(focusable[0]), 'Skip to main content', route);
+      assert.equal(focusable[0]?.properties.href, '#main-content');
+      assert.ok(p.one('#main-content'), `${route}: the skip link's target exists`);
+    }
+  });
+
+  test('docs pages: one sidebar with the current page marked, breadcrumbs, a table of contents of h2–h3, previous/next', async () => {
+    for (const { route, category } of routes.docs) {
+      const p = await page(route);
+      assert.equal(p.all('nav.docs-sidebar').length, 1);
+      const current = p.all('nav.docs-sidebar a[aria-current="page"]');
+      assert.deepEqual(current.map((a) => a.properties.href), [route], `${route}: the current page is marked once`);
+      const crumbs = p.all('nav.breadcrumbs li').map(textOf);
+      assert.ok(crumbs.length >= 2, `${route}: breadcrumbs`);
+      assert.equal(p.attr('nav.breadcrumbs [aria-current="page"]', 'ariaCurrent'), 'page');
+      if (category) assert.equal(crumbs[1], category, `${route}: breadcrumb of the group`);
+      const headings = p.all('article .markdown h2, article .markdown h3').map((h) => String(h.properties.id));
+      const toc = p.all('.table-of-contents a').map((a) => String(a.properties.href).slice(1));
+      assert.deepEqual(toc, headings, `${route}: the table of contents lists every h2 and h3, in order`);
+      assert.ok(headings.length >= 2, `${route}: at least two sections`);
+      assert.ok(p.all('.pagination-nav a').length >= 1, `${route}: previous/next`);
+      assert.ok((p.text('article .markdown') ?? '').length > 600, `${route}: a real page, not a stub`);
+    }
+    const first = await page('/docs/');
+    assert.equal(first.one('.pagination-previous'), undefined);
+    assert.equal(first.attr('.pagination-next', 'href'), '/docs/architecture/');
+  });
+
+  test('every internal link and anchor of every page points at something the build wrote', async () => {
+    const files = new Set<string>();
+    for (const route of [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)]) {
+      const p = await page(route);
+      for (const element of p.all('a[href], link[href], script[src], img[src]')) {
+        const url = String(element.properties.href ?? element.properties.src);
+        if (!url.startsWith('/')) continue;
+        const [path = '', hash] = url.split('#');
+        const file = path.endsWith('/') ? `${path}index.html` : path;
+        files.add(file);
+        assert.ok(existsSync(join(out, 'site', file)), `${route} links to ${url}`);
+        if (hash && path.endsWith('/')) assert.ok((await page(path)).one(`[id="${hash}"]`), `${route} links to ${url}: no such anchor`);
+      }
+    }
+    assert.ok(files.size > 60);
+  });
+
+  test('404.html, sitemap.xml, robots.txt and the favicon', async () => {
+    const notFound = await Page.read(join(out, 'site', '404.html'));
+    assert.equal(notFound.text('title'), `Page Not Found | ${SITE_TITLE}`);
+    assert.equal(notFound.attr('meta[name="robots"]', 'content'), 'noindex');
+    const sitemap = await readFile(join(out, 'site', 'sitemap.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    assert.deepEqual(locs, [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)].sort().map((r) => `https://www.openk9.io${r}`));
+    assert.match(await readFile(join(out, 'site', 'robots.txt'), 'utf8'), /^Sitemap: https:\/\/www\.openk9\.io\/sitemap\.xml$/m);
+    assert.match(await readFile(join(out, 'site', 'favicon.svg'), 'utf8'), /^<svg/);
+  });
+
+  test('build-report.json lists the pages, the warnings and the time of every stage', async () => {
+    const report = JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')) as { pages: Array<{ route: string }>; warnings: unknown[]; stages: Array<{ stage: string; ms: number }> };
+    assert.equal(report.pages.length, routes.standalone.length + routes.api.length + routes.docs.length + 1);
+    assert.deepEqual(report.warnings, []);
+    assert.deepEqual(report.stages.map((s) => s.stage), ['config', 'contracts', 'models', 'content', 'client', 'render', 'write']);
+    assert.ok(report.stages.every((s) => s.ms >= 0));
+  });
+});
