@@ -47,7 +47,11 @@ export function registerCommands(program: Command, host: CommandHost): void {
         return;
       }
       host.io.stdout(`serving ${options.out}/site at ${result.url} (Ctrl+C to stop)\n`);
-      const stop = (): void => void result.server.close();
+      const stop = (): void => {
+        result.server.close();
+        // Browsers keep connections open; without this, Ctrl+C would wait for them to time out.
+        result.server.closeAllConnections();
+      };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       await new Promise((done) => result.server.once('close', done));
