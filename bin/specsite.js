@@ -8,5 +8,7 @@ if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('specsite: the CLI is not compiled yet; run `npm ci` (or `npm run compile`) in the specsite folder first.\n');
   process.exit(2);
 }
+// React's development build checks every render and is several times slower; a site build is production.
+process.env.NODE_ENV ??= 'production';
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv);
