@@ -3,13 +3,14 @@ import type { HeadModel, SiteModel } from './model.js';
 import { SiteProvider } from './site-context.js';
 
 /**
- * Runs before first paint so that a stored dark mode never flashes light. It is the project's own
- * constant code, not content; the key is the one site.md §3 names.
+ * Runs before first paint so that a stored dark mode never flashes light, and marks the document
+ * as scripted (`js`) so that CSS hides only what the client script can bring back (the mobile menu).
+ * It is the project's own constant code, not content; the key is the one site.md §3 names.
  */
 export function colorModeScript(colorMode: SiteModel['colorMode']): string {
   const fallback = JSON.stringify(colorMode.defaultMode);
   const system = colorMode.respectPrefersColorScheme ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'` : fallback;
-  return `(function(){var t;try{t=localStorage.getItem('theme')}catch(e){}document.documentElement.setAttribute('data-theme',t==='dark'||t==='light'?t:${system})})();`;
+  return `(function(){var d=document.documentElement,t;d.classList.add('js');try{t=localStorage.getItem('theme')}catch(e){}d.setAttribute('data-theme',t==='dark'||t==='light'?t:${system})})();`;
 }
 
 /** The whole HTML document of one page. */

@@ -40,7 +40,7 @@ export async function discoverContent(contentDir: string, brandSlug: string): Pr
   const [docFiles, pageFiles] = await Promise.all([listFiles(docsDir), listFiles(pagesDir)]);
   const diagnostics: Diagnostic[] = [];
   const categories: CategoryMeta[] = [];
-  for (const file of docFiles.filter((f) => f.endsWith(`${sep}${CATEGORY_FILE}`) || f === CATEGORY_FILE)) {
+  for (const file of docFiles.filter((f) => f.endsWith(`${sep}${CATEGORY_FILE}`))) {
     const read = await readSourceFile(file, 'category');
     if (!read.ok) {
       diagnostics.push(...read.diagnostics);
