@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildClient } from '../client/build.js';
@@ -39,7 +38,7 @@ export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'st
 }
 
 /**
- * `specsite build`: config → contracts → models → content → render → client → write. Nothing is
+ * `specsite build`: config → contracts → models → content → client → render → write. Nothing is
  * written unless every stage succeeded (and, with `strict`, without warnings); then `DIR/site`,
  * `DIR/types`, `DIR/schemas` and `DIR/build-report.json` replace the previous ones in one swap.
  */
@@ -104,7 +103,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const files = new Map<string, string | Uint8Array>();
   for (const [path, html] of rendered.files) files.set(`site/${path}`, html);
   for (const [path, text] of client.files) files.set(`site/${path}`, text);
-  for (const asset of content.assets) files.set(`site/${asset.target}`, await readFile(asset.source));
+  for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
   if (icon.favicon) files.set(`site/${icon.favicon.path}`, icon.favicon.bytes);
   files.set('site/sitemap.xml', sitemap(config, rendered.pages.filter((p) => p.kind !== 'not-found').map((p) => p.route)));
   files.set('site/robots.txt', robots(config));

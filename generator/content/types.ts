@@ -55,6 +55,7 @@ export interface Asset {
   source: string;
   /** Path in the site, without the base URL: `assets/images/diagram.1a2b3c4d.png`. */
   target: string;
+  bytes: Uint8Array;
 }
 
 export interface CompiledPage extends PageSource {

@@ -77,18 +77,21 @@ async function rewriteImage(node: Image, context: LinkContext): Promise<void> {
   }
   if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('data:')) return;
   const source = resolve(dirname(context.file), safeDecode(node.url.split(/[?#]/)[0] ?? ''));
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(source);
-  } catch {
-    context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${displayPath(source)})`);
-    return;
+  // An image used by several pages is read and hashed once; its bytes go straight to the writer.
+  let asset = context.assets.get(source);
+  if (!asset) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(source);
+    } catch {
+      context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${displayPath(source)})`);
+      return;
+    }
+    const ext = extname(source);
+    asset = { source, target: `assets/images/${basename(source, ext)}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext.toLowerCase()}`, bytes };
+    context.assets.set(source, asset);
   }
-  const known = context.assets.get(source);
-  const ext = extname(source);
-  const target = known?.target ?? `assets/images/${basename(source, ext)}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext.toLowerCase()}`;
-  context.assets.set(source, { source, target });
-  node.url = withBase(context.baseUrl, `/${target}`);
+  node.url = withBase(context.baseUrl, `/${asset.target}`);
 }
 
 function safeDecode(path: string): string {
