@@ -5,7 +5,7 @@ export { build, BUILD_STAGES, type BuildOptions, type BuildResult, type BuildRep
 export { serve, type ServeOptions, type ServeResult } from './commands/serve.js';
 export { createStaticServer, type StaticServerOptions } from './serve/static-server.js';
 export { loadContent, type ContentInput, type ContentResult } from './content/index.js';
-export { renderSite, buildApiPages, type RenderInput, type RenderResult, type RenderedPage } from './render/index.js';
+export { renderSite, buildApiReference, type ApiReference, type ApiReferenceOptions, type RenderInput, type RenderResult, type RenderedPage } from './render/index.js';
 export { buildClient, type ClientAssets } from './client/build.js';
 export { DEFAULT_OPTIONS, type GlobalOptions } from './commands/options.js';
 export { loadConfig, DEFAULT_CONFIG_FILE, type ConfigResult } from './config/load.js';

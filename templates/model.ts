@@ -71,23 +71,3 @@ export interface DocPageModel {
   next: { label: string; href: string } | undefined;
   content: ReactNode;
 }
-
-export interface ApiOperationModel {
-  /** The operationId, which is also the anchor. */
-  id: string;
-  method: string;
-  path: string;
-  summary: string;
-  deprecated: boolean;
-}
-
-export interface ApiPageModel {
-  title: string;
-  version: string;
-  description: ReactNode;
-  groups: Array<{ tag: string; anchor: string; description: ReactNode; operations: ApiOperationModel[] }>;
-  /** Component schema names; each has the anchor `schema-<name>`. */
-  schemas: string[];
-  /** Other versions of the API, newest first. */
-  versions: Array<{ version: string; href: string; current: boolean }>;
-}

@@ -15,9 +15,10 @@ describe('contract diagnostics (test/fixtures/contracts/<case>/expected.txt)', (
       const dir = join(CONTRACTS, name);
       const entry = existsSync(join(dir, 'openapi.json')) ? join(dir, 'openapi.json') : join(dir, 'openapi.yaml');
       const { diagnostics } = await validate([entry], { config: 'unused' });
-      // Cases named *-clean must produce nothing at all; every other case at least one located error.
+      // Cases named *-clean must produce nothing at all; every other case at least one located problem
+      // (a warning counts: example-invalid's mismatches are warnings by default; expected.txt pins severities).
       if (name.endsWith('-clean')) assert.deepEqual(diagnostics, []);
-      else assert.ok(diagnostics.some((d) => d.severity === 'error' && d.line > 0), 'expected at least one located error');
+      else assert.ok(diagnostics.some((d) => d.line > 0), 'expected at least one located problem');
       expectFixture(join(dir, 'expected.txt'), formatReport(diagnostics, 'text', 'result'));
     });
   }

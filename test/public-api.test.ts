@@ -11,7 +11,7 @@ test('public exports', () => {
     'DEFAULT_OPTIONS',
     'OUTPUT_FORMATS',
     'build',
-    'buildApiPages',
+    'buildApiReference',
     'buildClient',
     'createStaticServer',
     'formatDiagnosticText',

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_OPTIONS, type GlobalOptions } from '../commands/options.js';
+import { CONFIGURABLE_RULES, isConfigurableRule, isRuleSeverity, RULE_SEVERITIES, unknownRuleMessage, type RuleSeverities } from '../contracts/severity.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import { registerCommands } from './commands.js';
@@ -24,6 +25,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     .option('-o, --out <dir>', 'output folder (site in DIR/site, types in DIR/types, schemas in DIR/schemas)', DEFAULT_OPTIONS.out)
     .addOption(new Option('-f, --format <format>', 'how problems are reported').choices(OUTPUT_FORMATS).default(DEFAULT_OPTIONS.format))
     .option('--strict', 'treat warnings as errors', false)
+    .option('--rule <id=severity>', `set a contract rule to error, warning or off, over the config's \`rules\` (repeatable): ${CONFIGURABLE_RULES.join(', ')}`, collectRule)
     .showHelpAfterError('(run specsite --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
@@ -35,8 +37,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
   };
   registerCommands(program, {
     options: () => {
-      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean }>();
-      return { config: o.config, out: o.out, format: o.format, strict: o.strict };
+      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean; rule?: RuleSeverities }>();
+      return { config: o.config, out: o.out, format: o.format, strict: o.strict, rules: o.rule ?? DEFAULT_OPTIONS.rules };
     },
     report,
     io,
@@ -57,4 +59,13 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     else io.stderr('(this is a bug in specsite; set SPECSITE_DEBUG=1 for details)\n');
     return EXIT_ERRORS;
   }
+}
+
+/** One `--rule ID=SEVERITY`, added to the ones before it (a later one for the same rule wins). */
+function collectRule(value: string, previous: RuleSeverities = {}): RuleSeverities {
+  const [id = '', severity, ...rest] = value.split('=');
+  if (severity === undefined || rest.length > 0) throw new InvalidArgumentError('expected ID=SEVERITY, like example-valid=error');
+  if (!isConfigurableRule(id)) throw new InvalidArgumentError(unknownRuleMessage(id));
+  if (!isRuleSeverity(severity)) throw new InvalidArgumentError(`unknown severity "${severity}"; a rule can be ${RULE_SEVERITIES.join(', ')}`);
+  return { ...previous, [id]: severity };
 }

@@ -6,7 +6,7 @@ import { checkLinks, loadContent } from '../content/index.js';
 import { loadContracts } from '../contracts/index.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateModels } from '../models/index.js';
-import { buildApiPages, renderSite, type RenderedPage } from '../render/index.js';
+import { buildApiReference, renderSite, type ApiReference, type RenderedPage } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
 import { replaceFolders } from '../write/replace-folders.js';
 import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
@@ -32,7 +32,7 @@ export interface BuildResult {
   written: number;
 }
 
-export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'> {
+export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'>, Partial<Pick<GlobalOptions, 'rules'>> {
   /** Told when each stage starts (for a progress line). */
   onStage?: (stage: BuildStage, index: number) => void;
 }
@@ -58,7 +58,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const fail = (diagnostics: Diagnostic[]): BuildResult => ({ diagnostics: normalizeDiagnostics(diagnostics), report: undefined, written: 0 });
 
   enter('config');
-  const loaded = await loadConfig(options.config);
+  const loaded = await loadConfig(options.config, options.rules);
   if (!loaded.ok) return fail(loaded.diagnostics);
   const { config, source } = loaded;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
@@ -71,16 +71,31 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const contractErrors = countBySeverity(contracts.diagnostics).errors > 0;
   const models = contractErrors
     ? undefined
-    : await generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href });
+    : await generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules });
   if (models) diagnostics.push(...models.diagnostics);
+  // The reference pages' data model; a contract with errors is not rendered (the build fails anyway).
+  const reference: ApiReference = contractErrors
+    ? { pages: [], files: new Map() }
+    : await buildApiReference(contracts.apis, {
+        baseUrl: config.baseUrl,
+        typesPackage: config.types.packageName,
+        codeSamples: config.apiPages.codeSamples,
+        // A service the type generator could not handle has no types to import in a TypeScript sample.
+        typed: new Set(models?.typed ?? []),
+        splitAbove: config.apiPages.splitAbove,
+        primaryColor: config.apiPages.primaryColor,
+      });
+  const apiPages = reference.pages;
 
   enter('content');
-  const apiPages = buildApiPages(contracts.apis, config.baseUrl);
   const content = await loadContent({
     config,
     configSource: source,
     components: new Set(Object.keys(MDX_COMPONENTS)),
-    reservedRoutes: new Map(apiPages.map((page) => [page.route, `the ${page.apiId} API reference`])),
+    reservedRoutes: new Map([
+      ...contracts.apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const),
+      ...apiPages.map((page) => [page.route, `the ${page.apiId} API reference`] as const),
+    ]),
   });
   diagnostics.push(...content.diagnostics);
   const anchors = new Map<string, ReadonlySet<string>>([...content.docs, ...content.pages].map((p) => [p.route, p.anchors]));
@@ -103,6 +118,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const files = new Map<string, string | Uint8Array>();
   for (const [path, html] of rendered.files) files.set(`site/${path}`, html);
   for (const [path, text] of client.files) files.set(`site/${path}`, text);
+  for (const [path, text] of reference.files) files.set(`site/${path}`, text);
   for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
   if (icon.favicon) files.set(`site/${icon.favicon.path}`, icon.favicon.bytes);
   files.set('site/sitemap.xml', sitemap(config, rendered.pages.filter((p) => p.kind !== 'not-found').map((p) => p.route)));

@@ -1,3 +1,4 @@
+import type { RuleSeverities } from '../contracts/severity.js';
 import type { OutputFormat } from '../diagnostics/format.js';
 
 /** Options every command takes, resolved by the CLI (or by a caller of the library) before a command runs. */
@@ -9,6 +10,8 @@ export interface GlobalOptions {
   format: OutputFormat;
   /** Warnings fail the command too. */
   strict: boolean;
+  /** Severities chosen for contract rules (`--rule`); they win over the config's `rules`. */
+  rules: RuleSeverities;
 }
 
-export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false };
+export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false, rules: {} };

@@ -2,6 +2,7 @@ import { basename, extname, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { slugify } from '../config/resolve.js';
 import { loadContracts, type LoadedApi } from '../contracts/index.js';
+import type { RuleSeverities } from '../contracts/severity.js';
 import { validateContract } from '../contracts/validate.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateModels, type ModelsInput } from '../models/index.js';
@@ -23,36 +24,39 @@ export const STANDALONE_SCHEMA_BASE = 'http://localhost/schemas/';
  * the configured APIs (newest version of each), or of the given files. Contracts with errors are
  * not typed: the command reports them and leaves the previous output as it was.
  */
-export async function types(files: readonly string[], options: Pick<GlobalOptions, 'config' | 'out'>): Promise<TypesResult> {
-  const prepared = files.length > 0 ? await fromFiles(files) : await fromConfig(options.config);
+export async function types(files: readonly string[], options: Pick<GlobalOptions, 'config' | 'out'> & Partial<Pick<GlobalOptions, 'rules'>>): Promise<TypesResult> {
+  const rules = options.rules ?? {};
+  const prepared = files.length > 0 ? await fromFiles(files, rules) : await fromConfig(options.config, rules);
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
   const generated = await generateModels(prepared.input);
-  if (generated.diagnostics.length > 0) return { diagnostics: normalizeDiagnostics([...diagnostics, ...generated.diagnostics]), written: [] };
+  const all = normalizeDiagnostics([...diagnostics, ...generated.diagnostics]);
+  if (countBySeverity(all).errors > 0) return { diagnostics: all, written: [] };
   await replaceFolders(resolve(options.out), generated.files);
-  return { diagnostics, written: [...generated.files.keys()].sort() };
+  return { diagnostics: all, written: [...generated.files.keys()].sort() };
 }
 
 type Prepared = { input: ModelsInput | undefined; diagnostics: Diagnostic[] };
 
-async function fromConfig(configPath: string): Promise<Prepared> {
-  const loaded = await loadConfig(configPath);
+async function fromConfig(configPath: string, rules: RuleSeverities): Promise<Prepared> {
+  const loaded = await loadConfig(configPath, rules);
   if (!loaded.ok) return { input: undefined, diagnostics: loaded.diagnostics };
   const { config } = loaded;
   const contracts = await loadContracts(config, loaded.source);
   return {
-    input: { apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href },
+    input: { apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules },
     diagnostics: contracts.diagnostics,
   };
 }
 
-async function fromFiles(files: readonly string[]): Promise<Prepared> {
+/** Without a config, the rules are at their own severities but for the command line's choices. */
+async function fromFiles(files: readonly string[], rules: RuleSeverities): Promise<Prepared> {
   const apis: LoadedApi[] = [];
   const diagnostics: Diagnostic[] = [];
   const used = new Set<string>();
   for (const [index, file] of files.entries()) {
     const path = resolve(file);
-    const result = await validateContract(path);
+    const result = await validateContract(path, rules);
     diagnostics.push(...result.diagnostics);
     if (!result.contract) continue;
     let id = slugify(basename(path, extname(path)));
@@ -62,5 +66,5 @@ async function fromFiles(files: readonly string[]): Promise<Prepared> {
     const version = typeof info?.version === 'string' ? info.version : '0.0.0';
     apis.push({ api: { id, title: undefined, route: `/api/${id}/`, spec: path, specAsWritten: file, index }, versions: [{ version, contract: result.contract }] });
   }
-  return { input: { apis, packageName: STANDALONE_PACKAGE, packageVersion: undefined, schemaIdBase: STANDALONE_SCHEMA_BASE }, diagnostics };
+  return { input: { apis, packageName: STANDALONE_PACKAGE, packageVersion: undefined, schemaIdBase: STANDALONE_SCHEMA_BASE, rules }, diagnostics };
 }

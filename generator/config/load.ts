@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { z } from 'zod';
+import { unknownRuleMessage, type RuleSeverities } from '../contracts/severity.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
@@ -10,8 +11,11 @@ export type ConfigResult = { ok: true; config: ResolvedConfig; source: SourceFil
 
 export const DEFAULT_CONFIG_FILE = 'site-config.yaml';
 
-/** Reads, validates and resolves the site config. Every problem comes back located in the file. */
-export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE): Promise<ConfigResult> {
+/**
+ * Reads, validates and resolves the site config. Every problem comes back located in the file.
+ * `ruleOverrides` (the command line's `--rule`) win over the file's `rules`.
+ */
+export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE, ruleOverrides: RuleSeverities = {}): Promise<ConfigResult> {
   const absolute = resolve(configPath);
   const read = await readSourceFile(absolute, 'config-parse');
   if (!read.ok) {
@@ -26,7 +30,7 @@ export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE): Prom
   // An empty file parses to null; treat it as an empty mapping so the user hears which keys are missing.
   const parsed = siteConfigSchema.safeParse(source.data ?? {});
   if (!parsed.success) return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
-  const config = resolveConfig(parsed.data, absolute);
+  const config = resolveConfig(parsed.data, absolute, ruleOverrides);
   const diagnostics = checkApis(config, source);
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   return { ok: true, config, source, diagnostics: [] };
@@ -38,6 +42,10 @@ function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagno
   const path = issuePath(issue);
   if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'type' && path.includes('navbar')) {
     return [locatedAt(source, path, 'navbar-item-type', issue.message)];
+  }
+  // "unknown key" alone would leave the user guessing which rule ids there are.
+  if (issue.code === 'unrecognized_keys' && path.length === 1 && path[0] === 'rules') {
+    return issue.keys.map((key) => locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key), 'key'));
   }
   return zodIssueToDiagnostics(source, issue, CONFIG_RULES);
 }

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import type { RuleSeverities } from '../contracts/severity.js';
 import type { ParsedSiteConfig } from './schema.js';
 
 /** One API of the site, with every default filled in and paths made absolute. */
@@ -15,7 +16,7 @@ export interface ResolvedApi {
 }
 
 /** The complete internal config: every stage receives this and never looks at defaults again. */
-export interface ResolvedConfig extends Omit<ParsedSiteConfig, 'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer'> {
+export interface ResolvedConfig extends Omit<ParsedSiteConfig, 'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer' | 'rules'> {
   /** Absolute path of the config file. */
   configPath: string;
   /** Folder of the config file: every relative path in it is relative to this. */
@@ -26,9 +27,11 @@ export interface ResolvedConfig extends Omit<ParsedSiteConfig, 'apis' | 'brand' 
   footer: { columns: ParsedSiteConfig['footer']['columns']; copyright: { year: number; holder: string } | undefined };
   apis: ResolvedApi[];
   types: { packageName: string; version: string | undefined };
+  /** The config's `rules` with the command line's `--rule` choices over them. */
+  rules: RuleSeverities;
 }
 
-export function resolveConfig(parsed: ParsedSiteConfig, configPath: string): ResolvedConfig {
+export function resolveConfig(parsed: ParsedSiteConfig, configPath: string, ruleOverrides: RuleSeverities = {}): ResolvedConfig {
   const rootDir = dirname(configPath);
   const brandName = parsed.brand.name ?? parsed.title;
   const brandSlug = parsed.brand.slug ?? slugify(brandName);
@@ -46,6 +49,7 @@ export function resolveConfig(parsed: ParsedSiteConfig, configPath: string): Res
       return { id: api.id, title: api.title, route: api.route ?? `/api/${api.id}/`, spec: resolve(rootDir, specAsWritten), specAsWritten, index };
     }),
     types: { packageName: parsed.types.packageName ?? `${brandSlug}-api-types`, version: parsed.types.version },
+    rules: { ...parsed.rules, ...ruleOverrides },
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIGURABLE_RULES, RULE_SEVERITIES, type ConfigurableRule } from '../contracts/severity.js';
 import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
 
@@ -77,7 +78,8 @@ const client = z
 const apiPages = z
   .strictObject({
     primaryColor: color.default('#1890ff'),
-    codeSamples: z.array(z.enum(['curl', 'typescript'])).default(['curl', 'typescript']),
+    codeSamples: z.array(z.enum(['curl', 'typescript'])).default(['curl', 'typescript']).describe('The code samples shown for each operation; `typescript` imports the generated types.'),
+    splitAbove: z.int().min(1).default(200).describe('An API version with more operations than this gets one page per tag, plus an overview that keeps every operation\'s anchor and a models page.'),
   })
   .describe('Settings shared by every API reference page.');
 
@@ -101,6 +103,26 @@ const types = z
   })
   .describe('The generated TypeScript types package.');
 
+const RULE_DOCS: Record<ConfigurableRule, string> = {
+  'oas-schema': 'The document\'s structure matches the official OpenAPI/Swagger JSON Schema. Default: error.',
+  'operation-id-unique': 'No two operations (paths, webhooks, callbacks) share an operationId. Default: error.',
+  'path-params': 'Each `{name}` in a path template has an `in: path` parameter, and each path parameter appears in the template. Default: error.',
+  'example-exclusive': 'No parameter, header or media type has both `example` and `examples`. Default: error.',
+  'security-defined': 'Every security requirement names a defined security scheme. Default: error.',
+  'required-property-defined': 'Names in `required` exist in `properties`. Default: error in Swagger 2.0, warning in OpenAPI 3.x.',
+  'schema-valid': 'OpenAPI 3.1 schemas are valid JSON Schema 2020-12. Default: error.',
+  'schema-compiles': 'Every schema that has examples or defaults can be compiled (one that cannot leaves them unchecked). Default: warning.',
+  'example-valid': 'Every `example`, `examples` value and `default` validates against its schema. Default: warning (the OpenAPI Specification says an example SHOULD match its schema).',
+  'types-generation': 'The type generator (openapi-typescript) can type the contract. Set below error, a contract it cannot type is left out of the types package and its reference page is still built. Default: error.',
+};
+
+const ruleSeverity = z.enum(RULE_SEVERITIES);
+const ruleShape = Object.fromEntries(CONFIGURABLE_RULES.map((id) => [id, ruleSeverity.optional().describe(RULE_DOCS[id])])) as Record<ConfigurableRule, z.ZodOptional<typeof ruleSeverity>>;
+
+const rules = z
+  .strictObject(ruleShape)
+  .describe('Severity of each contract rule: `error` fails the command, `warning` is reported, `off` is not reported. `--rule ID=SEVERITY` on the command line overrides these.');
+
 export const siteConfigSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path or URL of this JSON Schema, for editors.'),
@@ -123,6 +145,7 @@ export const siteConfigSchema = z
     apiPages: apiPages.default(() => apiPages.parse({})),
     apis: z.array(api).default([]).describe('The APIs of the site.'),
     types: types.default({}),
+    rules: rules.default({}),
   })
   .describe('specsite site configuration (site-config.yaml).');
 

@@ -21,7 +21,7 @@ export interface ContractsResult {
   diagnostics: Diagnostic[];
 }
 
-/** The contracts stage: every version of every configured API, parsed and validated. */
+/** The contracts stage: every version of every configured API, parsed and validated at the severities the config chose. */
 export async function loadContracts(config: ResolvedConfig, configSource: SourceFile): Promise<ContractsResult> {
   const discovered = await discoverApis(config, configSource);
   const diagnostics = [...discovered.diagnostics];
@@ -29,7 +29,7 @@ export async function loadContracts(config: ResolvedConfig, configSource: Source
   for (const { api, files } of discovered.apis) {
     const versions: ContractVersion[] = [];
     for (const { version, file } of files) {
-      const result = await validateContract(file);
+      const result = await validateContract(file, config.rules);
       diagnostics.push(...result.diagnostics);
       if (!result.contract) continue;
       const info = result.contract.document.info as { version?: unknown } | undefined;

@@ -9,6 +9,7 @@ import { requiredPropertyDefined } from './rules/required-property-defined.js';
 import { schemaValid } from './rules/schema-valid.js';
 import type { ContractRule, RuleContext } from './rules/rule.js';
 import { securityDefined } from './rules/security-defined.js';
+import { applyRuleSeverities, type RuleSeverities } from './severity.js';
 import { visitSchemas } from './schema-visitor.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion, type SpecVersion } from './spec-version.js';
@@ -32,8 +33,17 @@ export interface ContractResult {
   diagnostics: Diagnostic[];
 }
 
-/** Parses a contract with positions, checks its structure with swagger-parser, then runs the rules. */
-export async function validateContract(path: string): Promise<ContractResult> {
+/**
+ * Parses a contract with positions, checks its structure with swagger-parser, then runs the rules.
+ * `severities` (config `rules` with `--rule` over them) are applied here, so that every command
+ * that validates a contract judges it the same way.
+ */
+export async function validateContract(path: string, severities: RuleSeverities = {}): Promise<ContractResult> {
+  const result = await runChecks(path);
+  return { contract: result.contract, diagnostics: applyRuleSeverities(result.diagnostics, severities) };
+}
+
+async function runChecks(path: string): Promise<ContractResult> {
   const loaded = await ContractSources.load(path);
   if (!loaded.sources) return { contract: undefined, diagnostics: loaded.diagnostics };
   const { sources } = loaded;

@@ -1,5 +1,6 @@
 import semver from 'semver';
 import type { LoadedApi } from '../contracts/index.js';
+import { applyRuleSeverities, type RuleSeverities } from '../contracts/severity.js';
 import type { Contract } from '../contracts/validate.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
@@ -15,6 +16,8 @@ export interface ModelsInput {
   packageVersion: string | undefined;
   /** Base of the JSON Schemas' `$id`s; each service's schemas live under `<base><service>/`. */
   schemaIdBase: string;
+  /** Chosen rule severities; `types-generation` below error lets the other services be typed without the failing one. */
+  rules: RuleSeverities;
 }
 
 /** Generated files, keyed by path relative to the output folder (`types/…`, `schemas/…`). */
@@ -22,7 +25,9 @@ export type ModelFiles = Map<string, string>;
 
 export interface ModelsResult {
   files: ModelFiles;
-  /** Contracts the type generator could not handle; nothing should be written when there are any. */
+  /** The services that got types. */
+  typed: string[];
+  /** Contracts the type generator could not handle (rule `types-generation`, at the chosen severity). */
   diagnostics: Diagnostic[];
 }
 
@@ -37,7 +42,7 @@ export async function generateModels(input: ModelsInput): Promise<ModelsResult> 
     try {
       files.set(`types/${api.id}.d.ts`, await generateServiceTypes(newest.contract, api.id, newest.version));
     } catch (error) {
-      diagnostics.push(typesFailure(newest.contract, error));
+      diagnostics.push(typesFailure(newest.contract, api.id, error));
       continue;
     }
     services.push({ id: api.id, version: newest.version, source: displayPath(newest.contract.path) });
@@ -51,13 +56,13 @@ export async function generateModels(input: ModelsInput): Promise<ModelsResult> 
   files.set('types/package.json', typesPackageJson(pkg));
   files.set('types/index.d.ts', typesIndex(pkg));
   files.set('types/README.md', typesReadme(pkg));
-  return { files, diagnostics };
+  return { files, typed: services.map((s) => s.id), diagnostics: applyRuleSeverities(diagnostics, input.rules) };
 }
 
 /** openapi-typescript names the node it choked on as `#/json/pointer`; that is where the user looks. */
-function typesFailure(contract: Contract, error: unknown): Diagnostic {
+function typesFailure(contract: Contract, service: string, error: unknown): Diagnostic {
   const message = (error as Error).message.split('\n')[0] ?? 'unknown error';
   const pointer = /#(\/[^\s"']*)/.exec(message)?.[1];
   const node = contract.sources.mapDereferenced(pointer ? (decodePointer(pointer) ?? []) : []);
-  return { ...contract.sources.locate(node), severity: 'error', rule: 'types-generation', message: `the type generator cannot handle this contract: ${message}` };
+  return { ...contract.sources.locate(node), severity: 'error', rule: 'types-generation', message: `the type generator cannot handle this contract, so the types package has no "${service}" entry: ${message}` };
 }

@@ -67,7 +67,9 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
   };
 
   const convertKeywords = (node: Located, currentFile: string, stack: readonly string[]): Record<string, unknown> => {
-    const out = toJsonSchemaKeywords(node.value as Record<string, unknown>, specVersion);
+    // A copy: 3.1 schemas come back as they are, and the contract's own document must stay untouched
+    // (the reference pages are rendered from it after this).
+    const out = { ...toJsonSchemaKeywords(node.value as Record<string, unknown>, specVersion) };
     for (const keyword of OPENAPI_ONLY_KEYWORDS) delete out[keyword];
     const child = (...path: (string | number)[]): Located => {
       let v: unknown = out;

@@ -6,7 +6,7 @@ import type { CompiledPage, SidebarNode } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { HeadModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
-import type { ApiPage } from './api-model.js';
+import type { ApiPage } from './api/pages.js';
 import { markdownToReact } from './markdown.js';
 import { resolveNavbar, toLinkModel } from './navbar.js';
 import { NOT_FOUND_TITLE, pageTitle, renderApi, renderDoc, renderNotFound, renderStandalone } from './pages.js';
@@ -141,4 +141,4 @@ export function routeFile(route: string): string {
   return `${route.replace(/^\//, '')}index.html`;
 }
 
-export { buildApiPages, type ApiPage } from './api-model.js';
+export { buildApiReference, type ApiPage, type ApiReference, type ApiReferenceOptions } from './api/pages.js';

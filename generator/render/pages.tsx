@@ -9,7 +9,7 @@ import type { DocPageModel, HeadModel, SiteModel } from '../../templates/model.j
 import { NotFoundPage, NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
 import { StandalonePage } from '../../templates/pages/StandalonePage.js';
 import type { CompiledPage } from '../content/types.js';
-import type { ApiPage } from './api-model.js';
+import type { ApiPage } from './api/pages.js';
 
 const DOCTYPE = '<!DOCTYPE html>';
 

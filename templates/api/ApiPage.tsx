@@ -1,57 +1,45 @@
-import type { ReactElement } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { MAIN_ID } from '../Layout.js';
-import type { ApiPageModel } from '../model.js';
+import { ApiNav } from './ApiNav.js';
+import type { ApiReferenceModel } from './model.js';
+import { Models } from './Models.js';
+import { Overview } from './Overview.js';
+import { TagSection } from './TagSection.js';
+import { VersionMenu } from './VersionMenu.js';
 
-/** The overview of one API version: its operations by tag, each at an anchor named by its operationId. */
-export function ApiPage({ api }: { api: ApiPageModel }): ReactElement {
+/** One page of an API reference: everything for a small API, or the overview, a tag or the models of a large one. */
+export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
+  const style = { '--api-primary': api.primaryColor } as CSSProperties;
   return (
-    <main id={MAIN_ID} className="api-main">
-      <div className="container markdown">
-        <h1>{api.title}</h1>
-        <p className="api-version">
-          Version <code>{api.version}</code>
-        </p>
-        {api.versions.length > 1 ? (
-          <nav aria-label="Versions" className="api-versions">
-            <ul>
-              {api.versions.map((v) => (
-                <li key={v.version}>
-                  <a href={v.href} {...(v.current ? { 'aria-current': 'page' as const } : {})}>
-                    {v.version}
+    <div className="api-layout" style={style}>
+      <aside className="api-sidebar-container">
+        <ApiNav nav={api.nav} title={api.title} />
+      </aside>
+      <main id={MAIN_ID} className="api-main">
+        <header className="api-header">
+          <h1>{api.heading}</h1>
+          <div className="api-header-meta">
+            <span className="api-version">
+              Version <code>{api.version}</code>
+            </span>
+            <VersionMenu api={api} />
+            <ul className="api-downloads" id={api.kind === 'full' || api.kind === 'overview' ? 'api-downloads' : undefined} aria-label="Download the OpenAPI document">
+              {api.downloads.map((d) => (
+                <li key={d.href}>
+                  <a href={d.href} download="">
+                    {d.label}
                   </a>
                 </li>
               ))}
             </ul>
-          </nav>
-        ) : null}
-        <div className="api-description">{api.description}</div>
-        {api.groups.map((group) => (
-          <section key={group.tag} className="api-tag">
-            <h2 id={group.anchor}>{group.tag}</h2>
-            {group.description}
-            <ul className="api-operations">
-              {group.operations.map((op) => (
-                <li key={op.id} id={op.id} className="api-operation">
-                  <span className={`method-badge method-${op.method}`}>{op.method.toUpperCase()}</span> <code className="api-path">{op.path}</code> {op.summary}
-                  {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
-                </li>
-              ))}
-            </ul>
-          </section>
+          </div>
+        </header>
+        {api.kind === 'full' || api.kind === 'overview' ? <Overview api={api} /> : null}
+        {api.sections.map((section) => (
+          <TagSection key={section.anchor} section={section} />
         ))}
-        {api.schemas.length > 0 ? (
-          <section className="api-models">
-            <h2 id="models">Models</h2>
-            <ul>
-              {api.schemas.map((name) => (
-                <li key={name} id={`schema-${name}`}>
-                  <code>{name}</code>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </div>
-    </main>
+        {api.models.length > 0 ? <Models models={api.models} /> : null}
+      </main>
+    </div>
   );
 }

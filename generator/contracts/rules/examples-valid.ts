@@ -31,7 +31,10 @@ export const examplesValid: ContractRule = {
       }
       if (compiled.validate(check.instance.value)) continue;
       const errors = (compiled.validate.errors ?? []).slice(0, MAX_ERRORS_SHOWN).map(describeError).join('; ');
-      out.push(report(sources, check.instance, RULE, `${check.what} does not match its schema (${encodePointer(check.schema.segments) || '/'}${check.schema.file === check.instance.file ? '' : ` in ${check.schema.file.display}`}): ${errors}`));
+      // A warning unless the user chooses otherwise (`rules`): the OpenAPI Specification says an example
+      // SHOULD match its schema, so third-party documents that miss are still usable. (2.0 and 3.0 say a
+      // `default` MUST have its schema's type; one rule covers both, and examples are most of it.)
+      out.push(report(sources, check.instance, RULE, `${check.what} does not match its schema (${encodePointer(check.schema.segments) || '/'}${check.schema.file === check.instance.file ? '' : ` in ${check.schema.file.display}`}): ${errors}`, { severity: 'warning' }));
     }
     return out;
   },

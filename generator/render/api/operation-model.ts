@@ -1,0 +1,196 @@
+import { isRecord } from '../../sources/pointer.js';
+import type { ExampleModel, HeaderModel, MediaModel, OperationModel, ParameterModel, ResponseModel, SecurityRequirementModel } from '../../../templates/api/model.js';
+import { asRecord, asString, strings, type RefResolver } from './resolver.js';
+import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
+import { exampleText, jsonPreview } from './values.js';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface OperationContext extends SchemaContext {
+  resolver: RefResolver;
+  /** The document's own `security`, which an operation without one inherits. */
+  defaultSecurity: unknown;
+  /** Where an operation's anchor is, by operationId, for response links. */
+  operationHref: (operationId: string) => string | undefined;
+}
+
+export interface OperationSource {
+  id: string;
+  kind: OperationModel['kind'];
+  method: string;
+  /** Path template, webhook name or callback expression. */
+  path: string;
+  pathItem: Record<string, unknown>;
+  operation: Record<string, unknown>;
+}
+
+/** Everything a reader needs to make (or, for webhooks, receive) one call. Code samples are added by the page builder. */
+export function operationModel(source: OperationSource, context: OperationContext): OperationModel {
+  const { operation } = source;
+  const security = securityRequirements(operation.security ?? context.defaultSecurity);
+  return {
+    id: source.id,
+    kind: source.kind,
+    method: source.method,
+    path: source.kind === 'webhook' ? [{ text: source.path, param: false }] : splitPath(source.path),
+    summary: asString(operation.summary),
+    description: context.text.render(operation.description),
+    deprecated: operation.deprecated === true,
+    roles: roles(security, operation),
+    security,
+    parameters: parameters(source, context),
+    requestBody: requestBody(operation.requestBody, context),
+    responses: responses(operation.responses, context),
+    callbacks: callbacks(operation.callbacks, source, context),
+    samples: [],
+  };
+}
+
+export function splitPath(path: string): OperationModel['path'] {
+  return path
+    .split(/(\{[^}]*\})/)
+    .filter((part) => part !== '')
+    .map((text) => ({ text, param: text.startsWith('{') && text.endsWith('}') }));
+}
+
+/** The parameters in force: the path item's, overridden by the operation's own of the same name and place. */
+export function effectiveParameters(source: Pick<OperationSource, 'pathItem' | 'operation'>, resolver: RefResolver): Array<Record<string, unknown>> {
+  const byKey = new Map<string, Record<string, unknown>>();
+  for (const list of [source.pathItem.parameters, source.operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      const parameter = resolver.follow(entry)?.value;
+      if (parameter) byKey.set(`${asString(parameter.in)}\0${asString(parameter.name)}`, parameter);
+    }
+  }
+  return [...byKey.values()];
+}
+
+function parameters(source: OperationSource, context: OperationContext): ParameterModel[] {
+  const order = ['path', 'query', 'header', 'cookie'];
+  return effectiveParameters(source, context.resolver)
+    .map((parameter) => parameterModel(parameter, context))
+    .sort((a, b) => order.indexOf(a.in) - order.indexOf(b.in));
+}
+
+function parameterModel(parameter: Record<string, unknown>, context: OperationContext): ParameterModel {
+  // A parameter may describe its value with `content` instead of `schema`.
+  const content = isRecord(parameter.content) ? Object.values(parameter.content).find(isRecord) : undefined;
+  const written = parameter.schema ?? content?.schema;
+  const resolved = context.resolver.follow(written);
+  const schema = resolved?.value ?? {};
+  const model = schemaModel(written, context);
+  const linked = model.kind === 'link' ? model : undefined;
+  const type = model.kind === 'link' ? model.name : model.type + (isRecord(schema.items) ? `<${itemType(schema.items, context)}>` : '');
+  const example = parameter.example ?? firstExample(parameter.examples, context) ?? schema.example;
+  return {
+    name: asString(parameter.name),
+    in: asString(parameter.in),
+    required: parameter.required === true || parameter.in === 'path',
+    deprecated: parameter.deprecated === true,
+    description: context.text.render(parameter.description),
+    type,
+    typeHref: linked?.href,
+    defaultValue: schema.default === undefined ? undefined : jsonPreview(schema.default),
+    constraints: constraints(schema),
+    enumValues: Array.isArray(schema.enum) ? schema.enum.map((v) => jsonPreview(v)) : isRecord(schema.items) && Array.isArray(context.resolver.follow(schema.items)?.value.enum) ? (context.resolver.follow(schema.items)?.value.enum as unknown[]).map((v) => jsonPreview(v)) : [],
+    example: example === undefined ? undefined : jsonPreview(example),
+  };
+}
+
+function itemType(items: unknown, context: OperationContext): string {
+  const model = schemaModel(items, context);
+  return model.kind === 'link' ? model.name : model.type || 'any';
+}
+
+function firstExample(examples: unknown, context: OperationContext): unknown {
+  if (!isRecord(examples)) return undefined;
+  for (const entry of Object.values(examples)) {
+    const example = context.resolver.follow(entry)?.value;
+    if (example && example.value !== undefined) return example.value;
+  }
+  return undefined;
+}
+
+function requestBody(written: unknown, context: OperationContext): OperationModel['requestBody'] {
+  const body = context.resolver.follow(written)?.value;
+  if (!body) return undefined;
+  return { required: body.required === true, description: context.text.render(body.description), contents: media(body.content, context) };
+}
+
+export function isStream(mediaType: string): boolean {
+  return /event-stream|ndjson|jsonl|stream\+json|json-seq/i.test(mediaType);
+}
+
+function media(content: unknown, context: OperationContext): MediaModel[] {
+  return Object.entries(asRecord(content)).map(([mediaType, value]) => {
+    const entry = asRecord(value);
+    return { mediaType, stream: isStream(mediaType), schema: entry.schema === undefined ? undefined : schemaModel(entry.schema, context), examples: examples(entry, context) };
+  });
+}
+
+function examples(entry: Record<string, unknown>, context: OperationContext): ExampleModel[] {
+  if (entry.example !== undefined) return [{ name: 'Example', summary: '', value: exampleText(entry.example) }];
+  return Object.entries(asRecord(entry.examples)).flatMap(([name, value]) => {
+    const example = context.resolver.follow(value)?.value;
+    if (!example) return [];
+    const shown = example.value !== undefined ? exampleText(example.value) : typeof example.externalValue === 'string' ? `(at ${example.externalValue})` : '';
+    return [{ name, summary: asString(example.summary), value: shown }];
+  });
+}
+
+function responses(written: unknown, context: OperationContext): ResponseModel[] {
+  return Object.entries(asRecord(written)).flatMap(([status, value]) => {
+    if (status.startsWith('x-')) return [];
+    const response = context.resolver.follow(value)?.value ?? {};
+    return [
+      {
+        status,
+        description: context.text.render(response.description),
+        headers: headers(response.headers, context),
+        contents: media(response.content, context),
+        links: Object.entries(asRecord(response.links)).map(([name, link]) => {
+          const target = asString(context.resolver.follow(link)?.value.operationId) || asString(context.resolver.follow(link)?.value.operationRef);
+          return { name, target, href: context.operationHref(target) };
+        }),
+      },
+    ];
+  });
+}
+
+function headers(written: unknown, context: OperationContext): HeaderModel[] {
+  return Object.entries(asRecord(written)).map(([name, value]) => {
+    const header = context.resolver.follow(value)?.value ?? {};
+    return { name, required: header.required === true, description: context.text.render(header.description), schema: header.schema === undefined ? undefined : schemaModel(header.schema, context) };
+  });
+}
+
+function callbacks(written: unknown, parent: OperationSource, context: OperationContext): OperationModel['callbacks'] {
+  return Object.entries(asRecord(written)).map(([name, value]) => {
+    const callback = context.resolver.follow(value)?.value ?? {};
+    const operations: OperationModel[] = [];
+    for (const [expression, item] of Object.entries(callback)) {
+      const pathItem = context.resolver.follow(item)?.value;
+      if (!pathItem) continue;
+      for (const method of HTTP_METHODS) {
+        const operation = pathItem[method];
+        if (!isRecord(operation)) continue;
+        operations.push(operationModel({ id: `${parent.id}-callback-${name}-${method}`.replace(/\s+/g, '-'), kind: 'callback', method, path: expression, pathItem, operation }, context));
+      }
+    }
+    return { name, operations };
+  });
+}
+
+export function securityRequirements(written: unknown): SecurityRequirementModel[] {
+  if (!Array.isArray(written)) return [];
+  return written.filter(isRecord).map((requirement) => ({ schemes: Object.entries(requirement).map(([name, scopes]) => ({ name, scopes: strings(scopes) })) }));
+}
+
+/** Scopes of every way to call the operation, plus the `x-roles` extension some contracts spell them in. */
+function roles(security: readonly SecurityRequirementModel[], operation: Record<string, unknown>): string[] {
+  const all = new Set<string>();
+  for (const requirement of security) for (const scheme of requirement.schemes) for (const scope of scheme.scopes) all.add(scope);
+  for (const role of strings(operation['x-roles'])) all.add(role);
+  return [...all];
+}

@@ -1,0 +1,214 @@
+import { slugify } from '../../config/resolve.js';
+import type { LoadedApi } from '../../contracts/index.js';
+import { withBase } from '../../content/plugins/urls.js';
+import type { ApiNavModel, ApiReferenceModel, OperationModel, SchemaSectionModel, TagSectionModel } from '../../../templates/api/model.js';
+import { Descriptions } from './descriptions.js';
+import { referenceDocument } from './document.js';
+import { operationModel, type OperationContext } from './operation-model.js';
+import { groupOperations, type TagGroup } from './operations.js';
+import { RefResolver, asRecord, asString } from './resolver.js';
+import { curlSample } from './samples/curl.js';
+import { requestPlan } from './samples/request-plan.js';
+import { typescriptSample } from './samples/typescript.js';
+import { namedSchemaModel } from './schema-model.js';
+import { SchemaRegistry } from './schema-registry.js';
+import { securitySchemes, servers } from './security-model.js';
+
+export interface ApiPage {
+  apiId: string;
+  route: string;
+  /** Title for `<title>`. */
+  title: string;
+  description: string;
+  model: ApiReferenceModel;
+  anchors: Set<string>;
+}
+
+export interface ApiReferenceOptions {
+  baseUrl: string;
+  /** Module specifier of the generated types, without the service (`@acme/api-types`). */
+  typesPackage: string;
+  codeSamples: ReadonlyArray<'curl' | 'typescript'>;
+  /** Services that have generated types; the others get no TypeScript sample. */
+  typed: ReadonlySet<string>;
+  /** An API version with more operations than this gets one page per tag. */
+  splitAbove: number;
+  primaryColor: string;
+}
+
+export interface ApiReference {
+  pages: ApiPage[];
+  /** Site path → content: each version's document for download. */
+  files: Map<string, string>;
+}
+
+/** Ids the page layout itself uses; an operation or tag never takes one. */
+const LAYOUT_IDS = ['__site', 'main-content', 'docs-sidebar', 'navbar-primary-menu', 'api-overview', 'api-servers', 'api-authentication', 'api-roles', 'api-downloads', 'models', 'api-moved'];
+const MODELS_SLUG = 'schemas';
+
+/** The reference pages of every version of every API: the newest at the API's route, the others below it. */
+export async function buildApiReference(apis: readonly LoadedApi[], options: ApiReferenceOptions): Promise<ApiReference> {
+  const pages: ApiPage[] = [];
+  const files = new Map<string, string>();
+  for (const loaded of apis) {
+    const routeOf = (index: number): string => (index === 0 ? loaded.api.route : `${loaded.api.route}${loaded.versions[index]?.version}/`);
+    const versions = loaded.versions.map((v, i) => ({ version: v.version, route: routeOf(i) }));
+    for (const [index, { version, contract }] of loaded.versions.entries()) {
+      const route = routeOf(index);
+      const prepared = await referenceDocument(contract);
+      files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
+      files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);
+      pages.push(
+        ...versionPages(prepared.openapi, {
+          ...options,
+          apiId: loaded.api.id,
+          title: loaded.api.title,
+          version,
+          route,
+          versions: versions.map((v) => ({ version: v.version, href: withBase(options.baseUrl, v.route), current: v.route === route })),
+        }),
+      );
+    }
+  }
+  return { pages, files };
+}
+
+interface VersionInput extends ApiReferenceOptions {
+  apiId: string;
+  title: string | undefined;
+  version: string;
+  route: string;
+  versions: ApiReferenceModel['versions'];
+}
+
+function versionPages(document: Record<string, unknown>, input: VersionInput): ApiPage[] {
+  const info = asRecord(document.info);
+  const title = input.title ?? (asString(info.title) || input.apiId);
+  const resolver = new RefResolver(document);
+  const text = new Descriptions();
+  const groups = groupOperations(document, resolver, new Set(LAYOUT_IDS));
+  const operationCount = groups.reduce((n, g) => n + g.operations.length, 0);
+  const split = operationCount > input.splitAbove;
+  const base = input.baseUrl;
+  const href = (route: string): string => withBase(base, route);
+
+  // Where every tag's operations are rendered: one page, or a page per tag below the overview.
+  const tagRoutes = new Map<TagGroup, string>();
+  const taken = new Set([MODELS_SLUG]);
+  for (const group of groups) {
+    if (!split) tagRoutes.set(group, input.route);
+    else {
+      let slug = slugify(group.name);
+      for (let n = 2; taken.has(slug); n++) slug = `${slugify(group.name)}-${n}`;
+      taken.add(slug);
+      tagRoutes.set(group, `${input.route}${slug}/`);
+    }
+  }
+  const modelsRoute = split ? `${input.route}${MODELS_SLUG}/` : input.route;
+  const registry = new SchemaRegistry(resolver, href(modelsRoute));
+  const operationHrefs = new Map<string, string>();
+  for (const group of groups) for (const op of group.operations) operationHrefs.set(asString(op.operation.operationId) || op.id, `${href(tagRoutes.get(group) as string)}#${op.id}`);
+
+  const context: OperationContext = { registry, text, resolver, defaultSecurity: document.security, operationHref: (id) => operationHrefs.get(id) };
+  const module = `${input.typesPackage}/${input.apiId}`;
+  const wantedSamples = input.typed.has(input.apiId) ? input.codeSamples : input.codeSamples.filter((kind) => kind !== 'typescript');
+  const sections: Array<{ group: TagGroup; section: TagSectionModel }> = groups.map((group) => ({
+    group,
+    section: {
+      name: group.name,
+      anchor: group.anchor,
+      description: text.render(group.description),
+      operations: group.operations.map((source) => {
+        const model = operationModel(source, context);
+        if (source.kind === 'operation') model.samples = samples(source, document, resolver, module, wantedSamples);
+        return model;
+      }),
+    },
+  }));
+  // Named schemas are built last: operations and schemas may discover more ref targets on the way.
+  const models: SchemaSectionModel[] = registry.components.map((named) => ({ name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) }));
+  for (let i = 0; i < registry.others.length; i++) {
+    const named = registry.others[i];
+    if (named) models.push({ name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) });
+  }
+
+  const nav = (current: string | undefined): ApiNavModel => ({
+    overviewHref: href(input.route),
+    groups: sections.map(({ group, section }) => ({
+      name: section.name,
+      href: `${href(tagRoutes.get(group) as string)}#${section.anchor}`,
+      // A split API lists a tag's operations only on that tag's page, so the pages stay linear in size.
+      operations: !split || tagRoutes.get(group) === current ? section.operations.map((op) => navEntry(op, `${href(tagRoutes.get(group) as string)}#${op.id}`)) : [],
+    })),
+    modelsHref: models.length > 0 ? `${href(modelsRoute)}#models` : undefined,
+  });
+  const roles = rolesIndex(sections.flatMap(({ group, section }) => section.operations.map((op) => ({ op, href: `${href(tagRoutes.get(group) as string)}#${op.id}` }))));
+  const common = {
+    title,
+    heading: title,
+    version: input.version,
+    description: null,
+    versions: input.versions,
+    apiId: input.apiId,
+    primaryColor: input.primaryColor,
+    downloads: [
+      { label: 'OpenAPI (YAML)', href: href(`${input.route}openapi.yaml`) },
+      { label: 'OpenAPI (JSON)', href: href(`${input.route}openapi.json`) },
+    ],
+    servers: [],
+    securitySchemes: [],
+    roles: [],
+    sections: [],
+    models: [],
+    moved: [],
+  } satisfies Omit<ApiReferenceModel, 'kind' | 'nav'>;
+  const overview = {
+    description: text.render(info.description),
+    servers: servers(document, text),
+    securitySchemes: securitySchemes(document, resolver, text),
+    roles,
+  };
+  const summary = firstSentence(asString(info.description)) || `Reference of the ${title}.`;
+  const anchorsOf = (model: ApiReferenceModel): Set<string> => new Set([...LAYOUT_IDS.filter((id) => id.startsWith('api-') || id === 'models'), ...model.sections.flatMap((s) => [s.anchor, ...s.operations.map((o) => o.id)]), ...model.models.map((m) => m.anchor), ...model.moved.map((m) => m.id)]);
+  const page = (route: string, pageTitle: string, model: ApiReferenceModel): ApiPage => ({ apiId: input.apiId, route, title: pageTitle, description: summary, model, anchors: anchorsOf(model) });
+
+  if (!split) {
+    return [page(input.route, title, { ...common, ...overview, kind: 'full', nav: nav(input.route), sections: sections.map((s) => s.section), models })];
+  }
+  const moved = sections.flatMap(({ group, section }) => section.operations.map((op) => ({ id: op.id, href: `${href(tagRoutes.get(group) as string)}#${op.id}`, label: `${op.method.toUpperCase()} ${op.path.map((p) => p.text).join('')}` })));
+  const result = [page(input.route, title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved })];
+  for (const { group, section } of sections) {
+    const route = tagRoutes.get(group) as string;
+    result.push(page(route, `${section.name} · ${title}`, { ...common, kind: 'tag', heading: `${section.name} · ${title}`, nav: nav(route), sections: [section] }));
+  }
+  if (models.length > 0) result.push(page(modelsRoute, `Models · ${title}`, { ...common, kind: 'models', heading: `Models · ${title}`, nav: nav(modelsRoute), models }));
+  return result;
+}
+
+function samples(source: Parameters<typeof requestPlan>[0], document: Record<string, unknown>, resolver: RefResolver, module: string, wanted: ReadonlyArray<'curl' | 'typescript'>): OperationModel['samples'] {
+  const plan = requestPlan(source, document, resolver);
+  return wanted.map((kind) => (kind === 'curl' ? { label: 'curl', language: 'shell', code: curlSample(plan) } : { label: 'TypeScript', language: 'typescript', code: typescriptSample(plan, module) }));
+}
+
+function navEntry(op: OperationModel, href: string): ApiNavModel['groups'][number]['operations'][number] {
+  return { id: op.id, href, method: op.method, label: op.summary || op.path.map((p) => p.text).join(''), deprecated: op.deprecated };
+}
+
+function rolesIndex(entries: Array<{ op: OperationModel; href: string }>): ApiReferenceModel['roles'] {
+  const byRole = new Map<string, Array<{ label: string; href: string }>>();
+  for (const { op, href } of entries) {
+    for (const role of op.roles) {
+      const list = byRole.get(role) ?? [];
+      list.push({ label: `${op.method.toUpperCase()} ${op.path.map((p) => p.text).join('')}`, href });
+      byRole.set(role, list);
+    }
+  }
+  return [...byRole.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([role, operations]) => ({ role, operations }));
+}
+
+function firstSentence(text: string): string {
+  const plain = text.replace(/[`*_[\]#>]/g, '').replace(/\s+/g, ' ').trim();
+  const end = plain.search(/[.!?](\s|$)/);
+  return (end === -1 ? plain : plain.slice(0, end + 1)).slice(0, 200);
+}
+

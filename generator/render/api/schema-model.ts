@@ -1,0 +1,203 @@
+import { isRecord } from '../../sources/pointer.js';
+import type { CompositionModel, DiscriminatorModel, PropertyModel, SchemaModel, SchemaNodeModel } from '../../../templates/api/model.js';
+import type { Descriptions } from './descriptions.js';
+import { asString, strings } from './resolver.js';
+import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
+import { jsonPreview } from './values.js';
+
+/** Inline nesting shown before a branch is cut; named schemas start their own tree, so this only bites on deep inline schemas. */
+export const MAX_DEPTH = 12;
+/** Rows of one object shown before the rest are summarised. */
+export const MAX_PROPERTIES = 400;
+/** Nodes of one tree; with the limits above it bounds a page's size whatever the document. */
+export const MAX_NODES = 4000;
+
+export interface SchemaContext {
+  registry: SchemaRegistry;
+  text: Descriptions;
+}
+
+interface Walk {
+  context: SchemaContext;
+  /** The named schema whose section is being built: a ref back to it is a cycle. */
+  root: NamedSchema | undefined;
+  nodes: number;
+}
+
+/** The tree of one schema: an operation's body or parameter, or a named schema's own section. */
+export function schemaModel(schema: unknown, context: SchemaContext, root?: NamedSchema): SchemaModel {
+  return build(schema, { context, root, nodes: 0 }, 0);
+}
+
+/** A named schema's section always shows its content, even though refs to it elsewhere are links. */
+export function namedSchemaModel(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
+  const model = schemaModel(named.schema, context, named);
+  return model.kind === 'node' ? model : { ...emptyNode(), description: model.description, compositions: [{ keyword: 'allOf', variants: [{ label: model.name, schema: model }] }] };
+}
+
+function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
+  walk.nodes++;
+  if (isRecord(schema) && typeof schema.$ref === 'string') return link(schema, walk);
+  const node = emptyNode();
+  if (schema === false) return { ...node, type: 'never', constraints: ['no value is allowed'] };
+  if (!isRecord(schema)) return node;
+  describe(node, schema, walk);
+  if (depth >= MAX_DEPTH || walk.nodes >= MAX_NODES) {
+    if (hasChildren(schema)) node.truncated = depth >= MAX_DEPTH ? `nested more than ${MAX_DEPTH} levels deep; download the document for the rest` : 'this schema is too large to show in full; download the document for the rest';
+    return node;
+  }
+  const required = new Set(strings(schema.required));
+  const properties = isRecord(schema.properties) ? Object.entries(schema.properties) : [];
+  for (const [name, value] of properties.slice(0, MAX_PROPERTIES)) {
+    if (walk.nodes >= MAX_NODES) break;
+    node.properties.push({ name, required: required.has(name), schema: build(value, walk, depth + 1) });
+  }
+  if (node.properties.length < properties.length) node.truncated = `${properties.length - node.properties.length} more properties are not shown; download the document for all of them`;
+  node.extraProperties = extraProperties(schema, walk, depth);
+  if (schema.items !== undefined && !Array.isArray(schema.items)) node.items = build(schema.items, walk, depth + 1);
+  else if (Array.isArray(schema.items) || Array.isArray(schema.prefixItems)) node.items = tuple((schema.prefixItems ?? schema.items) as unknown[], walk, depth);
+  node.compositions = compositions(schema, walk, depth);
+  if (schema.not !== undefined) node.not = build(schema.not, walk, depth + 1);
+  node.discriminator = discriminator(schema, walk);
+  return node;
+}
+
+function link(schema: Record<string, unknown>, walk: Walk): SchemaModel {
+  const ref = schema.$ref as string;
+  const named = walk.context.registry.forRef(ref);
+  const description = walk.context.text.render(schema.description);
+  if (!named) return { ...emptyNode(), description, truncated: `unresolved reference ${ref}` };
+  return { kind: 'link', name: named.name, href: walk.context.registry.href(named), description, cycle: named === walk.root };
+}
+
+function describe(node: SchemaNodeModel, schema: Record<string, unknown>, walk: Walk): void {
+  const types = Array.isArray(schema.type) ? strings(schema.type) : typeof schema.type === 'string' ? [schema.type] : [];
+  node.nullable = schema.nullable === true || types.includes('null') || (Array.isArray(schema.enum) && schema.enum.includes(null) && types.length > 0);
+  const shown = types.filter((t) => t !== 'null');
+  const format = asString(schema.format);
+  const implied = shown.length === 0 && (isRecord(schema.properties) || isRecord(schema.additionalProperties)) ? ['object'] : shown.length === 0 && schema.items !== undefined ? ['array'] : shown;
+  node.type = implied.map((t) => (format && (t === 'string' || t === 'integer' || t === 'number') ? `${t}<${format}>` : t)).join(' | ');
+  if (node.type === '' && types.includes('null')) node.type = 'null';
+  node.title = typeof schema.title === 'string' ? schema.title : undefined;
+  node.description = walk.context.text.render(schema.description);
+  node.deprecated = schema.deprecated === true;
+  node.readOnly = schema.readOnly === true;
+  node.writeOnly = schema.writeOnly === true;
+  node.constraints = constraints(schema, format && implied.length === 0 ? format : undefined);
+  node.enumValues = Array.isArray(schema.enum) ? schema.enum.map((v) => jsonPreview(v)) : [];
+  node.defaultValue = schema.default === undefined ? undefined : jsonPreview(schema.default);
+  node.constValue = schema.const === undefined ? undefined : jsonPreview(schema.const);
+  const example = schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  node.example = example === undefined ? undefined : jsonPreview(example);
+}
+
+/** Every validation keyword a reader needs to build a valid value, in words. */
+export function constraints(schema: Record<string, unknown>, format?: string): string[] {
+  const out: string[] = [];
+  const num = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+  if (format) out.push(`format: ${format}`);
+  // 3.0 writes exclusiveness as a boolean beside minimum/maximum; 3.1 writes the bound itself.
+  const min = num('minimum');
+  const max = num('maximum');
+  const exMin = num('exclusiveMinimum') ?? (schema.exclusiveMinimum === true ? min : undefined);
+  const exMax = num('exclusiveMaximum') ?? (schema.exclusiveMaximum === true ? max : undefined);
+  if (exMin !== undefined) out.push(`> ${exMin}`);
+  else if (min !== undefined) out.push(`≥ ${min}`);
+  if (exMax !== undefined) out.push(`< ${exMax}`);
+  else if (max !== undefined) out.push(`≤ ${max}`);
+  for (const [key, label] of [
+    ['multipleOf', 'multiple of'],
+    ['minLength', 'minLength:'],
+    ['maxLength', 'maxLength:'],
+    ['minItems', 'minItems:'],
+    ['maxItems', 'maxItems:'],
+    ['minProperties', 'minProperties:'],
+    ['maxProperties', 'maxProperties:'],
+  ] as const) {
+    const value = num(key);
+    if (value !== undefined) out.push(`${label} ${value}`);
+  }
+  if (schema.uniqueItems === true) out.push('unique items');
+  if (typeof schema.pattern === 'string') out.push(`pattern: ${schema.pattern}`);
+  if (typeof schema.contentMediaType === 'string') out.push(`content: ${schema.contentMediaType}`);
+  if (typeof schema.contentEncoding === 'string') out.push(`encoding: ${schema.contentEncoding}`);
+  return out;
+}
+
+function extraProperties(schema: Record<string, unknown>, walk: Walk, depth: number): PropertyModel[] {
+  const rows: PropertyModel[] = [];
+  if (isRecord(schema.patternProperties)) {
+    for (const [pattern, value] of Object.entries(schema.patternProperties)) rows.push({ name: `/${pattern}/`, required: false, schema: build(value, walk, depth + 1) });
+  }
+  const additional = schema.additionalProperties;
+  if (isRecord(additional)) rows.push({ name: '[any other key]', required: false, schema: build(additional, walk, depth + 1) });
+  else if (additional === false && isRecord(schema.properties)) rows.push({ name: '[no other key]', required: false, schema: { ...emptyNode(), type: 'never' } });
+  if (isRecord(schema.unevaluatedProperties)) rows.push({ name: '[unevaluated keys]', required: false, schema: build(schema.unevaluatedProperties, walk, depth + 1) });
+  return rows;
+}
+
+function tuple(items: unknown[], walk: Walk, depth: number): SchemaModel {
+  const node = { ...emptyNode(), type: 'tuple' };
+  node.properties = items.slice(0, MAX_PROPERTIES).map((item, index) => ({ name: `[${index}]`, required: true, schema: build(item, walk, depth + 1) }));
+  return node;
+}
+
+function compositions(schema: Record<string, unknown>, walk: Walk, depth: number): CompositionModel[] {
+  const out: CompositionModel[] = [];
+  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const list = schema[keyword];
+    if (!Array.isArray(list)) continue;
+    out.push({
+      keyword,
+      variants: list.slice(0, MAX_PROPERTIES).map((variant, index) => {
+        const model = build(variant, walk, depth + 1);
+        const label = model.kind === 'link' ? model.name : model.title ?? (model.type || `variant ${index + 1}`);
+        return { label, schema: model };
+      }),
+    });
+  }
+  return out;
+}
+
+function discriminator(schema: Record<string, unknown>, walk: Walk): DiscriminatorModel | undefined {
+  const d = schema.discriminator;
+  if (!isRecord(d)) return undefined;
+  const propertyName = typeof d.propertyName === 'string' ? d.propertyName : typeof schema.discriminator === 'string' ? schema.discriminator : '';
+  const mapping = isRecord(d.mapping)
+    ? Object.entries(d.mapping).map(([value, target]) => {
+        const ref = typeof target === 'string' && !target.includes('/') && !target.includes('#') ? `#/components/schemas/${target}` : asString(target);
+        const named = walk.context.registry.forRef(ref);
+        return { value, name: named?.name ?? asString(target), href: named && walk.context.registry.href(named) };
+      })
+    : [];
+  return { propertyName, mapping };
+}
+
+function hasChildren(schema: Record<string, unknown>): boolean {
+  return ['properties', 'items', 'allOf', 'oneOf', 'anyOf', 'not', 'additionalProperties', 'patternProperties', 'prefixItems'].some((key) => isRecord(schema[key]) || Array.isArray(schema[key]));
+}
+
+function emptyNode(): SchemaNodeModel {
+  return {
+    kind: 'node',
+    type: '',
+    nullable: false,
+    title: undefined,
+    description: null,
+    deprecated: false,
+    readOnly: false,
+    writeOnly: false,
+    constraints: [],
+    enumValues: [],
+    defaultValue: undefined,
+    constValue: undefined,
+    example: undefined,
+    properties: [],
+    extraProperties: [],
+    items: undefined,
+    compositions: [],
+    not: undefined,
+    discriminator: undefined,
+    truncated: undefined,
+  };
+}

@@ -1,0 +1,77 @@
+import { decodePointer, isRecord } from '../../sources/pointer.js';
+import type { RefResolver } from './resolver.js';
+
+export interface NamedSchema {
+  name: string;
+  anchor: string;
+  pointer: string;
+  schema: Record<string, unknown> | boolean;
+}
+
+/**
+ * Every schema that gets a section of its own: the component schemas, plus any other schema a `$ref`
+ * points at (bundling a multi-file contract leaves refs into paths and other schemas). Referencing
+ * a schema always links to its section, so each is rendered once however often it is used.
+ */
+export class SchemaRegistry {
+  private readonly byPointer = new Map<string, NamedSchema>();
+  private readonly anchors = new Set<string>();
+  private readonly discovered: NamedSchema[] = [];
+  private readonly componentList: NamedSchema[] = [];
+
+  constructor(
+    private readonly resolver: RefResolver,
+    /** Path of the page the models section is on (`/api/x/` or `/api/x/schemas/`), with the base URL. */
+    private readonly modelsPath: string,
+  ) {
+    const schemas = resolver.document.components;
+    const named = isRecord(schemas) && isRecord(schemas.schemas) ? schemas.schemas : {};
+    for (const name of Object.keys(named).sort(compareNames)) {
+      const schema = named[name];
+      if (isRecord(schema) || typeof schema === 'boolean') this.componentList.push(this.add(name, `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, schema));
+    }
+  }
+
+  /** The components, in name order. */
+  get components(): readonly NamedSchema[] {
+    return this.componentList;
+  }
+
+  /** Schemas reached only through a `$ref` that is not a component; grows while the page is built. */
+  get others(): readonly NamedSchema[] {
+    return this.discovered;
+  }
+
+  href(named: NamedSchema): string {
+    return `${this.modelsPath}#${named.anchor}`;
+  }
+
+  /** The section a `$ref` leads to, registering it the first time; undefined when it leads nowhere. */
+  forRef(ref: string): NamedSchema | undefined {
+    const resolved = this.resolver.target(ref);
+    if (!resolved?.pointer) return undefined;
+    const known = this.byPointer.get(resolved.pointer);
+    if (known) return known;
+    const segments = decodePointer(resolved.pointer) ?? [];
+    const name = segments.filter((s) => !['components', 'schemas', 'properties', 'items', 'content', 'paths'].includes(s)).slice(-3).join('.') || 'schema';
+    const named = this.add(name, resolved.pointer, resolved.value);
+    this.discovered.push(named);
+    return named;
+  }
+
+  private add(name: string, pointer: string, schema: Record<string, unknown> | boolean): NamedSchema {
+    const base = `schema-${name.replace(/\s+/g, '-')}`;
+    let anchor = base;
+    for (let n = 2; this.anchors.has(anchor); n++) anchor = `${base}-${n}`;
+    this.anchors.add(anchor);
+    const named = { name, anchor, pointer, schema };
+    this.byPointer.set(pointer, named);
+    return named;
+  }
+}
+
+function compareNames(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+}

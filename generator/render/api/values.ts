@@ -1,0 +1,24 @@
+/** Longest value shown inline (defaults, enum values, examples in a table cell). */
+const PREVIEW_CHARS = 200;
+/** Longest example shown as a block; a larger one is cut, the download has it whole. */
+const EXAMPLE_CHARS = 20_000;
+
+/** A value as compact JSON for a table cell. */
+export function jsonPreview(value: unknown): string {
+  const text = json(value, 0);
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
+}
+
+/** A value as indented JSON (text stays as written), for an example block. */
+export function exampleText(value: unknown): string {
+  const text = typeof value === 'string' ? value : json(value, 2);
+  return text.length > EXAMPLE_CHARS ? `${text.slice(0, EXAMPLE_CHARS)}\n… (cut; download the document for the whole example)` : text;
+}
+
+function json(value: unknown, indent: number): string {
+  try {
+    return JSON.stringify(value, null, indent) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

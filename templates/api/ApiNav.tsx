@@ -1,0 +1,43 @@
+import type { ReactElement } from 'react';
+import type { ApiNavModel } from './model.js';
+import { MethodBadge } from './MethodBadge.js';
+
+/** The reference's own sidebar: the overview, each tag with its operations, the models. */
+export function ApiNav({ nav, title }: { nav: ApiNavModel; title: string }): ReactElement {
+  return (
+    <nav className="api-nav" aria-label={`${title} reference`}>
+      <ul className="sidebar-list">
+        <li className="sidebar-item">
+          <a className="sidebar-link" href={`${nav.overviewHref}#api-overview`}>
+            Overview
+          </a>
+        </li>
+        {nav.groups.map((group) => (
+          <li key={group.href} className="sidebar-item">
+            <a className="sidebar-link api-nav-tag" href={group.href}>
+              {group.name}
+            </a>
+            {group.operations.length > 0 ? (
+              <ul className="sidebar-list">
+                {group.operations.map((op) => (
+                  <li key={op.id} className="sidebar-item">
+                    <a className={`sidebar-link api-nav-operation${op.deprecated ? ' deprecated' : ''}`} href={op.href}>
+                      <MethodBadge method={op.method} small /> <span>{op.label}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+        {nav.modelsHref ? (
+          <li className="sidebar-item">
+            <a className="sidebar-link api-nav-tag" href={nav.modelsHref}>
+              Models
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactElement } from 'react';
+import type { MediaModel } from './model.js';
+import { SchemaView } from './SchemaView.js';
+
+/** A body per media type: its schema tree and its examples. */
+export function MediaList({ contents }: { contents: MediaModel[] }): ReactElement | null {
+  if (contents.length === 0) return null;
+  return (
+    <>
+      {contents.map((media) => (
+        <div key={media.mediaType} className="api-media">
+          <p className="api-media-type">
+            <code>{media.mediaType}</code>
+            {media.stream ? <span className="badge badge-stream">stream: the body arrives as a sequence of events</span> : null}
+          </p>
+          {media.schema ? <SchemaView schema={media.schema} /> : null}
+          {media.examples.map((example) => (
+            <details key={example.name} className="api-example">
+              <summary>
+                {example.name === 'Example' ? 'Example' : `Example: ${example.name}`}
+                {example.summary ? ` (${example.summary})` : ''}
+              </summary>
+              <pre>
+                <code>{example.value}</code>
+              </pre>
+            </details>
+          ))}
+        </div>
+      ))}
+    </>
+  );
+}

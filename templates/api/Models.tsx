@@ -1,0 +1,23 @@
+import type { ReactElement } from 'react';
+import type { SchemaSectionModel } from './model.js';
+import { SchemaView } from './SchemaView.js';
+
+/** Every named schema, each at its own anchor, which every reference to it links to. */
+export function Models({ models }: { models: SchemaSectionModel[] }): ReactElement {
+  return (
+    <section className="api-models">
+      <h2 id="models">Models</h2>
+      {models.map((model) => (
+        <section key={model.anchor} id={model.anchor} className="api-model">
+          <h3>
+            <a className="hash-link" href={`#${model.anchor}`} aria-label={`Link to ${model.name}`}>
+              #
+            </a>
+            {model.name}
+          </h3>
+          <SchemaView schema={model.schema} />
+        </section>
+      ))}
+    </section>
+  );
+}

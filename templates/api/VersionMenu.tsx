@@ -1,0 +1,23 @@
+import type { ReactElement } from 'react';
+import type { ApiReferenceModel } from './model.js';
+
+/** The versions of the API as a native disclosure of links: it works without JavaScript. */
+export function VersionMenu({ api }: { api: ApiReferenceModel }): ReactElement | null {
+  if (api.versions.length < 2) return null;
+  const current = api.versions.find((v) => v.current);
+  return (
+    <details className="navbar-dropdown api-version-menu" data-dropdown="" data-api-versions={api.apiId}>
+      <summary aria-label={`Version ${current?.version ?? ''}; choose another version`}>{current?.version ?? 'Versions'}</summary>
+      <ul className="dropdown-menu">
+        {api.versions.map((v, index) => (
+          <li key={v.version}>
+            <a className={`dropdown-link${v.current ? ' active' : ''}`} href={v.href} data-version={v.version} {...(v.current ? { 'aria-current': 'page' as const } : {})}>
+              {v.version}
+              {index === 0 ? ' (latest)' : ''}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,201 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The data an API reference page renders, built on the server from a contract. Descriptions are
+ * already sanitized React nodes; everything else is plain data, so the components stay dumb.
+ */
+
+/** A schema as a tree. Named schemas are never inlined: a `$ref` to one is a link to its section. */
+export type SchemaModel = SchemaLinkModel | SchemaNodeModel;
+
+export interface SchemaLinkModel {
+  kind: 'link';
+  name: string;
+  href: string;
+  /** 3.1 lets a `$ref` carry its own description. */
+  description: ReactNode;
+  /** A reference back to a schema that is being shown around it. */
+  cycle: boolean;
+}
+
+export interface SchemaNodeModel {
+  kind: 'node';
+  /** `string`, `integer<int64>`, `array`, `object`, `string | integer`…; empty when the schema says nothing about it. */
+  type: string;
+  nullable: boolean;
+  title: string | undefined;
+  description: ReactNode;
+  deprecated: boolean;
+  readOnly: boolean;
+  writeOnly: boolean;
+  /** Human-readable constraints: `minLength: 1`, `≥ 0`, `pattern: ^[a-z]+$`, `format: uuid`… */
+  constraints: string[];
+  /** Allowed values, each as JSON. */
+  enumValues: string[];
+  /** JSON of the default, const and example values. */
+  defaultValue: string | undefined;
+  constValue: string | undefined;
+  example: string | undefined;
+  properties: PropertyModel[];
+  /** `additionalProperties` / `patternProperties`, as extra rows. */
+  extraProperties: PropertyModel[];
+  items: SchemaModel | undefined;
+  /** oneOf/anyOf/allOf, each variant labelled. */
+  compositions: CompositionModel[];
+  not: SchemaModel | undefined;
+  discriminator: DiscriminatorModel | undefined;
+  /** Why part of the schema is not shown (too deep, too many properties). */
+  truncated: string | undefined;
+}
+
+export interface PropertyModel {
+  name: string;
+  required: boolean;
+  schema: SchemaModel;
+}
+
+export interface CompositionModel {
+  keyword: 'oneOf' | 'anyOf' | 'allOf';
+  variants: Array<{ label: string; schema: SchemaModel }>;
+}
+
+export interface DiscriminatorModel {
+  propertyName: string;
+  mapping: Array<{ value: string; name: string; href: string | undefined }>;
+}
+
+export interface ParameterModel {
+  name: string;
+  in: string;
+  required: boolean;
+  deprecated: boolean;
+  description: ReactNode;
+  /** Type shown in the table; a link when the parameter's schema is a named one. */
+  type: string;
+  typeHref: string | undefined;
+  defaultValue: string | undefined;
+  constraints: string[];
+  enumValues: string[];
+  example: string | undefined;
+}
+
+export interface ExampleModel {
+  name: string;
+  summary: string;
+  /** The value, as pretty JSON (or the text as written for non-JSON media). */
+  value: string;
+}
+
+export interface MediaModel {
+  mediaType: string;
+  /** `text/event-stream` and friends: the response is a stream of events, not one body. */
+  stream: boolean;
+  schema: SchemaModel | undefined;
+  examples: ExampleModel[];
+}
+
+export interface HeaderModel {
+  name: string;
+  required: boolean;
+  description: ReactNode;
+  schema: SchemaModel | undefined;
+}
+
+export interface ResponseModel {
+  status: string;
+  description: ReactNode;
+  headers: HeaderModel[];
+  contents: MediaModel[];
+  /** Names of the response's links (`links`), with the operation they lead to. */
+  links: Array<{ name: string; target: string; href: string | undefined }>;
+}
+
+export interface CodeSampleModel {
+  label: string;
+  language: string;
+  code: string;
+}
+
+export interface SecurityRequirementModel {
+  /** Schemes that must all be satisfied; an empty list means the call also works anonymously. */
+  schemes: Array<{ name: string; scopes: string[] }>;
+}
+
+export interface OperationModel {
+  /** The anchor: the operationId when there is one. */
+  id: string;
+  kind: 'operation' | 'webhook' | 'callback';
+  method: string;
+  /** The path (or webhook name, or callback expression) split so parameters can be highlighted. */
+  path: Array<{ text: string; param: boolean }>;
+  summary: string;
+  description: ReactNode;
+  deprecated: boolean;
+  /** Roles (OAuth scopes, OpenID Connect roles, `x-roles`) any of which the call needs. */
+  roles: string[];
+  security: SecurityRequirementModel[];
+  parameters: ParameterModel[];
+  requestBody: { required: boolean; description: ReactNode; contents: MediaModel[] } | undefined;
+  responses: ResponseModel[];
+  callbacks: Array<{ name: string; operations: OperationModel[] }>;
+  samples: CodeSampleModel[];
+}
+
+export interface TagSectionModel {
+  name: string;
+  anchor: string;
+  description: ReactNode;
+  operations: OperationModel[];
+}
+
+export interface SchemaSectionModel {
+  name: string;
+  anchor: string;
+  schema: SchemaNodeModel;
+}
+
+export interface SecuritySchemeModel {
+  name: string;
+  /** `HTTP bearer`, `API key in header "X-Key"`, `OAuth 2.0`, `OpenID Connect`, `Mutual TLS`… */
+  label: string;
+  description: ReactNode;
+  details: Array<{ label: string; value: string; href?: string }>;
+  flows: Array<{ flow: string; urls: Array<{ label: string; value: string }>; scopes: Array<{ name: string; description: string }> }>;
+}
+
+export interface ServerModel {
+  url: string;
+  description: ReactNode;
+  variables: Array<{ name: string; defaultValue: string; enumValues: string[]; description: string }>;
+}
+
+/** The reference's navigation: every tag and operation, wherever it is rendered. */
+export interface ApiNavModel {
+  overviewHref: string;
+  groups: Array<{ name: string; href: string; operations: Array<{ id: string; href: string; method: string; label: string; deprecated: boolean }> }>;
+  modelsHref: string | undefined;
+}
+
+export interface ApiReferenceModel {
+  /** `full` holds everything; a very large API is split into an overview, one page per tag and a models page. */
+  kind: 'full' | 'overview' | 'tag' | 'models';
+  title: string;
+  /** The h1 of this page (the API's title, or "<tag> · <API>" on a tag page). */
+  heading: string;
+  version: string;
+  description: ReactNode;
+  versions: Array<{ version: string; href: string; current: boolean }>;
+  /** The service id, for the client's preferred-version memory. */
+  apiId: string;
+  /** Accent of the reference pages (method badges, links in schema trees). */
+  primaryColor: string;
+  downloads: Array<{ label: string; href: string }>;
+  servers: ServerModel[];
+  securitySchemes: SecuritySchemeModel[];
+  roles: Array<{ role: string; operations: Array<{ label: string; href: string }> }>;
+  nav: ApiNavModel;
+  sections: TagSectionModel[];
+  models: SchemaSectionModel[];
+  /** On a split API's overview: anchors of operations now on tag pages, so old links still land somewhere. */
+  moved: Array<{ id: string; href: string; label: string }>;
+}

@@ -1,0 +1,222 @@
+import assert from 'node:assert/strict';
+import { cp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { build, type BuildResult } from '../generator/commands/build.js';
+import { withSiteInBrowser } from './browser.js';
+import { Page, textOf } from './html.js';
+import { ROOT, tempDir } from './helpers.js';
+
+const FIXTURE = join(ROOT, 'test/fixtures/api-site');
+
+/** Copies the fixture site so a test may change it, and builds it. */
+async function buildCopy(prefix: string, change?: (dir: string) => Promise<void>): Promise<{ dir: string; out: string; result: BuildResult }> {
+  const dir = await tempDir(prefix);
+  await cp(FIXTURE, dir, { recursive: true });
+  await change?.(dir);
+  const out = join(dir, 'out');
+  const result = await build({ config: join(dir, 'site-config.yaml'), out, strict: true });
+  return { dir, out, result };
+}
+
+/** Adds an API to the copied fixture's config, its contract written as JSON. */
+async function addApi(dir: string, id: string, document: unknown): Promise<void> {
+  await writeFile(join(dir, `openapi/${id}.json`), JSON.stringify(document));
+  await writeFile(join(dir, 'site-config.yaml'), `${await readFile(join(dir, 'site-config.yaml'), 'utf8')}  - { id: ${id}, spec: openapi/${id}.json }\n`);
+}
+
+function read(out: string, route: string): Promise<Page> {
+  return Page.read(join(out, 'site', route.replace(/^\/ref\//, ''), 'index.html'));
+}
+
+describe('API reference pages of the fixture contracts', () => {
+  let out = '';
+  let result: BuildResult;
+  before(async () => {
+    ({ out, result } = await buildCopy('api-fixtures'));
+  });
+
+  test('build with no diagnostics', () => {
+    assert.deepEqual(result.diagnostics, []);
+    assert.ok(result.report);
+  });
+
+  test('a cyclic schema renders once, its self-references as links back to its own section', async () => {
+    const page = await read(out, '/api/cyclic/');
+    const node = page.one('#schema-Node');
+    assert.ok(node, 'Node has a section');
+    const links = page.links('#schema-Node').filter((l) => l.href.endsWith('#schema-Node'));
+    // `parent` and `children[]` refer back to Node, plus the section's own hash link.
+    assert.equal(links.filter((l) => l.text === 'Node').length, 2);
+    assert.equal(page.all('#schema-Node .badge-cycle').length, 2);
+    assert.equal(page.all('[id="schema-Node"]').length, 1);
+    // Tree links to Node rather than inlining it, and the operation links to Tree.
+    assert.deepEqual(page.links('#schema-Tree .schema-properties').map((l) => l.href), ['/ref/api/cyclic/#schema-Node']);
+    assert.deepEqual(page.links('#getTree .api-response .schema-ref').map((l) => l.text), ['Tree']);
+  });
+
+  test('an operation: method badge, highlighted path parameter, parameters table with constraints, default and example', async () => {
+    const page = await read(out, '/api/cyclic/');
+    assert.equal(page.text('#getTree .method-badge'), 'GET');
+    assert.deepEqual(page.all('#getTree .api-path-param').map(textOf), ['{treeId}']);
+    const rows = page.all('#getTree .api-parameters tbody tr').map((tr) => (tr.children.filter((c) => c.type === 'element') as Array<Parameters<typeof textOf>[0]>).map(textOf));
+    assert.deepEqual(rows, [
+      ['treeId', 'path', 'integer<int64>', 'yes', '', '≥ 1', '', '7'],
+      ['depth', 'query', 'integer', 'no', '3', '≥ 0, ≤ 10', '', ''],
+    ]);
+  });
+
+  test('a discriminator lists its mapping, each value linked to its schema, and oneOf its variants', async () => {
+    const page = await read(out, '/api/discriminator/');
+    assert.equal(page.text('#schema-Pet .schema-discriminator > code'), 'petType');
+    assert.deepEqual(
+      page.links('#schema-Pet .schema-discriminator').map((l) => [l.text, l.href]),
+      [
+        ['Cat', '/ref/api/discriminator/#schema-Cat'],
+        ['Dog', '/ref/api/discriminator/#schema-Dog'],
+      ],
+    );
+    assert.equal(page.text('#schema-Pet .schema-composition .schema-keyword'), 'One of');
+    assert.deepEqual(page.links('#schema-Pet .schema-composition').map((l) => l.text), ['Cat', 'Dog']);
+    assert.match(page.text('#schema-Dog') ?? '', /Values: "beagle" "collie" "other"/);
+    assert.match(page.text('#schema-Cat') ?? '', /Always "cat"/);
+  });
+
+  test('nullable is shown the same for 3.0 `nullable: true` and a 3.1 type array with null', async () => {
+    for (const service of ['nullable30', 'nullable31']) {
+      const page = await read(out, `/api/${service}/`);
+      const rows = page.all('#schema-Thing .schema-properties > li').map((li) => new Page({ type: 'root', children: [li] }));
+      assert.deepEqual(
+        rows.map((row) => [row.text('.schema-property-name'), row.text('.schema-type code'), row.all('.badge-nullable').length]),
+        [
+          ['nickname', 'string', 1],
+          ['name', 'string', 0],
+        ],
+        service,
+      );
+    }
+  });
+
+  test('hostile descriptions come out inert: no script, no event handler, no javascript: URL', async () => {
+    const html = await readFile(join(out, 'site/api/hostile/index.html'), 'utf8');
+    const page = new Page((await Page.read(join(out, 'site/api/hostile/index.html'))).tree);
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    assert.doesNotMatch(main, /<script/i);
+    assert.doesNotMatch(main, /\son[a-z]+=/i);
+    assert.doesNotMatch(main, /javascript:/i);
+    // The harmless parts survive: Markdown emphasis and an https link.
+    assert.equal(page.text('#api-overview strong'), 'bold');
+    assert.deepEqual(page.links('#getHostile .markdown').map((l) => [l.text, l.href]), [
+      ['md link', ''],
+      ['fine', 'https://example.com/docs'],
+    ]);
+    // The only scripts of the page are the site's own: the bundle and the colour-mode snippet in the head.
+    for (const script of page.all('script')) assert.ok(/\/assets\/js\/main\.\w+\.js$/.test(String(script.properties.src ?? '')) || textOf(script).includes('localStorage'), textOf(script));
+  });
+
+  test('three versions: the newest release at the API route, each other at its own, a dropdown on every one', async () => {
+    const expected: Array<[string, string]> = [
+      ['1.1.0', '/ref/api/versioned/'],
+      ['1.1.0-rc.1', '/ref/api/versioned/1.1.0-rc.1/'],
+      ['1.0.0', '/ref/api/versioned/1.0.0/'],
+    ];
+    for (const [version, route] of expected) {
+      const page = await read(out, route.replace('/ref', ''));
+      assert.equal(page.text('.api-version code'), version);
+      assert.match(page.text('#listItems .api-operation-title') ?? '', new RegExp(`List items \\(version ${version.replace(/\./g, '\\.')}\\)$`));
+      assert.deepEqual(page.links('.api-version-menu').map((l) => [l.text.replace(' (latest)', ''), l.href]), expected);
+      assert.equal(page.attr('.api-version-menu [aria-current="page"]', 'href'), route);
+    }
+  });
+
+  test('each version offers its document for download, as written (YAML) and as JSON', async () => {
+    const yaml = await readFile(join(out, 'site/api/versioned/1.0.0/openapi.yaml'), 'utf8');
+    assert.equal(yaml, await readFile(join(FIXTURE, 'openapi/versioned/1.0.0.yaml'), 'utf8'));
+    const json = JSON.parse(await readFile(join(out, 'site/api/versioned/openapi.json'), 'utf8')) as { info: { version: string } };
+    assert.equal(json.info.version, '1.1.0');
+    const page = await read(out, '/api/versioned/1.0.0/');
+    assert.deepEqual(page.links('.api-downloads').map((l) => l.href), ['/ref/api/versioned/1.0.0/openapi.yaml', '/ref/api/versioned/1.0.0/openapi.json']);
+  });
+
+  test('docs may link to reference anchors, and the links are checked', async () => {
+    const page = await read(out, '/docs/');
+    assert.deepEqual(page.links('main .markdown').map((l) => l.href), ['/ref/api/cyclic/#getTree', '/ref/api/cyclic/#schema-Node']);
+  });
+});
+
+describe('releasing a version and bad contracts', () => {
+  test('a file dropped into the folder becomes the default version with no other edit', async () => {
+    const { out, result } = await buildCopy('api-release', async (dir) => {
+      const next = (await readFile(join(dir, 'openapi/versioned/1.1.0.yaml'), 'utf8')).replaceAll('1.1.0', '1.2.0');
+      await writeFile(join(dir, 'openapi/versioned/1.2.0.yaml'), next);
+    });
+    assert.deepEqual(result.diagnostics, []);
+    const page = await read(out, '/api/versioned/');
+    assert.equal(page.text('.api-version code'), '1.2.0');
+    assert.equal(page.links('.api-version-menu').length, 4);
+    assert.equal((await read(out, '/api/versioned/1.1.0/')).text('.api-version code'), '1.1.0');
+  });
+
+  test('a contract that fails validation stops the build with its located errors and writes nothing', async () => {
+    const { out, result } = await buildCopy('api-broken', async (dir) => {
+      const broken = (await readFile(join(dir, 'openapi/cyclic.yaml'), 'utf8')).replace("$ref: '#/components/schemas/Tree'", "$ref: '#/components/schemas/Forest'");
+      await writeFile(join(dir, 'openapi/cyclic.yaml'), broken);
+    });
+    assert.equal(result.report, undefined);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    assert.equal(errors.length, 1);
+    assert.match(`${errors[0]?.file}:${errors[0]?.line} ${errors[0]?.rule}`, /openapi\/cyclic\.yaml:17 ref-resolves/);
+    await assert.rejects(stat(out));
+  });
+
+  test('50 levels of nesting and 5,000 properties render in bounded size, saying what was cut', async () => {
+    const { out, result } = await buildCopy('api-bounded', async (dir) => {
+      let deep: Record<string, unknown> = { type: 'string' };
+      for (let i = 0; i < 50; i++) deep = { type: 'object', properties: { [`level${50 - i}`]: deep } };
+      const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field${i}`, { type: 'integer', description: `Field number ${i}.` }])) };
+      const document = { openapi: '3.1.0', info: { title: 'Big', version: '1.0.0' }, paths: {}, components: { schemas: { Deep: deep, Wide: wide } } };
+      await addApi(dir, 'big', document);
+    });
+    assert.deepEqual(result.diagnostics, []);
+    const html = await readFile(join(out, 'site/api/big/index.html'), 'utf8');
+    assert.ok(html.length < 400_000, `page is ${html.length} bytes`);
+    const page = await read(out, '/api/big/');
+    assert.match(page.text('#schema-Deep') ?? '', /nested more than 12 levels deep/);
+    assert.equal(page.all('#schema-Wide .schema-properties > li').length, 400);
+    assert.match(page.text('#schema-Wide .schema-truncated') ?? '', /^4600 more properties are not shown/);
+  });
+});
+
+describe('a very large API is split into one page per tag', () => {
+  test('the overview keeps every operation anchor, each leading to its tag page', async () => {
+    const { out, result } = await buildCopy('api-split', async (dir) => {
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < 210; i++) paths[`/things/${i}`] = { get: { operationId: `getThing${i}`, tags: [i % 2 === 0 ? 'Even' : 'Odd'], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } };
+      const document = { openapi: '3.1.0', info: { title: 'Many', version: '1.0.0' }, paths, components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } } } } } };
+      await addApi(dir, 'many', document);
+    });
+    assert.deepEqual(result.diagnostics, []);
+    const routes = (await readdir(join(out, 'site/api/many'))).sort();
+    assert.deepEqual(routes, ['even', 'index.html', 'odd', 'openapi.json', 'openapi.yaml', 'schemas']);
+    const overview = await read(out, '/api/many/');
+    assert.equal(overview.all('#api-moved [id^="getThing"]').length, 210);
+    assert.equal(overview.attr('[id="getThing3"] a', 'href'), '/ref/api/many/odd/#getThing3');
+    assert.equal(overview.attr('[id="getThing3"]', 'dataMovedTo'), '/ref/api/many/odd/#getThing3');
+    const odd = await read(out, '/api/many/odd/');
+    assert.equal(odd.all('.api-main .api-operation').length, 105);
+    assert.ok(odd.one('[id="getThing3"]'));
+    assert.deepEqual(odd.links('#getThing3 .schema-ref').map((l) => l.href), ['/ref/api/many/schemas/#schema-Thing']);
+    assert.ok((await read(out, '/api/many/schemas/')).one('[id="schema-Thing"]'));
+    // The sidebar of a tag page lists its own operations only, so pages stay linear in the API's size.
+    assert.equal(odd.all('.api-nav .api-nav-operation').length, 105);
+    assert.equal(overview.all('.api-nav .api-nav-operation').length, 0);
+
+    // In a real browser, an old deep link to the overview lands on the operation's new page.
+    await withSiteInBrowser(join(out, 'site'), '/ref/', async (browser, origin) => {
+      const tab = await browser.newPage();
+      await tab.goto(`${origin}/ref/api/many/#getThing3`);
+      await tab.waitForURL(/\/odd\/#getThing3$/);
+      assert.equal(await tab.locator('[id="getThing3"] .api-path').textContent(), '/things/3');
+    });
+  });
+});
