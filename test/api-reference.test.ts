@@ -191,8 +191,11 @@ describe('a very large API is split into one page per tag', () => {
   test('the overview keeps every operation anchor, each leading to its tag page', async () => {
     const { out, result } = await buildCopy('api-split', async (dir) => {
       const paths: Record<string, unknown> = {};
+      // Three schemas of about 2,000 nodes each: B's models need three pages of at most 4,000 nodes.
+      const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' }, d: { type: 'string' } } }])) };
+      const big = { Big1: wide, Big2: wide, Big3: wide };
       for (let i = 0; i < 210; i++) paths[`/things/${i}`] = { get: { operationId: `getThing${i}`, tags: [i % 2 === 0 ? 'Even' : 'Odd'], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } };
-      const document = { openapi: '3.1.0', info: { title: 'Many', version: '1.0.0' }, paths, components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } } } } } };
+      const document = { openapi: '3.1.0', info: { title: 'Many', version: '1.0.0' }, paths, components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } } }, Answer: { type: 'string' }, _meta: { type: 'object' }, ...big } } };
       await addApi(dir, 'many', document);
     });
     assert.deepEqual(result.diagnostics, []);
@@ -205,8 +208,29 @@ describe('a very large API is split into one page per tag', () => {
     const odd = await read(out, '/api/many/odd/');
     assert.equal(odd.all('.api-main .api-operation').length, 105);
     assert.ok(odd.one('[id="getThing3"]'));
-    assert.deepEqual(odd.links('#getThing3 .schema-ref').map((l) => l.href), ['/ref/api/many/schemas/#schema-Thing']);
-    assert.ok((await read(out, '/api/many/schemas/')).one('[id="schema-Thing"]'));
+    // Models are paged by initial: Thing on T's page, Answer on A's, _meta on the page for the rest.
+    assert.deepEqual(odd.links('#getThing3 .schema-ref').map((l) => l.href), ['/ref/api/many/schemas/t/#schema-Thing']);
+    assert.deepEqual((await readdir(join(out, 'site/api/many/schemas'))).sort(), ['a', 'b', 'b-2', 'b-3', 'other', 't']);
+    const models = await read(out, '/api/many/schemas/t/');
+    assert.deepEqual(models.all('.api-model').map((m) => m.properties.id), ['schema-Thing']);
+    assert.equal(models.text('h1'), 'Models T · Many');
+    assert.deepEqual(overview.links('.api-nav-initials').map((l) => [l.text, l.href]), [
+      ['A', '/ref/api/many/schemas/a/#models'],
+      ['B', '/ref/api/many/schemas/b/#models'],
+      ['B (2)', '/ref/api/many/schemas/b-2/#models'],
+      ['B (3)', '/ref/api/many/schemas/b-3/#models'],
+      ['Other', '/ref/api/many/schemas/other/#models'],
+      ['T', '/ref/api/many/schemas/t/#models'],
+    ]);
+    assert.equal(models.attr('.api-nav-initials [aria-current="page"]', 'href'), '/ref/api/many/schemas/t/#models');
+    // B's first page holds Big1 and keeps the anchors of Big2 and Big3, each leading to its page.
+    const b = await read(out, '/api/many/schemas/b/');
+    assert.deepEqual(b.all('.api-model').map((m) => m.properties.id), ['schema-Big1']);
+    assert.deepEqual(b.all('#api-moved [data-moved-to]').map((m) => [m.properties.id, m.properties.dataMovedTo]), [
+      ['schema-Big2', '/ref/api/many/schemas/b-2/#schema-Big2'],
+      ['schema-Big3', '/ref/api/many/schemas/b-3/#schema-Big3'],
+    ]);
+    assert.deepEqual((await read(out, '/api/many/schemas/b-3/')).all('.api-model').map((m) => m.properties.id), ['schema-Big3']);
     // The sidebar of a tag page lists its own operations only, so pages stay linear in the API's size.
     assert.equal(odd.all('.api-nav .api-nav-operation').length, 105);
     assert.equal(overview.all('.api-nav .api-nav-operation').length, 0);
@@ -217,6 +241,9 @@ describe('a very large API is split into one page per tag', () => {
       await tab.goto(`${origin}/ref/api/many/#getThing3`);
       await tab.waitForURL(/\/odd\/#getThing3$/);
       assert.equal(await tab.locator('[id="getThing3"] .api-path').textContent(), '/things/3');
+      await tab.goto(`${origin}/ref/api/many/schemas/b/#schema-Big3`);
+      await tab.waitForURL(/\/b-3\/#schema-Big3$/);
+      assert.equal(await tab.locator('.api-model h3').textContent(), '#Big3');
     });
   });
 });

@@ -35,6 +35,17 @@ export function ApiNav({ nav, title }: { nav: ApiNavModel; title: string }): Rea
             <a className="sidebar-link api-nav-tag" href={nav.modelsHref}>
               Models
             </a>
+            {nav.modelPages.length > 0 ? (
+              <ul className="api-nav-initials" aria-label="Models by initial">
+                {nav.modelPages.map((p) => (
+                  <li key={p.href}>
+                    <a href={p.href} {...(p.current ? { 'aria-current': 'page' as const } : {})}>
+                      {p.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ) : null}
       </ul>

@@ -3,6 +3,7 @@ import { MAIN_ID } from '../Layout.js';
 import { ApiNav } from './ApiNav.js';
 import type { ApiReferenceModel } from './model.js';
 import { Models } from './Models.js';
+import { MovedAnchors } from './MovedAnchors.js';
 import { Overview } from './Overview.js';
 import { TagSection } from './TagSection.js';
 import { VersionMenu } from './VersionMenu.js';
@@ -39,6 +40,7 @@ export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
           <TagSection key={section.anchor} section={section} />
         ))}
         {api.models.length > 0 ? <Models models={api.models} /> : null}
+        {api.kind === 'models' ? <MovedAnchors moved={api.moved} heading="More models" intro="The models of this initial continue on the next pages; each is listed here and links to its section." /> : null}
       </main>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { ApiReferenceModel } from './model.js';
+import { MovedAnchors } from './MovedAnchors.js';
 
 /** What applies to the whole API: its description, servers, authentication and who may call what. */
 export function Overview({ api }: { api: ApiReferenceModel }): ReactElement {
@@ -119,19 +120,7 @@ export function Overview({ api }: { api: ApiReferenceModel }): ReactElement {
           </table>
         </section>
       ) : null}
-      {api.moved.length > 0 ? (
-        <section id="api-moved">
-          <h2>Operations</h2>
-          <p>This API is large, so each tag has a page of its own. Every operation is listed here and links to its section.</p>
-          <ul className="api-moved">
-            {api.moved.map((m) => (
-              <li key={m.id} id={m.id} data-moved-to={m.href}>
-                <a href={m.href}>{m.label}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <MovedAnchors moved={api.moved} heading="Operations" intro="This API is large, so each tag has a page of its own. Every operation is listed here and links to its section." />
     </section>
   );
 }

@@ -174,6 +174,8 @@ export interface ApiNavModel {
   overviewHref: string;
   groups: Array<{ name: string; href: string; operations: Array<{ id: string; href: string; method: string; label: string; deprecated: boolean }> }>;
   modelsHref: string | undefined;
+  /** A split API's models, one page per initial (empty when all models are on one page). */
+  modelPages: Array<{ label: string; href: string; current: boolean }>;
 }
 
 export interface ApiReferenceModel {
@@ -196,6 +198,6 @@ export interface ApiReferenceModel {
   nav: ApiNavModel;
   sections: TagSectionModel[];
   models: SchemaSectionModel[];
-  /** On a split API's overview: anchors of operations now on tag pages, so old links still land somewhere. */
+  /** On a split API's overview, the anchors of operations now on tag pages; on the first models page of an initial, those of the schemas on its later pages. */
   moved: Array<{ id: string; href: string; label: string }>;
 }

@@ -11,6 +11,7 @@ import { curlSample } from './samples/curl.js';
 import { requestPlan } from './samples/request-plan.js';
 import { typescriptSample } from './samples/typescript.js';
 import { namedSchemaModel } from './schema-model.js';
+import { ModelPager } from './model-pager.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { securitySchemes, servers } from './security-model.js';
 
@@ -104,8 +105,13 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
       tagRoutes.set(group, `${input.route}${slug}/`);
     }
   }
-  const modelsRoute = split ? `${input.route}${MODELS_SLUG}/` : input.route;
-  const registry = new SchemaRegistry(resolver, href(modelsRoute));
+  const pager = new ModelPager(`${input.route}${MODELS_SLUG}/`);
+  const modelRoute = new Map<string, string>();
+  const registry = new SchemaRegistry(resolver, (name, schema) => {
+    const route = split ? pager.place(name, schema) : input.route;
+    modelRoute.set(name, route);
+    return href(route);
+  });
   const operationHrefs = new Map<string, string>();
   for (const group of groups) for (const op of group.operations) operationHrefs.set(asString(op.operation.operationId) || op.id, `${href(tagRoutes.get(group) as string)}#${op.id}`);
 
@@ -132,6 +138,12 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
     if (named) models.push({ name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) });
   }
 
+  const modelPages = new Map<string, SchemaSectionModel[]>();
+  for (const model of models) {
+    const route = modelRoute.get(model.name) as string;
+    modelPages.set(route, [...(modelPages.get(route) ?? []), model]);
+  }
+  const modelRoutes = [...modelPages.keys()].sort(compareRoutes);
   const nav = (current: string | undefined): ApiNavModel => ({
     overviewHref: href(input.route),
     groups: sections.map(({ group, section }) => ({
@@ -140,7 +152,8 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
       // A split API lists a tag's operations only on that tag's page, so the pages stay linear in size.
       operations: !split || tagRoutes.get(group) === current ? section.operations.map((op) => navEntry(op, `${href(tagRoutes.get(group) as string)}#${op.id}`)) : [],
     })),
-    modelsHref: models.length > 0 ? `${href(modelsRoute)}#models` : undefined,
+    modelsHref: modelRoutes[0] === undefined ? undefined : `${href(modelRoutes[0])}#models`,
+    modelPages: split ? modelRoutes.map((route) => ({ label: pageLabel(route), href: `${href(route)}#models`, current: route === current })) : [],
   });
   const roles = rolesIndex(sections.flatMap(({ group, section }) => section.operations.map((op) => ({ op, href: `${href(tagRoutes.get(group) as string)}#${op.id}` }))));
   const common = {
@@ -181,7 +194,14 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
     const route = tagRoutes.get(group) as string;
     result.push(page(route, `${section.name} · ${title}`, { ...common, kind: 'tag', heading: `${section.name} · ${title}`, nav: nav(route), sections: [section] }));
   }
-  if (models.length > 0) result.push(page(modelsRoute, `Models · ${title}`, { ...common, kind: 'models', heading: `Models · ${title}`, nav: nav(modelsRoute), models }));
+  for (const route of modelRoutes) {
+    const heading = `Models ${pageLabel(route)} · ${title}`;
+    // The first page of an initial keeps the anchors of the schemas on its later pages, so a link to
+    // `schemas/w/#schema-x` still works after more schemas push `x` onto `w-2/`.
+    const later = pager.isFirst(route) ? modelRoutes.filter((r) => r !== route && pager.initialOf(r) === pager.initialOf(route)) : [];
+    const moved = later.flatMap((r) => (modelPages.get(r) ?? []).map((m) => ({ id: m.anchor, href: `${href(r)}#${m.anchor}`, label: m.name })));
+    result.push(page(route, heading, { ...common, kind: 'models', heading, nav: nav(route), models: modelPages.get(route) ?? [], moved }));
+  }
   return result;
 }
 
@@ -204,6 +224,24 @@ function rolesIndex(entries: Array<{ op: OperationModel; href: string }>): ApiRe
     }
   }
   return [...byRole.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([role, operations]) => ({ role, operations }));
+}
+
+/** `schemas/w-2/` → `W (2)`; `schemas/other/` → `Other`. */
+function pageLabel(route: string): string {
+  const [initial = '', n] = (route.split('/').at(-2) ?? '').split('-');
+  const label = initial === 'other' ? 'Other' : initial.toUpperCase();
+  return n ? `${label} (${n})` : label;
+}
+
+/** Pages in reading order: by initial, then `w/` before `w-2/` before `w-10/`. */
+function compareRoutes(a: string, b: string): number {
+  const key = (route: string): [string, number] => {
+    const [initial = '', n = '1'] = (route.split('/').at(-2) ?? '').split('-');
+    return [initial, Number(n)];
+  };
+  const [x, i] = key(a);
+  const [y, j] = key(b);
+  return x < y ? -1 : x > y ? 1 : i - j;
 }
 
 function firstSentence(text: string): string {

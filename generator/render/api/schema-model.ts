@@ -173,6 +173,25 @@ function discriminator(schema: Record<string, unknown>, walk: Walk): Discriminat
   return { propertyName, mapping };
 }
 
+/**
+ * About how many nodes a named schema's tree will have, from the schema as written: refs are links,
+ * so they end a branch, and the count stops where the tree itself would be cut.
+ */
+export function estimateNodes(schema: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0 && count < MAX_NODES) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (isRecord(node) && typeof node.$ref !== 'string') {
+      count++;
+      for (const key of ['properties', 'patternProperties']) if (isRecord(node[key])) stack.push(...Object.values(node[key]).slice(0, MAX_PROPERTIES));
+      for (const key of ['items', 'prefixItems', 'allOf', 'oneOf', 'anyOf', 'not', 'additionalProperties', 'unevaluatedProperties']) stack.push(node[key]);
+    }
+  }
+  return count;
+}
+
 function hasChildren(schema: Record<string, unknown>): boolean {
   return ['properties', 'items', 'allOf', 'oneOf', 'anyOf', 'not', 'additionalProperties', 'patternProperties', 'prefixItems'].some((key) => isRecord(schema[key]) || Array.isArray(schema[key]));
 }

@@ -6,7 +6,12 @@ export interface NamedSchema {
   anchor: string;
   pointer: string;
   schema: Record<string, unknown> | boolean;
+  /** Path (with the base URL) of the page its section is on. */
+  page: string;
 }
+
+/** Chooses a schema's page the first time the registry meets it; called in a stable order. */
+export type PageOf = (name: string, schema: Record<string, unknown> | boolean) => string;
 
 /**
  * Every schema that gets a section of its own: the component schemas, plus any other schema a `$ref`
@@ -21,8 +26,7 @@ export class SchemaRegistry {
 
   constructor(
     private readonly resolver: RefResolver,
-    /** Path of the page the models section is on (`/api/x/` or `/api/x/schemas/`), with the base URL. */
-    private readonly modelsPath: string,
+    private readonly pageOf: PageOf,
   ) {
     const schemas = resolver.document.components;
     const named = isRecord(schemas) && isRecord(schemas.schemas) ? schemas.schemas : {};
@@ -43,7 +47,7 @@ export class SchemaRegistry {
   }
 
   href(named: NamedSchema): string {
-    return `${this.modelsPath}#${named.anchor}`;
+    return `${named.page}#${named.anchor}`;
   }
 
   /** The section a `$ref` leads to, registering it the first time; undefined when it leads nowhere. */
@@ -64,7 +68,7 @@ export class SchemaRegistry {
     let anchor = base;
     for (let n = 2; this.anchors.has(anchor); n++) anchor = `${base}-${n}`;
     this.anchors.add(anchor);
-    const named = { name, anchor, pointer, schema };
+    const named = { name, anchor, pointer, schema, page: this.pageOf(name, schema) };
     this.byPointer.set(pointer, named);
     return named;
   }
