@@ -13,5 +13,5 @@ function find(dir) {
 }
 
 const files = find('dist/test').sort();
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', ...process.argv.slice(2), ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', '--test-concurrency=2', ...process.argv.slice(2), ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -82,7 +82,7 @@ function parameterModel(parameter: Record<string, unknown>, context: OperationCo
   const model = schemaModel(written, context);
   const linked = model.kind === 'link' ? model : undefined;
   const type = model.kind === 'link' ? model.name : model.type + (isRecord(schema.items) ? `<${itemType(schema.items, context)}>` : '');
-  const example = parameter.example ?? firstExample(parameter.examples, context) ?? schema.example;
+  const example = parameter.example ?? firstExample(parameter.examples, context.resolver) ?? schema.example;
   return {
     name: asString(parameter.name),
     in: asString(parameter.in),
@@ -103,11 +103,11 @@ function itemType(items: unknown, context: OperationContext): string {
   return model.kind === 'link' ? model.name : model.type || 'any';
 }
 
-function firstExample(examples: unknown, context: OperationContext): unknown {
-  if (!isRecord(examples)) return undefined;
-  for (const entry of Object.values(examples)) {
-    const example = context.resolver.follow(entry)?.value;
-    if (example && example.value !== undefined) return example.value;
+/** The value of the first of an `examples` map's entries that has one inline. */
+export function firstExample(examples: unknown, resolver: RefResolver): unknown {
+  for (const entry of Object.values(asRecord(examples))) {
+    const example = resolver.follow(entry)?.value;
+    if (example?.value !== undefined) return example.value;
   }
   return undefined;
 }

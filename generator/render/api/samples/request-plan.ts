@@ -1,5 +1,5 @@
 import { isRecord } from '../../../sources/pointer.js';
-import { effectiveParameters, isStream, type OperationSource } from '../operation-model.js';
+import { effectiveParameters, firstExample, isStream, type OperationSource } from '../operation-model.js';
 import { asRecord, asString, type RefResolver } from '../resolver.js';
 import { exampleValue } from './example-value.js';
 
@@ -48,7 +48,7 @@ export function requestPlan(source: OperationSource, document: Record<string, un
   const [mediaType, media] = content.find(([type]) => JSON_MEDIA.test(type)) ?? content[0] ?? [];
   if (mediaType) {
     const entry = asRecord(media);
-    const example = entry.example ?? firstExampleValue(entry.examples, resolver) ?? exampleValue(entry.schema, resolver, 'request');
+    const example = entry.example ?? firstExample(entry.examples, resolver) ?? exampleValue(entry.schema, resolver, 'request');
     plan.body = { mediaType, value: example, type: typeOf(entry.schema, ['paths', source.path, source.method, 'requestBody', 'content', mediaType], resolver) };
     plan.headers.push({ name: 'Content-Type', value: mediaType });
   }
@@ -73,17 +73,9 @@ function typeOf(schema: unknown, keys: Array<string | number>, resolver: RefReso
 }
 
 function parameterValue(parameter: Record<string, unknown>, resolver: RefResolver): string {
-  const value = parameter.example ?? firstExampleValue(parameter.examples, resolver) ?? exampleValue(parameter.schema, resolver, 'request') ?? asString(parameter.name);
+  const value = parameter.example ?? firstExample(parameter.examples, resolver) ?? exampleValue(parameter.schema, resolver, 'request') ?? asString(parameter.name);
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-}
-
-function firstExampleValue(examples: unknown, resolver: RefResolver): unknown {
-  for (const entry of Object.values(asRecord(examples))) {
-    const example = resolver.follow(entry)?.value;
-    if (example?.value !== undefined) return example.value;
-  }
-  return undefined;
 }
 
 function serverUrl(server: Record<string, unknown>): string {
