@@ -12,7 +12,7 @@ import { requestPlan } from './samples/request-plan.js';
 import { typescriptSample } from './samples/typescript.js';
 import { namedSchemaModel } from './schema-model.js';
 import { ModelPager } from './model-pager.js';
-import { SchemaRegistry } from './schema-registry.js';
+import { SchemaRegistry, type NamedSchema } from './schema-registry.js';
 import { securitySchemes, servers } from './security-model.js';
 
 export interface ApiPage {
@@ -106,12 +106,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
     }
   }
   const pager = new ModelPager(`${input.route}${MODELS_SLUG}/`);
-  const modelRoute = new Map<string, string>();
-  const registry = new SchemaRegistry(resolver, (name, schema) => {
-    const route = split ? pager.place(name, schema) : input.route;
-    modelRoute.set(name, route);
-    return href(route);
-  });
+  const registry = new SchemaRegistry(resolver, (name, schema) => (split ? pager.place(name, schema) : input.route), href);
   const operationHrefs = new Map<string, string>();
   for (const group of groups) for (const op of group.operations) operationHrefs.set(asString(op.operation.operationId) || op.id, `${href(tagRoutes.get(group) as string)}#${op.id}`);
 
@@ -131,18 +126,19 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
       }),
     },
   }));
-  // Named schemas are built last: operations and schemas may discover more ref targets on the way.
-  const models: SchemaSectionModel[] = registry.components.map((named) => ({ name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) }));
-  for (let i = 0; i < registry.others.length; i++) {
-    const named = registry.others[i];
-    if (named) models.push({ name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) });
-  }
-
+  // Named schemas are built last: operations and schemas may discover more ref targets on the way,
+  // so `registry.others` grows while this loop runs.
+  const models: SchemaSectionModel[] = [];
   const modelPages = new Map<string, SchemaSectionModel[]>();
-  for (const model of models) {
-    const route = modelRoute.get(model.name) as string;
-    modelPages.set(route, [...(modelPages.get(route) ?? []), model]);
-  }
+  const addModel = (named: NamedSchema): void => {
+    const section = { name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) };
+    models.push(section);
+    const list = modelPages.get(named.page) ?? [];
+    list.push(section);
+    modelPages.set(named.page, list);
+  };
+  for (const named of registry.components) addModel(named);
+  for (let i = 0; i < registry.others.length; i++) addModel(registry.others[i] as NamedSchema);
   const modelRoutes = [...modelPages.keys()].sort(compareRoutes);
   const nav = (current: string | undefined): ApiNavModel => ({
     overviewHref: href(input.route),

@@ -6,7 +6,7 @@ export interface NamedSchema {
   anchor: string;
   pointer: string;
   schema: Record<string, unknown> | boolean;
-  /** Path (with the base URL) of the page its section is on. */
+  /** Route of the page its section is on. */
   page: string;
 }
 
@@ -27,6 +27,8 @@ export class SchemaRegistry {
   constructor(
     private readonly resolver: RefResolver,
     private readonly pageOf: PageOf,
+    /** A route as a link (with the base URL). */
+    private readonly link: (route: string) => string,
   ) {
     const schemas = resolver.document.components;
     const named = isRecord(schemas) && isRecord(schemas.schemas) ? schemas.schemas : {};
@@ -47,7 +49,7 @@ export class SchemaRegistry {
   }
 
   href(named: NamedSchema): string {
-    return `${named.page}#${named.anchor}`;
+    return `${this.link(named.page)}#${named.anchor}`;
   }
 
   /** The section a `$ref` leads to, registering it the first time; undefined when it leads nowhere. */
