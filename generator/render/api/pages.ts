@@ -107,8 +107,9 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
   }
   const pager = new ModelPager(`${input.route}${MODELS_SLUG}/`);
   const registry = new SchemaRegistry(resolver, (name, schema) => (split ? pager.place(name, schema) : input.route), href);
+  const pageOf = (group: TagGroup): string => href(tagRoutes.get(group) as string);
   const operationHrefs = new Map<string, string>();
-  for (const group of groups) for (const op of group.operations) operationHrefs.set(asString(op.operation.operationId) || op.id, `${href(tagRoutes.get(group) as string)}#${op.id}`);
+  for (const group of groups) for (const op of group.operations) operationHrefs.set(asString(op.operation.operationId) || op.id, `${pageOf(group)}#${op.id}`);
 
   const context: OperationContext = { registry, text, resolver, defaultSecurity: document.security, operationHref: (id) => operationHrefs.get(id) };
   const module = `${input.typesPackage}/${input.apiId}`;
@@ -144,14 +145,14 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
     overviewHref: href(input.route),
     groups: sections.map(({ group, section }) => ({
       name: section.name,
-      href: `${href(tagRoutes.get(group) as string)}#${section.anchor}`,
+      href: `${pageOf(group)}#${section.anchor}`,
       // A split API lists a tag's operations only on that tag's page, so the pages stay linear in size.
-      operations: !split || tagRoutes.get(group) === current ? section.operations.map((op) => navEntry(op, `${href(tagRoutes.get(group) as string)}#${op.id}`)) : [],
+      operations: !split || tagRoutes.get(group) === current ? section.operations.map((op) => navEntry(op, `${pageOf(group)}#${op.id}`)) : [],
     })),
     modelsHref: modelRoutes[0] === undefined ? undefined : `${href(modelRoutes[0])}#models`,
     modelPages: split ? modelRoutes.map((route) => ({ label: pageLabel(route), href: `${href(route)}#models`, current: route === current })) : [],
   });
-  const roles = rolesIndex(sections.flatMap(({ group, section }) => section.operations.map((op) => ({ op, href: `${href(tagRoutes.get(group) as string)}#${op.id}` }))));
+  const roles = rolesIndex(sections.flatMap(({ group, section }) => section.operations.map((op) => ({ op, href: `${pageOf(group)}#${op.id}` }))));
   const common = {
     title,
     heading: title,
@@ -184,7 +185,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
   if (!split) {
     return [page(input.route, title, { ...common, ...overview, kind: 'full', nav: nav(input.route), sections: sections.map((s) => s.section), models })];
   }
-  const moved = sections.flatMap(({ group, section }) => section.operations.map((op) => ({ id: op.id, href: `${href(tagRoutes.get(group) as string)}#${op.id}`, label: `${op.method.toUpperCase()} ${op.path.map((p) => p.text).join('')}` })));
+  const moved = sections.flatMap(({ group, section }) => section.operations.map((op) => ({ id: op.id, href: `${pageOf(group)}#${op.id}`, label: endpointLabel(op) })));
   const result = [page(input.route, title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved })];
   for (const { group, section } of sections) {
     const route = tagRoutes.get(group) as string;
@@ -210,12 +211,16 @@ function navEntry(op: OperationModel, href: string): ApiNavModel['groups'][numbe
   return { id: op.id, href, method: op.method, label: op.summary || op.path.map((p) => p.text).join(''), deprecated: op.deprecated };
 }
 
+function endpointLabel(op: OperationModel): string {
+  return `${op.method.toUpperCase()} ${op.path.map((p) => p.text).join('')}`;
+}
+
 function rolesIndex(entries: Array<{ op: OperationModel; href: string }>): ApiReferenceModel['roles'] {
   const byRole = new Map<string, Array<{ label: string; href: string }>>();
   for (const { op, href } of entries) {
     for (const role of op.roles) {
       const list = byRole.get(role) ?? [];
-      list.push({ label: `${op.method.toUpperCase()} ${op.path.map((p) => p.text).join('')}`, href });
+      list.push({ label: endpointLabel(op), href });
       byRole.set(role, list);
     }
   }
