@@ -35,10 +35,12 @@ describe('specsite CLI', () => {
     }
   });
 
-  test('validate: the real config and its six contracts are clean', async () => {
+  test('validate: the real config, its six contracts and every content page are clean', async () => {
     const run = await runCli(['validate']);
     assert.equal(run.code, 0, run.stdout);
-    assert.equal(run.stdout, 'validated 6 documents: 0 errors, 0 warnings\n');
+    const pages = (await readdir('content', { recursive: true })).filter((f) => /\.mdx?$/.test(f)).length;
+    assert.ok(pages > 60);
+    assert.equal(run.stdout, `validated 6 documents and ${pages} pages: 0 errors, 0 warnings\n`);
   });
 
   test('validate: errors exit 1 with file:line:col severity [rule] lines', async () => {

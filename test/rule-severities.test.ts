@@ -21,8 +21,8 @@ function mismatch(severity: 'error' | 'warning'): string {
 }
 
 describe('rule severities', () => {
-  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation', () => {
-    assert.deepEqual([...CONFIGURABLE_RULES].sort(), [...CONTRACT_RULES.map((r) => r.id), STRUCTURE_RULE, 'schema-compiles', 'types-generation'].sort());
+  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation and page-description', () => {
+    assert.deepEqual([...CONFIGURABLE_RULES].sort(), [...CONTRACT_RULES.map((r) => r.id), STRUCTURE_RULE, 'schema-compiles', 'types-generation', 'page-description'].sort());
   });
 
   test('applyRuleSeverities: off drops, error and warning rewrite, other rules are left alone', () => {
@@ -73,16 +73,16 @@ describe('rule severities', () => {
     const config = `${FIXTURES}/strict/site-config.yaml`;
     const fromFile = await runCli(['validate', '--config', config]);
     assert.equal(fromFile.code, 1, fromFile.stdout);
-    assert.equal(fromFile.stdout, `${mismatch('error')}\nvalidated 1 document: 1 error, 0 warnings\n`);
+    assert.equal(fromFile.stdout, `${mismatch('error')}\nvalidated 1 document and 0 pages: 1 error, 0 warnings\n`);
     const overridden = await runCli(['validate', '--config', config, '--rule', 'example-valid=warning']);
     assert.equal(overridden.code, 0, overridden.stdout);
-    assert.equal(overridden.stdout, `${mismatch('warning')}\nvalidated 1 document: 0 errors, 1 warning\n`);
+    assert.equal(overridden.stdout, `${mismatch('warning')}\nvalidated 1 document and 0 pages: 0 errors, 1 warning\n`);
   });
 
   test('rules: { example-valid: off } drops its diagnostics', async () => {
     const run = await runCli(['validate', '--config', `${FIXTURES}/off/site-config.yaml`]);
     assert.equal(run.code, 0, run.stdout);
-    assert.equal(run.stdout, 'validated 1 document: 0 errors, 0 warnings\n');
+    assert.equal(run.stdout, 'validated 1 document and 0 pages: 0 errors, 0 warnings\n');
   });
 
   test('the resolved config holds the file\'s choices with the command line\'s over them', async () => {
@@ -101,7 +101,7 @@ describe('rule severities', () => {
     assert.deepEqual(run.stdout.trimEnd().split('\n'), [
       `${config}:6:3 error [config-unknown-key] unknown rule "nope"; the rules whose severity can be set are ${RULE_LIST} (at #/rules/nope)`,
       `${config}:7:18 error [config-invalid] invalid option: expected one of "error"|"warning"|"off" (at #/rules/example-valid)`,
-      'validated 0 documents: 2 errors, 0 warnings',
+      'validated 0 documents and 0 pages: 2 errors, 0 warnings',
     ]);
   });
 

@@ -37,7 +37,7 @@ describe('build output', () => {
     assert.ok(before.has('site/index.html'));
     const failed = await runCli(['build', '--config', 'test/fixtures/sites/invalid-mdx/site-config.yaml', '--out', out]);
     assert.equal(failed.code, 1);
-    assert.match(failed.stdout, /^test\/fixtures\/sites\/invalid-mdx\/content\/docs\/intro\.mdx:7:30 error \[mdx-syntax\] /m);
+    assert.match(failed.stdout, /^test\/fixtures\/sites\/invalid-mdx\/content\/docs\/intro\.mdx:8:30 error \[mdx-syntax\] /m);
     assert.doesNotMatch(failed.stdout + failed.stderr, /\n\s+at /, 'no stack trace');
     assert.deepEqual(await snapshot(out), before);
   });
@@ -51,7 +51,7 @@ describe('build output', () => {
     assert.deepEqual(parsed.diagnostics.map((d) => d.rule), ['broken-markdown-link', 'broken-anchor', 'broken-anchor']);
     const github = await runCli(['build', '--config', config, '--out', out, '--format', 'github', '--strict']);
     assert.equal(github.code, 1);
-    assert.match(github.stdout, /^::warning file=test\/fixtures\/sites\/broken-links\/content\/docs\/intro\.mdx,line=6,col=3/m);
+    assert.match(github.stdout, /^::warning file=test\/fixtures\/sites\/broken-links\/content\/docs\/intro\.mdx,line=7,col=3/m);
   });
 });
 

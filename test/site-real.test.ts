@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { build, type BuildResult } from '../generator/commands/build.js';
@@ -31,6 +31,11 @@ function specRoutes(product: string): { standalone: string[]; api: string[]; doc
 }
 
 const SITE_TITLE = 'OpenK9';
+
+async function contentFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && /\.mdx?$/.test(e.name)).map((e) => join(e.parentPath ?? e.path, e.name));
+}
 const SERVICES = ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'];
 let out: string;
 let result: BuildResult;
@@ -140,6 +145,46 @@ describe('the real site, built from site-config.yaml, route by route against sit
     const first = await page('/docs/');
     assert.equal(first.one('.pagination-previous'), undefined);
     assert.equal(first.attr('.pagination-next', 'href'), '/docs/architecture/');
+  });
+
+  test('every page of site.md is written: its own meta description, an introduction, two h2 sections, no placeholder text', async () => {
+    const loaded = await loadConfig('site-config.yaml');
+    assert.ok(loaded.ok);
+    for (const route of [...routes.standalone, ...routes.docs.map((d) => d.route)]) {
+      const p = await page(route);
+      const description = p.attr('meta[name="description"]', 'content') ?? '';
+      assert.ok(description.length >= 40 && description !== loaded.config.description, `${route}: a meta description of its own`);
+      const body = p.one('main .markdown');
+      assert.ok(body, `${route}: no content`);
+      // Document order: a paragraph of real text comes before the first h2.
+      const order = new Page({ type: 'root', children: [body] }).all('p, h2').map((e) => ({ tag: e.tagName, text: textOf(e) }));
+      const firstH2 = order.findIndex((e) => e.tag === 'h2');
+      assert.ok(firstH2 > 0 && order.slice(0, firstH2).some((e) => e.text.length >= 60), `${route}: an introduction before the first section`);
+      assert.ok(order.filter((e) => e.tag === 'h2').length >= 2, `${route}: at least two h2 sections`);
+      // The coming-soon page may say what it is for; no other page may.
+      const text = textOf(body);
+      const placeholder = /\b(TODO|TBD|FIXME|lorem ipsum|to be written|under construction|work in progress)\b/i.exec(text) ?? (route === '/comingsoon/' ? null : /\b(coming soon|being written)\b/i.exec(text));
+      assert.equal(placeholder, null, `${route}: placeholder text "${placeholder?.[0]}"`);
+    }
+  });
+
+  test('pages draw from the contracts: the /docs/api/ pages show operations and schemas, and JSON examples are checked', async () => {
+    for (const service of SERVICES) {
+      const p = await page(`/docs/api/api-${service}/`);
+      const cards = p.all('.contract-operation .contract-operation-link, a.contract-operation-inline').map((a) => String(a.properties.href));
+      assert.ok(cards.length >= 1, `${service}: at least one <Operation>`);
+      for (const href of cards) assert.ok(href.startsWith(`/api/${service}/#`), `${service}: ${href} leads to its reference`);
+    }
+    let schemas = 0;
+    let tagged = 0;
+    for (const { route } of routes.docs) {
+      const p = await page(route);
+      schemas += p.all('.contract-schema').length;
+    }
+    for (const file of await contentFiles('content')) tagged += ((await readFile(file, 'utf8')).match(/^\s*```json [^\n]*schema=/gm) ?? []).length;
+    // The build above passed with zero errors, so each of these examples validated against its schema.
+    assert.ok(schemas >= 10, `${schemas} <Schema> tables`);
+    assert.ok(tagged >= 15, `${tagged} tagged JSON examples`);
   });
 
   test('every internal link and anchor of every page points at something the build wrote', async () => {

@@ -5,6 +5,7 @@ import { loadConfig } from '../config/load.js';
 import { checkLinks, loadContent } from '../content/index.js';
 import { loadContracts } from '../contracts/index.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { ContractIndex } from '../models/contract-lookup.js';
 import { generateModels } from '../models/index.js';
 import { buildApiReference, renderSite, type ApiReference, type RenderedPage } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
@@ -75,7 +76,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (models) diagnostics.push(...models.diagnostics);
   // The reference pages' data model; a contract with errors is not rendered (the build fails anyway).
   const reference: ApiReference = contractErrors
-    ? { pages: [], files: new Map() }
+    ? { pages: [], files: new Map(), catalog: new Map() }
     : await buildApiReference(contracts.apis, {
         baseUrl: config.baseUrl,
         typesPackage: config.types.packageName,
@@ -92,6 +93,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     config,
     configSource: source,
     components: new Set(Object.keys(MDX_COMPONENTS)),
+    contracts: new ContractIndex(contracts.apis),
     reservedRoutes: new Map([
       ...contracts.apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const),
       ...apiPages.map((page) => [page.route, `the ${page.apiId} API reference`] as const),
@@ -108,7 +110,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   enter('render');
   const icon = await favicon(config, source);
   diagnostics.push(...icon.diagnostics);
-  const rendered = renderSite({ config, configSource: source, content, apiPages, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } });
+  const rendered = renderSite({ config, configSource: source, content, apiPages, contracts: reference.catalog, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } });
   diagnostics.push(...rendered.diagnostics);
 
   const { errors, warnings } = countBySeverity(diagnostics);

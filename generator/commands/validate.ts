@@ -1,29 +1,48 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
+import { checkLinks, loadContent } from '../content/index.js';
 import { loadContracts } from '../contracts/index.js';
 import { validateContract } from '../contracts/validate.js';
 import { normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { ContractIndex } from '../models/contract-lookup.js';
+import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
 import type { GlobalOptions } from './options.js';
 
 export interface ValidateResult {
   diagnostics: Diagnostic[];
   /** Documents that were checked. */
   checked: number;
+  /** Content files that were checked (none when files were given). */
+  pages: number;
 }
 
 /**
- * `specsite validate`: with no files, the config and every version of every contract it names;
- * with files, just those OpenAPI documents (no config needed, so only `options.rules` applies).
+ * `specsite validate`: with no files, the config, every version of every contract it names, and the
+ * content (front matter, MDX, contract components, tagged JSON examples, links between pages); with
+ * files, just those OpenAPI documents (no config needed, so only `options.rules` applies).
  */
 export async function validate(files: readonly string[], options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules'>>): Promise<ValidateResult> {
   if (files.length > 0) {
     const diagnostics: Diagnostic[] = [];
     for (const file of files) diagnostics.push(...(await validateContract(resolve(file), options.rules)).diagnostics);
-    return { diagnostics: normalizeDiagnostics(diagnostics), checked: files.length };
+    return { diagnostics: normalizeDiagnostics(diagnostics), checked: files.length, pages: 0 };
   }
   const loaded = await loadConfig(options.config, options.rules);
-  if (!loaded.ok) return { diagnostics: normalizeDiagnostics(loaded.diagnostics), checked: 0 };
-  const contracts = await loadContracts(loaded.config, loaded.source);
+  if (!loaded.ok) return { diagnostics: normalizeDiagnostics(loaded.diagnostics), checked: 0, pages: 0 };
+  const { config, source } = loaded;
+  const contracts = await loadContracts(config, source);
   const checked = contracts.apis.reduce((n, api) => n + api.versions.length, 0);
-  return { diagnostics: normalizeDiagnostics(contracts.diagnostics), checked };
+  const content = await loadContent({
+    config,
+    configSource: source,
+    components: new Set(Object.keys(MDX_COMPONENTS)),
+    contracts: new ContractIndex(contracts.apis),
+    // The reference's own pages below an API's route (tag and model pages of a large API) are only
+    // known once it is rendered; `build` checks those.
+    reservedRoutes: new Map(contracts.apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const)),
+  });
+  const pages = [...content.docs, ...content.pages];
+  // Anchors of the reference pages are not known without rendering them, so links into them are left to `build`.
+  const links = checkLinks(pages, new Map(pages.map((p) => [p.route, p.anchors])));
+  return { diagnostics: normalizeDiagnostics([...loaded.diagnostics, ...contracts.diagnostics, ...content.diagnostics, ...links]), checked, pages: content.found };
 }

@@ -114,6 +114,7 @@ const RULE_DOCS: Record<ConfigurableRule, string> = {
   'schema-compiles': 'Every schema that has examples or defaults can be compiled (one that cannot leaves them unchecked). Default: warning.',
   'example-valid': 'Every `example`, `examples` value and `default` validates against its schema. Default: warning (the OpenAPI Specification says an example SHOULD match its schema).',
   'types-generation': 'The type generator (openapi-typescript) can type the contract. Set below error, a contract it cannot type is left out of the types package and its reference page is still built. Default: error.',
+  'page-description': 'Every content page has a `description` in its front matter (its meta description). Default: warning.',
 };
 
 const ruleSeverity = z.enum(RULE_SEVERITIES);
@@ -121,7 +122,7 @@ const ruleShape = Object.fromEntries(CONFIGURABLE_RULES.map((id) => [id, ruleSev
 
 const rules = z
   .strictObject(ruleShape)
-  .describe('Severity of each contract rule: `error` fails the command, `warning` is reported, `off` is not reported. `--rule ID=SEVERITY` on the command line overrides these.');
+  .describe('Severity of each contract rule (and of `page-description` for content): `error` fails the command, `warning` is reported, `off` is not reported. `--rule ID=SEVERITY` on the command line overrides these.');
 
 export const siteConfigSchema = z
   .strictObject({

@@ -8,16 +8,19 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { rehypeCode } from './plugins/rehype-code.js';
 import { rehypeHeadings } from './plugins/rehype-headings.js';
 import { remarkAdmonitions } from './plugins/remark-admonitions.js';
+import { remarkContracts } from './plugins/remark-contracts.js';
 import { remarkLinks } from './plugins/remark-links.js';
 import { remarkSafety } from './plugins/remark-safety.js';
 import { PageReport } from './plugins/report.js';
-import type { Asset, CompiledPage, Heading, PageLink, PageSource } from './types.js';
+import type { Asset, CompiledPage, ContractLookup, Heading, PageLink, PageSource } from './types.js';
 
 export interface CompileContext {
   baseUrl: string;
   toc: { minHeadingLevel: number; maxHeadingLevel: number };
   /** Names of the components MDX pages may use. */
   components: ReadonlySet<string>;
+  /** What `<Schema>`, `<Operation>`, `<EnumValues>` and tagged JSON examples may refer to. */
+  contracts: ContractLookup;
   fileRoutes: ReadonlyMap<string, string>;
   /** Shared by all pages so that an image used twice is copied once. */
   assets: Map<string, Asset>;
@@ -45,6 +48,7 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
         remarkGfm,
         remarkDirective,
         [remarkSafety, { report, components: context.components }],
+        [remarkContracts, { report, contracts: context.contracts }],
         [remarkAdmonitions, { report }],
         [remarkLinks, { report, file: page.file, route: page.route, baseUrl: context.baseUrl, fileRoutes: context.fileRoutes, links, assets: context.assets }],
       ],

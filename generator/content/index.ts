@@ -2,24 +2,29 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
+import { applyRuleSeverities } from '../contracts/severity.js';
 import { locatedAt } from '../sources/zod-issues.js';
 import { compilePage } from './compile.js';
 import { discoverContent } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, toPageSource } from './routes.js';
 import { buildSidebar } from './sidebar.js';
-import type { Asset, CompiledPage, PageSource, SidebarNode } from './types.js';
+import type { Asset, CompiledPage, ContractLookup, PageSource, SidebarNode } from './types.js';
 
 export interface ContentInput {
   config: ResolvedConfig;
   configSource: SourceFile;
   /** Names of the components MDX may use. */
   components: ReadonlySet<string>;
+  /** The contracts content may refer to. */
+  contracts: ContractLookup;
   /** Routes other stages own (API pages), so that pages do not claim them. */
   reservedRoutes: ReadonlyMap<string, string>;
 }
 
 export interface ContentResult {
+  /** Content files found, whether or not they compiled. */
+  found: number;
   docs: CompiledPage[];
   pages: CompiledPage[];
   sidebar: SidebarNode[];
@@ -38,8 +43,11 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   for (const [kind, files] of [['doc', found.docs], ['page', found.pages]] as const) {
     for (const file of files) {
       const frontMatter = readFrontMatter(file.file, file.text);
-      if (frontMatter.ok) sources.push(toPageSource(kind, file, frontMatter.frontMatter));
-      else diagnostics.push(...frontMatter.diagnostics);
+      if (frontMatter.ok) {
+        const page = toPageSource(kind, file, frontMatter.frontMatter);
+        sources.push(page);
+        if (page.frontMatter.description === undefined) diagnostics.push({ file: page.display, line: 1, column: 1, severity: 'warning', rule: 'page-description', message: 'the front matter has no "description"; search engines and link previews show it, so give one sentence under 160 characters' });
+      } else diagnostics.push(...frontMatter.diagnostics);
     }
   }
   diagnostics.push(...checkDuplicates(sources));
@@ -60,19 +68,20 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const fileRoutes = new Map(sources.map((s) => [s.file, s.route]));
   const compiled: CompiledPage[] = [];
   for (const source of sources) {
-    const result = await compilePage(source, { baseUrl: config.baseUrl, toc: config.toc, components: input.components, fileRoutes, assets });
+    const result = await compilePage(source, { baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes, assets });
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }
   return {
+    found: found.docs.length + found.pages.length,
     docs: compiled.filter((p) => p.kind === 'doc'),
     pages: compiled.filter((p) => p.kind === 'page'),
     sidebar: sidebar.sidebar,
     assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
-    diagnostics,
+    diagnostics: applyRuleSeverities(diagnostics, config.rules),
   };
 }
 
 export { checkLinks } from './links.js';
 export { flattenSidebar, sidebarTrail } from './sidebar.js';
-export type { CompiledPage, SidebarNode } from './types.js';
+export type { CompiledPage, ContractLookup, SidebarNode } from './types.js';

@@ -84,3 +84,24 @@ export type SidebarNode =
   | { type: 'doc'; id: string; label: string; route: string }
   | { type: 'link'; label: string; href: string }
   | { type: 'category'; label: string; route: string | undefined; docId: string | undefined; collapsed: boolean; items: SidebarNode[] };
+
+/** A problem an example has against its schema, at a path inside the example. */
+export interface ExampleProblem {
+  path: Array<string | number>;
+  message: string;
+}
+
+/**
+ * What the contract components (`<Schema>`, `<Operation>`, `<EnumValues>`) and tagged JSON examples
+ * may refer to. Content only needs names and a validator, so `validate` can check pages without
+ * building the reference pages.
+ */
+export interface ContractLookup {
+  /** Services with a contract, sorted. */
+  serviceIds(): string[];
+  /** Component schema names of a service; undefined for an unknown service. */
+  schemaNames(service: string): string[] | undefined;
+  isEnum(service: string, name: string): boolean;
+  operationIds(service: string): string[] | undefined;
+  validateExample(service: string, schema: string, value: unknown): ExampleProblem[];
+}

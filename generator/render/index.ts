@@ -5,6 +5,7 @@ import { withBase } from '../content/plugins/urls.js';
 import type { CompiledPage, SidebarNode } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
+import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { HeadModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
 import type { ApiPage } from './api/pages.js';
 import { markdownToReact } from './markdown.js';
@@ -16,6 +17,8 @@ export interface RenderInput {
   configSource: SourceFile;
   content: ContentResult;
   apiPages: readonly ApiPage[];
+  /** What the contract components of MDX pages render (the newest version of each API). */
+  contracts: ContractCatalog;
   /** Site paths (no base URL) of the client assets and the favicon. */
   assets: { css: string; js: string; favicon: string; faviconType: string };
 }
@@ -64,11 +67,11 @@ export function renderSite(input: RenderInput): RenderResult {
   };
 
   for (const doc of content.docs) {
-    attempt(doc, () => renderDoc(site, head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article'), doc, docModel(doc, content.sidebar, reading, base)));
+    attempt(doc, () => renderDoc(site, head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article'), doc, docModel(doc, content.sidebar, reading, base), input.contracts));
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
   }
   for (const page of content.pages) {
-    attempt(page, () => renderStandalone(site, head(page.route, page.frontMatter.title, page.frontMatter.description, 'website'), page));
+    attempt(page, () => renderStandalone(site, head(page.route, page.frontMatter.title, page.frontMatter.description, 'website'), page, input.contracts));
     pages.push({ route: page.route, title: page.frontMatter.title, kind: 'page', source: page.display });
   }
   for (const api of input.apiPages) {

@@ -5,6 +5,8 @@ import { DocPage } from '../../templates/docs/DocPage.js';
 import { Document } from '../../templates/Document.js';
 import { Layout } from '../../templates/Layout.js';
 import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+import { ContractsProvider } from '../../templates/mdx/contract/context.js';
+import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { DocPageModel, HeadModel, SiteModel } from '../../templates/model.js';
 import { NotFoundPage, NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
 import { StandalonePage } from '../../templates/pages/StandalonePage.js';
@@ -31,16 +33,25 @@ function renderDocument(site: SiteModel, head: HeadModel, body: ReactElement): s
   );
 }
 
-export function renderDoc(site: SiteModel, head: HeadModel, page: CompiledPage, model: Omit<DocPageModel, 'content'>): string {
-  return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: <page.Content components={MDX_COMPONENTS} /> }} />);
+/** A page's MDX with the site's components, and the contracts its contract components draw from. */
+function content(page: CompiledPage, contracts: ContractCatalog): ReactElement {
+  return (
+    <ContractsProvider value={contracts}>
+      <page.Content components={MDX_COMPONENTS} />
+    </ContractsProvider>
+  );
 }
 
-export function renderStandalone(site: SiteModel, head: HeadModel, page: CompiledPage): string {
+export function renderDoc(site: SiteModel, head: HeadModel, page: CompiledPage, model: Omit<DocPageModel, 'content'>, contracts: ContractCatalog): string {
+  return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: content(page, contracts) }} />);
+}
+
+export function renderStandalone(site: SiteModel, head: HeadModel, page: CompiledPage, contracts: ContractCatalog): string {
   return renderDocument(
     site,
     head,
     <StandalonePage title={page.frontMatter.title} showTitle={page.route !== '/'}>
-      <page.Content components={MDX_COMPONENTS} />
+      {content(page, contracts)}
     </StandalonePage>,
   );
 }

@@ -1,6 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { ExternalMark } from '../Links.js';
 import { useSite } from '../site-context.js';
+import { EnumValues } from './contract/EnumValues.js';
+import { Operation } from './contract/Operation.js';
+import { Schema } from './contract/Schema.js';
 
 const EXTERNAL = /^([a-z][a-z\d+.-]*:|\/\/)/i;
 
@@ -61,4 +64,4 @@ export function Section({ title, children }: { title?: string; children: ReactNo
 }
 
 /** Components an MDX page may use by name, without an import. */
-export const MDX_COMPONENTS = { ButtonLink, Card, CardGrid, Hero, Section } as const;
+export const MDX_COMPONENTS = { ButtonLink, Card, CardGrid, EnumValues, Hero, Operation, Schema, Section } as const;

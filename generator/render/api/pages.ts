@@ -2,6 +2,7 @@ import { slugify } from '../../config/resolve.js';
 import type { LoadedApi } from '../../contracts/index.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { ApiNavModel, ApiReferenceModel, OperationModel, SchemaSectionModel, TagSectionModel } from '../../../templates/api/model.js';
+import type { ContractCatalog, OperationCardModel, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import { Descriptions } from './descriptions.js';
 import { referenceDocument } from './document.js';
 import { operationModel, type OperationContext } from './operation-model.js';
@@ -41,6 +42,8 @@ export interface ApiReference {
   pages: ApiPage[];
   /** Site path → content: each version's document for download. */
   files: Map<string, string>;
+  /** The newest version of each API, for the contract components of MDX pages. */
+  catalog: ContractCatalog;
 }
 
 /** Ids the page layout itself uses; an operation or tag never takes one. */
@@ -51,6 +54,7 @@ const MODELS_SLUG = 'schemas';
 export async function buildApiReference(apis: readonly LoadedApi[], options: ApiReferenceOptions): Promise<ApiReference> {
   const pages: ApiPage[] = [];
   const files = new Map<string, string>();
+  const catalog = new Map<string, ServiceCatalog>();
   for (const loaded of apis) {
     const routeOf = (index: number): string => (index === 0 ? loaded.api.route : `${loaded.api.route}${loaded.versions[index]?.version}/`);
     const versions = loaded.versions.map((v, i) => ({ version: v.version, route: routeOf(i) }));
@@ -59,19 +63,19 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
       const prepared = await referenceDocument(contract);
       files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
       files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);
-      pages.push(
-        ...versionPages(prepared.openapi, {
+      const built = versionPages(prepared.openapi, {
           ...options,
           apiId: loaded.api.id,
           title: loaded.api.title,
           version,
           route,
           versions: versions.map((v) => ({ version: v.version, href: withBase(options.baseUrl, v.route), current: v.route === route })),
-        }),
-      );
+        });
+      pages.push(...built.pages);
+      if (index === 0) catalog.set(loaded.api.id, built.catalog);
     }
   }
-  return { pages, files };
+  return { pages, files, catalog };
 }
 
 interface VersionInput extends ApiReferenceOptions {
@@ -82,7 +86,7 @@ interface VersionInput extends ApiReferenceOptions {
   versions: ApiReferenceModel['versions'];
 }
 
-function versionPages(document: Record<string, unknown>, input: VersionInput): ApiPage[] {
+function versionPages(document: Record<string, unknown>, input: VersionInput): { pages: ApiPage[]; catalog: ServiceCatalog } {
   const info = asRecord(document.info);
   const title = input.title ?? (asString(info.title) || input.apiId);
   const resolver = new RefResolver(document);
@@ -131,15 +135,26 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
   // so `registry.others` grows while this loop runs.
   const models: SchemaSectionModel[] = [];
   const modelPages = new Map<string, SchemaSectionModel[]>();
-  const addModel = (named: NamedSchema): void => {
+  const catalogSchemas = new Map<string, { href: string; schema: SchemaSectionModel['schema'] }>();
+  const addModel = (named: NamedSchema, component: boolean): void => {
     const section = { name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) };
+    if (component) catalogSchemas.set(named.name, { href: registry.href(named), schema: section.schema });
     models.push(section);
     const list = modelPages.get(named.page) ?? [];
     list.push(section);
     modelPages.set(named.page, list);
   };
-  for (const named of registry.components) addModel(named);
-  for (let i = 0; i < registry.others.length; i++) addModel(registry.others[i] as NamedSchema);
+  for (const named of registry.components) addModel(named, true);
+  for (let i = 0; i < registry.others.length; i++) addModel(registry.others[i] as NamedSchema, false);
+  const catalogOperations = new Map<string, OperationCardModel>();
+  for (const { group, section } of sections) {
+    for (const [i, source] of group.operations.entries()) {
+      const operationId = asString(source.operation.operationId);
+      const op = section.operations[i];
+      if (source.kind === 'operation' && operationId && op) catalogOperations.set(operationId, { href: `${pageOf(group)}#${op.id}`, method: op.method, path: op.path, summary: op.summary, deprecated: op.deprecated, roles: op.roles });
+    }
+  }
+  const catalog: ServiceCatalog = { title, href: href(input.route), schemas: catalogSchemas, operations: catalogOperations };
   const modelRoutes = [...modelPages.keys()].sort(compareRoutes);
   const nav = (current: string | undefined): ApiNavModel => ({
     overviewHref: href(input.route),
@@ -183,7 +198,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
   const page = (route: string, pageTitle: string, model: ApiReferenceModel): ApiPage => ({ apiId: input.apiId, route, title: pageTitle, description: summary, model, anchors: anchorsOf(model) });
 
   if (!split) {
-    return [page(input.route, title, { ...common, ...overview, kind: 'full', nav: nav(input.route), sections: sections.map((s) => s.section), models })];
+    return { pages: [page(input.route, title, { ...common, ...overview, kind: 'full', nav: nav(input.route), sections: sections.map((s) => s.section), models })], catalog };
   }
   const moved = sections.flatMap(({ group, section }) => section.operations.map((op) => ({ id: op.id, href: `${pageOf(group)}#${op.id}`, label: endpointLabel(op) })));
   const result = [page(input.route, title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved })];
@@ -199,7 +214,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): A
     const moved = later.flatMap((r) => (modelPages.get(r) ?? []).map((m) => ({ id: m.anchor, href: `${href(r)}#${m.anchor}`, label: m.name })));
     result.push(page(route, heading, { ...common, kind: 'models', heading, nav: nav(route), models: modelPages.get(route) ?? [], moved }));
   }
-  return result;
+  return { pages: result, catalog };
 }
 
 function samples(source: Parameters<typeof requestPlan>[0], document: Record<string, unknown>, resolver: RefResolver, module: string, wanted: ReadonlyArray<'curl' | 'typescript'>): OperationModel['samples'] {

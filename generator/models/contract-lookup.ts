@@ -1,0 +1,157 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { LoadedApi } from '../contracts/index.js';
+import { collectOperations } from '../contracts/walk.js';
+import type { ContractLookup, ExampleProblem } from '../content/types.js';
+import { isRecord } from '../sources/pointer.js';
+import { generateEntitySchemas } from './json-schemas.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext the namespace object arrives.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+
+const ID_BASE = 'https://specsite.invalid/content-examples/';
+
+interface ServiceEntry {
+  loaded: LoadedApi;
+  names: { schemas: Map<string, { enum: boolean }>; operations: Set<string> } | undefined;
+  validators: { ajv: Ajv2020; ids: Map<string, string>; compiled: Map<string, ValidateFunction> } | undefined;
+}
+
+/**
+ * What content may refer to in the contracts: the newest version of each API, the version its
+ * reference page and types describe. Names are read on first use and examples are checked against
+ * the same JSON Schemas the build publishes, so a page is held to what integrators receive.
+ */
+export class ContractIndex implements ContractLookup {
+  private readonly services = new Map<string, ServiceEntry>();
+
+  constructor(apis: readonly LoadedApi[]) {
+    for (const loaded of apis) if (loaded.versions[0]) this.services.set(loaded.api.id, { loaded, names: undefined, validators: undefined });
+  }
+
+  serviceIds(): string[] {
+    return [...this.services.keys()].sort();
+  }
+
+  schemaNames(service: string): string[] | undefined {
+    const names = this.names(service);
+    return names && [...names.schemas.keys()];
+  }
+
+  isEnum(service: string, name: string): boolean {
+    return this.names(service)?.schemas.get(name)?.enum ?? false;
+  }
+
+  operationIds(service: string): string[] | undefined {
+    const names = this.names(service);
+    return names && [...names.operations].sort();
+  }
+
+  validateExample(service: string, schema: string, value: unknown): ExampleProblem[] {
+    const validate = this.validator(service, schema);
+    if (!validate) return [{ path: [], message: `the ${service} contract has no schema "${schema}"` }];
+    if (validate(value)) return [];
+    return toProblems(validate.errors ?? []);
+  }
+
+  private names(service: string): ServiceEntry['names'] {
+    const entry = this.services.get(service);
+    if (!entry) return undefined;
+    if (!entry.names) {
+      const { contract } = entry.loaded.versions[0] as LoadedApi['versions'][number];
+      const { sources } = contract;
+      const schemas = new Map<string, { enum: boolean }>();
+      const root = { file: sources.root, segments: [], value: sources.root.data };
+      const container = contract.specVersion === '2.0' ? sources.child(root, 'definitions') : sources.child(sources.child(root, 'components') ?? root, 'schemas');
+      if (container && isRecord(container.value)) {
+        for (const name of Object.keys(container.value)) {
+          const target = sources.follow(sources.child(container, name) as NonNullable<ReturnType<typeof sources.child>>);
+          schemas.set(name, { enum: isRecord(target.value) && Array.isArray(target.value.enum) });
+        }
+      }
+      const operations = new Set<string>();
+      for (const site of collectOperations(sources)) {
+        const id = site.operation.value.operationId;
+        if (typeof id === 'string') operations.add(id);
+      }
+      entry.names = { schemas, operations };
+    }
+    return entry.names;
+  }
+
+  private validator(service: string, schema: string): ValidateFunction | undefined {
+    const entry = this.services.get(service);
+    if (!entry || !this.names(service)?.schemas.has(schema)) return undefined;
+    if (!entry.validators) {
+      const { contract } = entry.loaded.versions[0] as LoadedApi['versions'][number];
+      const idBase = `${ID_BASE}${encodeURIComponent(service)}/`;
+      const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true });
+      addFormats(ajv);
+      const ids = new Map<string, string>();
+      for (const file of generateEntitySchemas(contract, idBase)) {
+        const document = JSON.parse(file.content) as { $id: string };
+        ajv.addSchema(document);
+        ids.set(file.entity, document.$id);
+      }
+      entry.validators = { ajv, ids, compiled: new Map() };
+    }
+    const { ajv, ids, compiled } = entry.validators;
+    let validate = compiled.get(schema);
+    if (!validate) {
+      const id = ids.get(schema);
+      if (id === undefined) return undefined;
+      validate = ajv.getSchema(id);
+      if (!validate) return undefined;
+      compiled.set(schema, validate);
+    }
+    return validate;
+  }
+}
+
+/** One problem per error, except that the missing required fields of one object make a single problem. */
+function toProblems(errors: readonly ErrorObject[]): ExampleProblem[] {
+  const missing = new Map<string, string[]>();
+  for (const error of errors) {
+    if (error.keyword !== 'required') continue;
+    const list = missing.get(error.instancePath) ?? [];
+    list.push(String((error.params as { missingProperty?: unknown }).missingProperty));
+    missing.set(error.instancePath, list);
+  }
+  const out: ExampleProblem[] = [];
+  for (const error of errors) {
+    if (error.keyword !== 'required') out.push(toProblem(error));
+    else {
+      const fields = missing.get(error.instancePath);
+      if (!fields) continue;
+      missing.delete(error.instancePath);
+      const where = error.instancePath || '/';
+      out.push({ path: pathOf(error), message: `${where} is missing the required field${fields.length > 1 ? 's' : ''} ${fields.map((f) => `"${f}"`).join(', ')}` });
+    }
+  }
+  return out;
+}
+
+function pathOf(error: ErrorObject): Array<string | number> {
+  return error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function toProblem(error: ErrorObject): ExampleProblem {
+  const path = pathOf(error);
+  const params = error.params as Record<string, unknown>;
+  const where = error.instancePath || '/';
+  switch (error.keyword) {
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const field = String(params.additionalProperty ?? params.unevaluatedProperty);
+      return { path: [...path, field], message: `${where} has the field "${field}", which the schema does not define` };
+    }
+    case 'enum':
+      return { path, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    default:
+      return { path, message: `${where} ${error.message ?? 'is invalid'}` };
+  }
+}

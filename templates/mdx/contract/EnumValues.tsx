@@ -1,0 +1,48 @@
+import type { ReactElement } from 'react';
+import { useService } from './context.js';
+
+/**
+ * `<EnumValues service="datasource" name="RetrieveType" />`: the values of an enumeration, from the
+ * contract; inside a sentence (`inline`, set by the content stage) just the values, comma-separated.
+ */
+export function EnumValues({ service, name, inline = false }: { service: string; name: string; inline?: boolean }): ReactElement {
+  const api = useService('EnumValues', service);
+  const entry = api.schemas.get(name);
+  if (!entry) throw new Error(`<EnumValues name="${name}">: the ${service} contract has no such schema`);
+  if (inline) {
+    return (
+      <span className="contract-enum-inline">
+        {entry.schema.enumValues.map((value, i) => (
+          <span key={value}>
+            {i > 0 ? ', ' : ''}
+            <a href={entry.href}>
+              <code>{value}</code>
+            </a>
+          </span>
+        ))}
+      </span>
+    );
+  }
+  return (
+    <div className="contract-block contract-enum">
+      <p className="contract-caption">
+        <a href={entry.href}>
+          <code>{name}</code>
+        </a>{' '}
+        <span className="contract-source">
+          enumeration of the {api.title}
+          {entry.schema.type ? <>, <code>{entry.schema.type}</code></> : null}
+        </span>
+      </p>
+      {entry.schema.description ? <div className="contract-description">{entry.schema.description}</div> : null}
+      <ul className="contract-enum-values">
+        {entry.schema.enumValues.map((value) => (
+          <li key={value}>
+            <code>{value}</code>
+            {value === entry.schema.defaultValue ? <span className="badge">default</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

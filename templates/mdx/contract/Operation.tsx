@@ -1,0 +1,55 @@
+import type { ReactElement } from 'react';
+import { MethodBadge } from '../../api/MethodBadge.js';
+import { useService } from './context.js';
+
+/**
+ * `<Operation service="rag" id="generateAnswer" />`: a card for one call, linking to its reference.
+ * Written inside a sentence (`inline`, set by the content stage) it is just the method and path as a link.
+ */
+export function Operation({ service, id, inline = false }: { service: string; id: string; inline?: boolean }): ReactElement {
+  const api = useService('Operation', service);
+  const op = api.operations.get(id);
+  if (!op) throw new Error(`<Operation id="${id}">: the ${service} contract has no such operation`);
+  const path = op.path.map((p) => p.text).join('');
+  if (inline) {
+    return (
+      <a className="contract-operation-inline" href={op.href} title={`${op.summary || id} (${api.title} reference)`}>
+        <MethodBadge method={op.method} small /> <code>{path}</code>
+      </a>
+    );
+  }
+  return (
+    <div className="contract-block contract-operation">
+      <a className="contract-operation-link" href={op.href} aria-label={`${op.method.toUpperCase()} ${path}: ${op.summary || id} (${api.title} reference)`}>
+        <MethodBadge method={op.method} />{' '}
+        <code className="api-path">
+          {op.path.map((part, i) =>
+            part.param ? (
+              <span key={i} className="api-path-param">
+                {part.text}
+              </span>
+            ) : (
+              part.text
+            ),
+          )}
+        </code>
+      </a>
+      <p className="contract-operation-summary">
+        {op.summary || id}
+        {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+        <span className="contract-source"> · {api.title}</span>
+      </p>
+      {op.roles.length > 0 ? (
+        <p className="contract-operation-roles">
+          Roles:{' '}
+          {op.roles.map((role, i) => (
+            <span key={role}>
+              {i > 0 ? ', ' : ''}
+              <code>{role}</code>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { PropertyModel, SchemaModel, SchemaNodeModel } from '../../api/model.js';
+import type { ServiceCatalog } from '../contract-model.js';
+import { useService } from './context.js';
+
+/**
+ * `<Schema service="datasource" name="Bucket" />`: an entity's fields as a table, drawn from the
+ * contract so the page cannot drift from the API. Nested objects and other entities are links to
+ * the reference, where the whole tree is shown.
+ */
+export function Schema({ service, name }: { service: string; name: string }): ReactElement {
+  const api = useService('Schema', service);
+  const entry = api.schemas.get(name);
+  if (!entry) throw new Error(`<Schema name="${name}">: the ${service} contract has no such schema`);
+  const { schema } = entry;
+  const fields = fieldsOf(schema);
+  const closed = schema.extraProperties.some((p) => p.schema.kind === 'node' && p.schema.type === 'never');
+  const includes = schema.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants.map((v) => v.schema).filter((s) => s.kind === 'link'));
+  return (
+    <div className="contract-block contract-schema">
+      <p className="contract-caption">
+        <a href={entry.href}>
+          <code>{name}</code>
+        </a>{' '}
+        <span className="contract-source">
+          schema of the {api.title}
+          {fields.length === 0 && schema.type ? <>, <code>{schema.type}</code></> : null}
+        </span>
+      </p>
+      {schema.description ? <div className="contract-description">{schema.description}</div> : null}
+      {includes.length > 0 ? (
+        <p className="contract-includes">
+          Also has every field of{' '}
+          {includes.map((link, i) => (
+            <span key={link.name}>
+              {i > 0 ? ', ' : ''}
+              <a href={link.href}>{link.name}</a>
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+      {fields.length > 0 ? (
+        <div className="table-scroll">
+          <table className="contract-fields">
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Type</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((field) => (
+                <FieldRow key={field.name} field={field} api={api} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : schema.enumValues.length > 0 ? (
+        <p className="contract-values">
+          Values: <CodeList values={schema.enumValues} />
+        </p>
+      ) : null}
+      {closed ? <p className="contract-fact">No other fields are allowed.</p> : null}
+      {schema.truncated ? <p className="schema-truncated">{schema.truncated}</p> : null}
+    </div>
+  );
+}
+
+/** The object's own properties, then those of inline `allOf` parts (named parts are linked above). */
+interface Field extends PropertyModel {
+  /** A row for `additionalProperties` or `patternProperties`: a kind of key, not one field. */
+  extra: boolean;
+}
+
+function fieldsOf(schema: SchemaNodeModel): Field[] {
+  const inline = schema.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants.map((v) => v.schema).filter((s): s is SchemaNodeModel => s.kind === 'node'));
+  const seen = new Set<string>();
+  const out: Field[] = [];
+  for (const property of [...schema.properties, ...inline.flatMap((s) => s.properties)]) {
+    if (seen.has(property.name)) continue;
+    seen.add(property.name);
+    out.push({ ...property, extra: false });
+  }
+  // `[no other key]` is said below the table rather than as a row nobody can fill.
+  for (const property of schema.extraProperties) if (!(property.schema.kind === 'node' && property.schema.type === 'never')) out.push({ ...property, extra: true });
+  return out;
+}
+
+function FieldRow({ field, api }: { field: Field; api: ServiceCatalog }): ReactElement {
+  const node = field.schema.kind === 'node' ? field.schema : undefined;
+  const values = enumValuesOf(field.schema, api);
+  const constraints = node ? [...node.constraints, ...(node.constValue !== undefined ? [`always ${node.constValue}`] : [])] : [];
+  const description = field.schema.description;
+  return (
+    <tr>
+      <th scope="row">
+        <code>{field.name}</code>
+        {field.extra ? null : <span className={field.required ? 'contract-required' : 'contract-optional'}>{field.required ? 'required' : 'optional'}</span>}
+      </th>
+      <td>
+        <TypeLabel schema={field.schema} />
+        {node?.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+        {node?.readOnly ? <span className="badge">read-only</span> : null}
+        {node?.writeOnly ? <span className="badge">write-only</span> : null}
+      </td>
+      <td>
+        {description ? <div className="contract-field-description">{description}</div> : null}
+        {node?.defaultValue !== undefined ? (
+          <p className="contract-fact">
+            Default <code>{node.defaultValue}</code>
+          </p>
+        ) : null}
+        {values.length > 0 ? (
+          <p className="contract-fact">
+            One of <CodeList values={values} />
+          </p>
+        ) : null}
+        {constraints.length > 0 ? <p className="contract-fact">{constraints.join(' · ')}</p> : null}
+      </td>
+    </tr>
+  );
+}
+
+function TypeLabel({ schema }: { schema: SchemaModel }): ReactNode {
+  if (schema.kind === 'link') return <a href={schema.href}>{schema.name}</a>;
+  const items = schema.items;
+  const base = items ? (
+    <>
+      array of <TypeLabel schema={items} />
+    </>
+  ) : schema.type ? (
+    <code>{schema.type}</code>
+  ) : schema.compositions.length > 0 ? (
+    schema.compositions.map((c) => c.variants.map((v) => (v.schema.kind === 'link' ? v.schema.name : v.schema.type || 'object')).join(c.keyword === 'allOf' ? ' & ' : ' | ')).join(', ')
+  ) : (
+    'any'
+  );
+  return (
+    <>
+      {base}
+      {schema.nullable ? ' or null' : null}
+    </>
+  );
+}
+
+/** The field's own enum, or that of the enumeration it refers to (directly or as array items). */
+function enumValuesOf(schema: SchemaModel, api: ServiceCatalog): string[] {
+  const target = schema.kind === 'node' && schema.items && schema.enumValues.length === 0 ? schema.items : schema;
+  if (target.kind === 'node') return target.enumValues;
+  return api.schemas.get(target.name)?.schema.enumValues ?? [];
+}
+
+function CodeList({ values }: { values: readonly string[] }): ReactElement {
+  return (
+    <>
+      {values.map((value, i) => (
+        <span key={value}>
+          {i > 0 ? ', ' : ''}
+          <code>{value}</code>
+        </span>
+      ))}
+    </>
+  );
+}

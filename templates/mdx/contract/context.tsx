@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+import type { ContractCatalog, ServiceCatalog } from '../contract-model.js';
+
+const ContractsContext = createContext<ContractCatalog | undefined>(undefined);
+
+export const ContractsProvider = ContractsContext.Provider;
+
+/**
+ * The service a contract component names. The content stage has already checked every name against
+ * the contracts, so a miss here is a bug in specsite, reported as a failed render of the page.
+ */
+export function useService(component: string, service: string): ServiceCatalog {
+  const catalog = useContext(ContractsContext);
+  const found = catalog?.get(service);
+  if (!found) throw new Error(`<${component} service="${service}">: no such API in this build`);
+  return found;
+}
