@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ApiPath } from './ApiPath.js';
 import { CodeSamples } from './CodeSamples.js';
 import { MediaList } from './MediaList.js';
 import { MethodBadge } from './MethodBadge.js';
@@ -21,17 +22,7 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
       </Heading>
       <p className="api-endpoint">
         <MethodBadge method={op.method} />{' '}
-        <code className="api-path">
-          {op.path.map((part, i) =>
-            part.param ? (
-              <span key={i} className="api-path-param">
-                {part.text}
-              </span>
-            ) : (
-              part.text
-            ),
-          )}
-        </code>
+        <ApiPath path={op.path} />
         {op.kind === 'webhook' ? <span className="badge">webhook</span> : null}
       </p>
       {op.description ? <div className="markdown">{op.description}</div> : null}

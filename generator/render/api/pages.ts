@@ -64,13 +64,13 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
       files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
       files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);
       const built = versionPages(prepared.openapi, {
-          ...options,
-          apiId: loaded.api.id,
-          title: loaded.api.title,
-          version,
-          route,
-          versions: versions.map((v) => ({ version: v.version, href: withBase(options.baseUrl, v.route), current: v.route === route })),
-        });
+        ...options,
+        apiId: loaded.api.id,
+        title: loaded.api.title,
+        version,
+        route,
+        versions: versions.map((v) => ({ version: v.version, href: withBase(options.baseUrl, v.route), current: v.route === route })),
+      });
       pages.push(...built.pages);
       if (index === 0) catalog.set(loaded.api.id, built.catalog);
     }

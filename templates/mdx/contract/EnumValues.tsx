@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { Caption } from './Caption.js';
 import { useService } from './context.js';
 
 /**
@@ -25,15 +26,7 @@ export function EnumValues({ service, name, inline = false }: { service: string;
   }
   return (
     <div className="contract-block contract-enum">
-      <p className="contract-caption">
-        <a href={entry.href}>
-          <code>{name}</code>
-        </a>{' '}
-        <span className="contract-source">
-          enumeration of the {api.title}
-          {entry.schema.type ? <>, <code>{entry.schema.type}</code></> : null}
-        </span>
-      </p>
+      <Caption name={name} href={entry.href} kind="enumeration" apiTitle={api.title} type={entry.schema.type || undefined} />
       {entry.schema.description ? <div className="contract-description">{entry.schema.description}</div> : null}
       <ul className="contract-enum-values">
         {entry.schema.enumValues.map((value) => (

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ApiPath } from '../../api/ApiPath.js';
 import { MethodBadge } from '../../api/MethodBadge.js';
 import { useService } from './context.js';
 
@@ -22,17 +23,7 @@ export function Operation({ service, id, inline = false }: { service: string; id
     <div className="contract-block contract-operation">
       <a className="contract-operation-link" href={op.href} aria-label={`${op.method.toUpperCase()} ${path}: ${op.summary || id} (${api.title} reference)`}>
         <MethodBadge method={op.method} />{' '}
-        <code className="api-path">
-          {op.path.map((part, i) =>
-            part.param ? (
-              <span key={i} className="api-path-param">
-                {part.text}
-              </span>
-            ) : (
-              part.text
-            ),
-          )}
-        </code>
+        <ApiPath path={op.path} />
       </a>
       <p className="contract-operation-summary">
         {op.summary || id}

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { PropertyModel, SchemaModel, SchemaNodeModel } from '../../api/model.js';
 import type { ServiceCatalog } from '../contract-model.js';
+import { Caption } from './Caption.js';
 import { useService } from './context.js';
 
 /**
@@ -18,15 +19,7 @@ export function Schema({ service, name }: { service: string; name: string }): Re
   const includes = schema.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants.map((v) => v.schema).filter((s) => s.kind === 'link'));
   return (
     <div className="contract-block contract-schema">
-      <p className="contract-caption">
-        <a href={entry.href}>
-          <code>{name}</code>
-        </a>{' '}
-        <span className="contract-source">
-          schema of the {api.title}
-          {fields.length === 0 && schema.type ? <>, <code>{schema.type}</code></> : null}
-        </span>
-      </p>
+      <Caption name={name} href={entry.href} kind="schema" apiTitle={api.title} type={fields.length === 0 ? schema.type || undefined : undefined} />
       {schema.description ? <div className="contract-description">{schema.description}</div> : null}
       {includes.length > 0 ? (
         <p className="contract-includes">
