@@ -129,7 +129,7 @@ describe('content checks in specsite validate', () => {
     // `"name": 42` is on line 30 of the page, its column 3 where the key starts.
     assert.ok(lines.includes(`${intro}:30:3 error [example-schema] the example does not match shop#NewPet: /name must be string`), run.stdout);
     assert.ok(lines.includes(`${intro}:14:45 error [contract-ref] the shop contract has no operation with operationId "createPets"; did you mean "createPet"?`), run.stdout);
-    assert.match(run.stdout, /validated 1 document and 2 pages: 14 errors, 1 warning/);
+    assert.match(run.stdout, /validated 1 document and 2 pages: 15 errors, 1 warning/);
     assert.equal(run.stderr, '');
   });
 

@@ -77,7 +77,7 @@ function checkExample(node: Code, report: PageReport, contracts: ContractLookup)
     report.add(node, 'error', 'example-schema', `only JSON code blocks can be checked against a schema (this one is ${node.lang ? `"${node.lang}"` : 'untagged'}); write \`\`\`json schema=${tag}`);
     return;
   }
-  if (!checkService(node, service, report, contracts)) return;
+  if (!checkService(node, service, report, contracts, 'example-schema')) return;
   const names = contracts.schemaNames(service) ?? [];
   if (!names.includes(schema)) {
     report.add(node, 'error', 'example-schema', `the ${service} contract has no schema "${schema}"${suggest(schema, names)}`);
@@ -98,10 +98,10 @@ function checkExample(node: Code, report: PageReport, contracts: ContractLookup)
   if (problems.length > MAX_PROBLEMS_PER_EXAMPLE) report.add(node, 'error', 'example-schema', `the example has ${problems.length - MAX_PROBLEMS_PER_EXAMPLE} more problems against ${service}#${schema}`);
 }
 
-function checkService(node: Parameters<PageReport['add']>[0], service: string, report: PageReport, contracts: ContractLookup): boolean {
+function checkService(node: Parameters<PageReport['add']>[0], service: string, report: PageReport, contracts: ContractLookup, rule = 'contract-ref'): boolean {
   if (contracts.schemaNames(service) !== undefined) return true;
   const ids = contracts.serviceIds();
-  report.add(node, 'error', 'contract-ref', `no API has the id "${service}"; ${ids.length > 0 ? `the APIs are: ${ids.join(', ')}` : 'the config names no API'}`);
+  report.add(node, 'error', rule, `no API has the id "${service}"; ${ids.length > 0 ? `the APIs are: ${ids.join(', ')}` : 'the config names no API'}`);
   return false;
 }
 
