@@ -61,12 +61,12 @@ export function Schema({ service, name }: { service: string; name: string }): Re
   );
 }
 
-/** The object's own properties, then those of inline `allOf` parts (named parts are linked above). */
 interface Field extends PropertyModel {
   /** A row for `additionalProperties` or `patternProperties`: a kind of key, not one field. */
   extra: boolean;
 }
 
+/** The object's own properties, then those of inline `allOf` parts (named parts are linked above). */
 function fieldsOf(schema: SchemaNodeModel): Field[] {
   const inline = schema.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants.map((v) => v.schema).filter((s): s is SchemaNodeModel => s.kind === 'node'));
   const seen = new Set<string>();
