@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { ApiPath } from './ApiPath.js';
+import { CodeList } from './CodeList.js';
 import { CodeSamples } from './CodeSamples.js';
 import { MediaList } from './MediaList.js';
 import { MethodBadge } from './MethodBadge.js';
@@ -29,12 +30,7 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
       {op.roles.length > 0 ? (
         <p className="api-roles-line">
           <strong>Roles:</strong>{' '}
-          {op.roles.map((role, i) => (
-            <span key={role}>
-              {i > 0 ? ', ' : ''}
-              <code>{role}</code>
-            </span>
-          ))}
+          <CodeList values={op.roles} />
           {anonymous ? ' (optional: the call also works without credentials)' : null}
         </p>
       ) : op.security.length > 0 && !anonymous ? (

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { ApiPath } from '../../api/ApiPath.js';
+import { CodeList } from '../../api/CodeList.js';
 import { MethodBadge } from '../../api/MethodBadge.js';
 import { useService } from './context.js';
 
@@ -33,12 +34,7 @@ export function Operation({ service, id, inline = false }: { service: string; id
       {op.roles.length > 0 ? (
         <p className="contract-operation-roles">
           Roles:{' '}
-          {op.roles.map((role, i) => (
-            <span key={role}>
-              {i > 0 ? ', ' : ''}
-              <code>{role}</code>
-            </span>
-          ))}
+          <CodeList values={op.roles} />
         </p>
       ) : null}
     </div>

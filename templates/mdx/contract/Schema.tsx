@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { PropertyModel, SchemaModel, SchemaNodeModel } from '../../api/model.js';
+import { CodeList } from '../../api/CodeList.js';
 import type { ServiceCatalog } from '../contract-model.js';
 import { Caption } from './Caption.js';
 import { useService } from './context.js';
@@ -143,17 +144,4 @@ function enumValuesOf(schema: SchemaModel, api: ServiceCatalog): string[] {
   const target = schema.kind === 'node' && schema.items && schema.enumValues.length === 0 ? schema.items : schema;
   if (target.kind === 'node') return target.enumValues;
   return api.schemas.get(target.name)?.schema.enumValues ?? [];
-}
-
-function CodeList({ values }: { values: readonly string[] }): ReactElement {
-  return (
-    <>
-      {values.map((value, i) => (
-        <span key={value}>
-          {i > 0 ? ', ' : ''}
-          <code>{value}</code>
-        </span>
-      ))}
-    </>
-  );
 }
