@@ -124,7 +124,7 @@ describe('API reference pages of the fixture contracts', () => {
       const page = await read(out, route.replace('/ref', ''));
       assert.equal(page.text('.api-version code'), version);
       assert.match(page.text('#listItems .api-operation-title') ?? '', new RegExp(`List items \\(version ${version.replace(/\./g, '\\.')}\\)$`));
-      assert.deepEqual(page.links('.api-version-menu').map((l) => [l.text.replace(' (latest)', ''), l.href]), expected);
+      assert.deepEqual(page.links('.api-version-menu').map((l) => [l.text.replace(' (latest)', ''), l.href]), [...expected, ['Changelog', '/ref/api/versioned/changelog/']]);
       assert.equal(page.attr('.api-version-menu [aria-current="page"]', 'href'), route);
     }
   });
@@ -153,7 +153,7 @@ describe('releasing a version and bad contracts', () => {
     assert.deepEqual(result.diagnostics, []);
     const page = await read(out, '/api/versioned/');
     assert.equal(page.text('.api-version code'), '1.2.0');
-    assert.equal(page.links('.api-version-menu').length, 4);
+    assert.equal(page.all('.api-version-menu a[data-version]').length, 4);
     assert.equal((await read(out, '/api/versioned/1.1.0/')).text('.api-version code'), '1.1.0');
   });
 
@@ -200,7 +200,7 @@ describe('a very large API is split into one page per tag', () => {
     });
     assert.deepEqual(result.diagnostics, []);
     const routes = (await readdir(join(out, 'site/api/many'))).sort();
-    assert.deepEqual(routes, ['even', 'index.html', 'odd', 'openapi.json', 'openapi.yaml', 'schemas']);
+    assert.deepEqual(routes, ['changelog', 'even', 'index.html', 'odd', 'openapi.json', 'openapi.yaml', 'schemas']);
     const overview = await read(out, '/api/many/');
     assert.equal(overview.all('#api-moved [id^="getThing"]').length, 210);
     assert.equal(overview.attr('[id="getThing3"] a', 'href'), '/ref/api/many/odd/#getThing3');

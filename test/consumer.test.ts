@@ -48,11 +48,12 @@ describe('the generated types package, installed by a consumer', () => {
     const loaded = await loadConfig('site-config.yaml');
     assert.ok(loaded.ok);
     const contracts = await loadContracts(loaded.config, loaded.source);
-    const reference = await buildApiReference(contracts.apis, { baseUrl: '/', typesPackage: loaded.config.types.packageName, codeSamples: ['typescript'], typed: new Set(contracts.apis.map((a) => a.api.id)), splitAbove: 1000, primaryColor: '#1890ff' });
+    const reference = await buildApiReference(contracts.apis, { baseUrl: '/', typesPackage: loaded.config.types.packageName, codeSamples: ['typescript'], typed: new Set(contracts.apis.map((a) => a.api.id)), splitAbove: 1000, primaryColor: '#1890ff', histories: new Map() });
     const dir = await consumerProject(out, 'consumer.ts');
     await mkdir(join(dir, 'samples'));
     const files: string[] = [];
     for (const page of reference.pages) {
+      if (page.model.kind === 'changelog') continue;
       for (const op of page.model.sections.flatMap((section) => section.operations)) {
         for (const sample of op.samples) {
           const file = `samples/${page.apiId}-${op.id}.ts`;

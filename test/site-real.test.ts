@@ -21,7 +21,8 @@ function specRoutes(product: string): { standalone: string[]; api: string[]; doc
   };
   return {
     standalone: ['/', '/roadmap/', '/plugins/', '/comingsoon/', '/privacy/'],
-    api: ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'].map((s) => `/api/${s}/`),
+    // Each reference and its changelog (issue 8: what changed in each version).
+    api: ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'].flatMap((s) => [`/api/${s}/`, `/api/${s}/changelog/`]),
     docs: [
       { route: '/docs/' },
       ...top.map((p) => ({ route: `/docs/${p}/` })),

@@ -6,6 +6,9 @@ import { serve } from '../commands/serve.js';
 import { types } from '../commands/types.js';
 import { siteConfigJsonSchema } from '../config/json-schema.js';
 import { validate } from '../commands/validate.js';
+import { diff } from '../commands/diff.js';
+import { countChanges } from '../diff/change.js';
+import { formatDiff } from '../diff/format.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CliIO } from './main.js';
 
@@ -13,6 +16,8 @@ export interface CommandHost {
   options: () => GlobalOptions;
   report: (diagnostics: readonly Diagnostic[], options: GlobalOptions, what: string) => void;
   io: CliIO;
+  /** Makes the command exit with status 1 although it reported no error (`diff --fail-on-breaking`). */
+  fail: () => void;
 }
 
 export function registerCommands(program: Command, host: CommandHost): void {
@@ -69,12 +74,34 @@ export function registerCommands(program: Command, host: CommandHost): void {
     });
 
   program
+    .command('diff')
+    .description('Report what changed between two versions of a contract, grouped by operation and schema, each change classified breaking or not for integrators and located (file:line:col, JSON pointer). --format text|json|markdown|github.')
+    .argument('[old]', 'the earlier OpenAPI document')
+    .argument('[new]', 'the later OpenAPI document')
+    .option('--service <id>', 'compare the two newest versions in the folder of this configured API instead of two files')
+    .option('--fail-on-breaking', 'exit with status 1 when a breaking change is not acknowledged', false)
+    .action(async (oldFile: string | undefined, newFile: string | undefined, flags: { service?: string; failOnBreaking: boolean }, command: Command) => {
+      const files = [oldFile, newFile].filter((f): f is string => f !== undefined);
+      if (flags.service !== undefined ? files.length > 0 : files.length !== 2) command.error('error: give two OpenAPI files (OLD NEW), or --service <id> alone');
+      const options = host.options();
+      const result = await diff(flags.service !== undefined ? { service: flags.service } : { files: [files[0] as string, files[1] as string] }, options);
+      if (!result.report) {
+        host.report(result.diagnostics, options, 'no diff made');
+        return;
+      }
+      host.io.stdout(formatDiff(result.report, options.format));
+      if (flags.failOnBreaking && countChanges(result.report.changes).breaking > 0) host.fail();
+    });
+
+  program
     .command('types')
     .description('Generate the TypeScript types package (DIR/types) and one JSON Schema per entity (DIR/schemas) for the configured APIs or the given files.')
     .argument('[files...]', 'OpenAPI documents to type instead of the configured APIs (each becomes an entry named after its file)')
-    .action(async (files: string[]) => {
+    .option('--version <[api@]version>', 'type this version instead of the newest: 1.0.0 for every API, searcher@1.0.0 for one (repeatable)', collect, [])
+    .action(async (files: string[], flags: { version: string[] }, command: Command) => {
+      if (files.length > 0 && flags.version.length > 0) command.error('error: --version picks among the configured APIs\' versions; it cannot be used with files');
       const options = host.options();
-      const result = await types(files, options);
+      const result = await types(files, { ...options, versions: flags.version });
       const what = result.written.length > 0 ? `wrote ${result.written.length} files to ${options.out}/types and ${options.out}/schemas` : 'nothing written';
       host.report(result.diagnostics, options, what);
     });
@@ -88,6 +115,10 @@ export function registerCommands(program: Command, host: CommandHost): void {
       if (file) await writeFile(file, schema);
       else host.io.stdout(schema);
     });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function parsePort(value: string): number {

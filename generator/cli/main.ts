@@ -25,6 +25,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     .option('-o, --out <dir>', 'output folder (site in DIR/site, types in DIR/types, schemas in DIR/schemas)', DEFAULT_OPTIONS.out)
     .addOption(new Option('-f, --format <format>', 'how problems are reported').choices(OUTPUT_FORMATS).default(DEFAULT_OPTIONS.format))
     .option('--strict', 'treat warnings as errors', false)
+    .option('--acknowledge-breaking', 'let breaking changes between an API\'s two newest versions through the gate (build, validate), as if each carried x-breaking-change-acknowledged', false)
     .option('--rule <id=severity>', `set a contract rule to error, warning or off, over the config's \`rules\` (repeatable): ${CONFIGURABLE_RULES.join(', ')}`, collectRule)
     .showHelpAfterError('(run specsite --help for usage)')
     .exitOverride()
@@ -37,11 +38,14 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
   };
   registerCommands(program, {
     options: () => {
-      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean; rule?: RuleSeverities }>();
-      return { config: o.config, out: o.out, format: o.format, strict: o.strict, rules: o.rule ?? DEFAULT_OPTIONS.rules };
+      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean; rule?: RuleSeverities; acknowledgeBreaking: boolean }>();
+      return { config: o.config, out: o.out, format: o.format, strict: o.strict, rules: o.rule ?? DEFAULT_OPTIONS.rules, acknowledgeBreaking: o.acknowledgeBreaking };
     },
     report,
     io,
+    fail: () => {
+      exitCode = EXIT_ERRORS;
+    },
   });
 
   try {

@@ -5,6 +5,7 @@ import { loadConfig } from '../config/load.js';
 import { checkLinks, loadContent } from '../content/index.js';
 import { loadContracts } from '../contracts/index.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { ContractIndex } from '../models/contract-lookup.js';
 import { generateModels } from '../models/index.js';
 import { buildApiReference, renderSite, type ApiReference, type RenderedPage } from '../render/index.js';
@@ -33,7 +34,7 @@ export interface BuildResult {
   written: number;
 }
 
-export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'>, Partial<Pick<GlobalOptions, 'rules'>> {
+export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'>, Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking'>> {
   /** Told when each stage starts (for a progress line). */
   onStage?: (stage: BuildStage, index: number) => void;
 }
@@ -68,8 +69,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const contracts = await loadContracts(config, source);
   diagnostics.push(...contracts.diagnostics);
 
-  enter('models');
   const contractErrors = countBySeverity(contracts.diagnostics).errors > 0;
+  // What changed between each API's versions: the changelog pages, and the gate on the newest release.
+  const histories = contractErrors ? [] : contracts.apis.map((loaded) => ({ loaded, history: apiHistory(loaded) }));
+  diagnostics.push(...breakingChangeGate(histories, { acknowledgeAll: options.acknowledgeBreaking === true, rules: config.rules }));
+
+  enter('models');
   const models = contractErrors
     ? undefined
     : await generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules });
@@ -85,6 +90,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         typed: new Set(models?.typed ?? []),
         splitAbove: config.apiPages.splitAbove,
         primaryColor: config.apiPages.primaryColor,
+        histories: new Map(histories.map(({ loaded, history }) => [loaded.api.id, history])),
       });
   const apiPages = reference.pages;
 

@@ -12,6 +12,8 @@ export interface GlobalOptions {
   strict: boolean;
   /** Severities chosen for contract rules (`--rule`); they win over the config's `rules`. */
   rules: RuleSeverities;
+  /** Breaking changes between an API's two newest versions are intended (`--acknowledge-breaking`): the gate lets them through. */
+  acknowledgeBreaking: boolean;
 }
 
-export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false, rules: {} };
+export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false, rules: {}, acknowledgeBreaking: false };

@@ -6,6 +6,7 @@ import type { RuleSeverities } from '../contracts/severity.js';
 import { validateContract } from '../contracts/validate.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateModels, type ModelsInput } from '../models/index.js';
+import type { SourceFile } from '../sources/source-file.js';
 import { replaceFolders } from '../write/replace-folders.js';
 import type { GlobalOptions } from './options.js';
 
@@ -24,9 +25,17 @@ export const STANDALONE_SCHEMA_BASE = 'http://localhost/schemas/';
  * the configured APIs (newest version of each), or of the given files. Contracts with errors are
  * not typed: the command reports them and leaves the previous output as it was.
  */
-export async function types(files: readonly string[], options: Pick<GlobalOptions, 'config' | 'out'> & Partial<Pick<GlobalOptions, 'rules'>>): Promise<TypesResult> {
+export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules'>> {
+  /**
+   * Versions to type instead of the newest: `1.0.0` for every configured API, `searcher@1.0.0` for
+   * one (a later entry for the same API wins). Only with the config, not with files.
+   */
+  versions?: readonly string[];
+}
+
+export async function types(files: readonly string[], options: TypesOptions): Promise<TypesResult> {
   const rules = options.rules ?? {};
-  const prepared = files.length > 0 ? await fromFiles(files, rules) : await fromConfig(options.config, rules);
+  const prepared = files.length > 0 ? await fromFiles(files, rules) : await fromConfig(options.config, rules, options.versions ?? []);
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
   const generated = await generateModels(prepared.input);
@@ -38,15 +47,44 @@ export async function types(files: readonly string[], options: Pick<GlobalOption
 
 type Prepared = { input: ModelsInput | undefined; diagnostics: Diagnostic[] };
 
-async function fromConfig(configPath: string, rules: RuleSeverities): Promise<Prepared> {
+async function fromConfig(configPath: string, rules: RuleSeverities, wanted: readonly string[]): Promise<Prepared> {
   const loaded = await loadConfig(configPath, rules);
   if (!loaded.ok) return { input: undefined, diagnostics: loaded.diagnostics };
   const { config } = loaded;
   const contracts = await loadContracts(config, loaded.source);
+  const chosen = chooseVersions(contracts.apis, wanted, loaded.source);
   return {
-    input: { apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules },
-    diagnostics: contracts.diagnostics,
+    input: { apis: chosen.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules },
+    diagnostics: [...contracts.diagnostics, ...chosen.diagnostics],
   };
+}
+
+/**
+ * Puts the asked-for version of each API first, where the models stage takes the version to type
+ * from. An API without that version is an error naming the versions it has: a package that
+ * silently mixed in the newest version would lie about what it types.
+ */
+function chooseVersions(apis: readonly LoadedApi[], wanted: readonly string[], configSource: SourceFile): { apis: LoadedApi[]; diagnostics: Diagnostic[] } {
+  const perApi = new Map<string | undefined, string>();
+  for (const entry of wanted) {
+    const at = entry.lastIndexOf('@');
+    perApi.set(at > 0 ? entry.slice(0, at) : undefined, at > 0 ? entry.slice(at + 1) : entry);
+  }
+  const diagnostics: Diagnostic[] = [];
+  for (const id of perApi.keys()) {
+    if (id !== undefined && !apis.some((a) => a.api.id === id)) diagnostics.push({ file: configSource.display, ...configSource.locate(['apis']), severity: 'error', rule: 'types-version', message: `--version names API "${id}", which the config does not have; its APIs are ${apis.map((a) => a.api.id).join(', ')}` });
+  }
+  const chosen = apis.map((loaded) => {
+    const version = perApi.get(loaded.api.id) ?? perApi.get(undefined);
+    if (version === undefined) return loaded;
+    const index = loaded.versions.findIndex((v) => v.version === version || v.version === version.replace(/^v(?=\d)/, ''));
+    if (index === -1) {
+      diagnostics.push({ file: configSource.display, ...configSource.locate(['apis', loaded.api.index]), severity: 'error', rule: 'types-version', message: `API "${loaded.api.id}" has no version ${version}; it has ${loaded.versions.map((v) => v.version).join(', ')}${perApi.has(loaded.api.id) ? '' : ` (name one API's version with --version ${loaded.api.id}@<version>)`}` });
+      return loaded;
+    }
+    return { ...loaded, versions: [loaded.versions[index] as LoadedApi['versions'][number], ...loaded.versions.filter((_, i) => i !== index)] };
+  });
+  return { apis: chosen, diagnostics };
 }
 
 /** Without a config, the rules are at their own severities but for the command line's choices. */

@@ -3,6 +3,7 @@ import { loadConfig } from '../config/load.js';
 import { checkLinks, loadContent } from '../content/index.js';
 import { loadContracts } from '../contracts/index.js';
 import { validateContract } from '../contracts/validate.js';
+import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ContractIndex } from '../models/contract-lookup.js';
 import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
@@ -18,10 +19,11 @@ export interface ValidateResult {
 
 /**
  * `specsite validate`: with no files, the config, every version of every contract it names, and the
- * content (front matter, MDX, contract components, tagged JSON examples, links between pages); with
+ * content (front matter, MDX, contract components, tagged JSON examples, links between pages), and
+ * the breaking-change gate between the two newest versions of each API; with
  * files, just those OpenAPI documents (no config needed, so only `options.rules` applies).
  */
-export async function validate(files: readonly string[], options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules'>>): Promise<ValidateResult> {
+export async function validate(files: readonly string[], options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking'>>): Promise<ValidateResult> {
   if (files.length > 0) {
     const diagnostics: Diagnostic[] = [];
     for (const file of files) diagnostics.push(...(await validateContract(resolve(file), options.rules)).diagnostics);
@@ -32,6 +34,11 @@ export async function validate(files: readonly string[], options: Pick<GlobalOpt
   const { config, source } = loaded;
   const contracts = await loadContracts(config, source);
   const checked = contracts.apis.reduce((n, api) => n + api.versions.length, 0);
+  // Only the two newest versions of each API are compared: the gate judges the release being made.
+  const gate = breakingChangeGate(
+    contracts.apis.map((loaded) => ({ loaded, history: apiHistory({ ...loaded, versions: loaded.versions.slice(0, 2) }) })),
+    { acknowledgeAll: options.acknowledgeBreaking === true, rules: config.rules },
+  );
   const content = await loadContent({
     config,
     configSource: source,
@@ -44,5 +51,5 @@ export async function validate(files: readonly string[], options: Pick<GlobalOpt
   const pages = [...content.docs, ...content.pages];
   // Anchors of the reference pages are not known without rendering them, so links into them are left to `build`.
   const links = checkLinks(pages, new Map(pages.map((p) => [p.route, p.anchors])));
-  return { diagnostics: normalizeDiagnostics([...loaded.diagnostics, ...contracts.diagnostics, ...content.diagnostics, ...links]), checked, pages: content.found };
+  return { diagnostics: normalizeDiagnostics([...loaded.diagnostics, ...contracts.diagnostics, ...gate, ...content.diagnostics, ...links]), checked, pages: content.found };
 }

@@ -115,6 +115,7 @@ const RULE_DOCS: Record<ConfigurableRule, string> = {
   'example-valid': 'Every `example`, `examples` value and `default` validates against its schema. Default: warning (the OpenAPI Specification says an example SHOULD match its schema).',
   'types-generation': 'The type generator (openapi-typescript) can type the contract. Set below error, a contract it cannot type is left out of the types package and its reference page is still built. Default: error.',
   'page-description': 'Every content page has a `description` in its front matter (its meta description). Default: warning.',
+  'breaking-change': 'The newest version of an API breaks no integrator of the version before it, unless its major number is higher or the change carries `x-breaking-change-acknowledged`. Default: error.',
 };
 
 const ruleSeverity = z.enum(RULE_SEVERITIES);

@@ -4,7 +4,8 @@ import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
  * The contract rules whose severity a user may choose (config `rules`, CLI `--rule`). Each finds a
  * problem in a document that is still readable, so typing and rendering can go on past it
  * (`types-generation` set below error leaves the service out of the types package and still renders its reference;
- * `page-description` is about content: a page whose front matter has no description). Parse
+ * `page-description` is about content: a page whose front matter has no description; `breaking-change`
+ * is the gate between an API's two newest versions). Parse
  * errors, `oas-version` and `ref-resolves` are not here: they leave no document to type or render.
  */
 export const CONFIGURABLE_RULES = [
@@ -19,6 +20,7 @@ export const CONFIGURABLE_RULES = [
   'example-valid',
   'types-generation',
   'page-description',
+  'breaking-change',
 ] as const;
 
 export type ConfigurableRule = (typeof CONFIGURABLE_RULES)[number];

@@ -1,6 +1,7 @@
 import { countBySeverity, type Diagnostic } from './diagnostic.js';
+import { formatDiagnosticsMarkdown } from './markdown.js';
 
-export const OUTPUT_FORMATS = ['text', 'json', 'github'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** `file:line:col severity [rule] message (at #/pointer)` */
@@ -31,6 +32,7 @@ export function formatReport(list: readonly Diagnostic[], format: OutputFormat, 
     const { errors, warnings } = countBySeverity(list);
     return JSON.stringify({ summary: { errors, warnings }, diagnostics: list }, null, 2) + '\n';
   }
+  if (format === 'markdown') return formatDiagnosticsMarkdown(list, what);
   const lines = list.map(format === 'github' ? formatDiagnosticGithub : formatDiagnosticText);
   lines.push(formatSummary(list, what));
   return lines.join('\n') + '\n';
@@ -41,14 +43,14 @@ function plural(n: number, word: string): string {
 }
 
 /** Messages quote user text; a newline in one would break the one-line-per-problem contract. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\s*\r?\n\s*/g, ' ').trim();
 }
 
-function escapeData(s: string): string {
+export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-function escapeProperty(s: string): string {
+export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }

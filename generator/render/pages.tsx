@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ApiPage as ApiPageTemplate } from '../../templates/api/ApiPage.js';
+import { ChangelogPage } from '../../templates/api/ChangelogPage.js';
 import { DocPage } from '../../templates/docs/DocPage.js';
 import { Document } from '../../templates/Document.js';
 import { Layout } from '../../templates/Layout.js';
@@ -57,7 +58,7 @@ export function renderStandalone(site: SiteModel, head: HeadModel, page: Compile
 }
 
 export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage): string {
-  return renderDocument(site, head, <ApiPageTemplate api={page.model} />);
+  return renderDocument(site, head, page.model.kind === 'changelog' ? <ChangelogPage changelog={page.model} /> : <ApiPageTemplate api={page.model} />);
 }
 
 export function renderNotFound(site: SiteModel, head: HeadModel, docsHref: string | undefined): string {

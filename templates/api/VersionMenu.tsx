@@ -1,13 +1,12 @@
 import type { ReactElement } from 'react';
 import type { ApiReferenceModel } from './model.js';
 
-/** The versions of the API as a native disclosure of links: it works without JavaScript. */
-export function VersionMenu({ api }: { api: ApiReferenceModel }): ReactElement | null {
-  if (api.versions.length < 2) return null;
+/** The versions of the API and its changelog, as a native disclosure of links: it works without JavaScript. */
+export function VersionMenu({ api }: { api: ApiReferenceModel }): ReactElement {
   const current = api.versions.find((v) => v.current);
   return (
     <details className="navbar-dropdown api-version-menu" data-dropdown="" data-api-versions={api.apiId}>
-      <summary aria-label={`Version ${current?.version ?? ''}; choose another version`}>{current?.version ?? 'Versions'}</summary>
+      <summary aria-label={`Version ${current?.version ?? ''}; choose another version or read the changelog`}>{current?.version ?? 'Versions'}</summary>
       <ul className="dropdown-menu">
         {api.versions.map((v, index) => (
           <li key={v.version}>
@@ -17,6 +16,11 @@ export function VersionMenu({ api }: { api: ApiReferenceModel }): ReactElement |
             </a>
           </li>
         ))}
+        <li className="dropdown-changelog">
+          <a className="dropdown-link" href={api.changelogHref} data-changelog="">
+            Changelog
+          </a>
+        </li>
       </ul>
     </details>
   );

@@ -187,6 +187,8 @@ export interface ApiReferenceModel {
   version: string;
   description: ReactNode;
   versions: Array<{ version: string; href: string; current: boolean }>;
+  /** The API's changelog page (what changed in each version). */
+  changelogHref: string;
   /** The service id, for the client's preferred-version memory. */
   apiId: string;
   /** Accent of the reference pages (method badges, links in schema trees). */

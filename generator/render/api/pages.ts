@@ -3,6 +3,10 @@ import type { LoadedApi } from '../../contracts/index.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { ApiNavModel, ApiReferenceModel, OperationModel, SchemaSectionModel, TagSectionModel } from '../../../templates/api/model.js';
 import type { ContractCatalog, OperationCardModel, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
+import type { DiffReport } from '../../diff/change.js';
+import { operationKey } from '../../diff/side.js';
+import type { ChangelogModel } from '../../../templates/api/changelog-model.js';
+import { CHANGELOG_SLUG, changelogModel, versionAnchor, type VersionAnchors } from './changelog.js';
 import { Descriptions } from './descriptions.js';
 import { referenceDocument } from './document.js';
 import { operationModel, type OperationContext } from './operation-model.js';
@@ -22,7 +26,7 @@ export interface ApiPage {
   /** Title for `<title>`. */
   title: string;
   description: string;
-  model: ApiReferenceModel;
+  model: ApiReferenceModel | ChangelogModel;
   anchors: Set<string>;
 }
 
@@ -36,6 +40,8 @@ export interface ApiReferenceOptions {
   /** An API version with more operations than this gets one page per tag. */
   splitAbove: number;
   primaryColor: string;
+  /** Each API's change reports between consecutive versions, newest first (see `apiHistory`). */
+  histories: ReadonlyMap<string, readonly DiffReport[]>;
 }
 
 export interface ApiReference {
@@ -58,6 +64,9 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
   for (const loaded of apis) {
     const routeOf = (index: number): string => (index === 0 ? loaded.api.route : `${loaded.api.route}${loaded.versions[index]?.version}/`);
     const versions = loaded.versions.map((v, i) => ({ version: v.version, route: routeOf(i) }));
+    const changelogRoute = `${loaded.api.route}${CHANGELOG_SLUG}/`;
+    const anchors: VersionAnchors[] = [];
+    let title = loaded.api.id;
     for (const [index, { version, contract }] of loaded.versions.entries()) {
       const route = routeOf(index);
       const prepared = await referenceDocument(contract);
@@ -70,10 +79,24 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
         version,
         route,
         versions: versions.map((v) => ({ version: v.version, href: withBase(options.baseUrl, v.route), current: v.route === route })),
+        changelogHref: withBase(options.baseUrl, changelogRoute),
       });
       pages.push(...built.pages);
-      if (index === 0) catalog.set(loaded.api.id, built.catalog);
+      anchors.push({ version, href: withBase(options.baseUrl, route), ...built.anchors });
+      if (index === 0) {
+        catalog.set(loaded.api.id, built.catalog);
+        title = built.catalog.title;
+      }
     }
+    const model = changelogModel({ apiId: loaded.api.id, title, primaryColor: options.primaryColor, versions: anchors, history: options.histories.get(loaded.api.id) ?? [] });
+    pages.push({
+      apiId: loaded.api.id,
+      route: changelogRoute,
+      title: model.heading,
+      description: `What changed in each version of the ${title}, breaking changes first.`,
+      model,
+      anchors: new Set(model.entries.map((e) => versionAnchor(e.version))),
+    });
   }
   return { pages, files, catalog };
 }
@@ -84,9 +107,17 @@ interface VersionInput extends ApiReferenceOptions {
   version: string;
   route: string;
   versions: ApiReferenceModel['versions'];
+  changelogHref: string;
 }
 
-function versionPages(document: Record<string, unknown>, input: VersionInput): { pages: ApiPage[]; catalog: ServiceCatalog } {
+interface VersionPages {
+  pages: ApiPage[];
+  catalog: ServiceCatalog;
+  /** Where each operation and named schema is rendered, for the changelog's links. */
+  anchors: Pick<VersionAnchors, 'operations' | 'schemas'>;
+}
+
+function versionPages(document: Record<string, unknown>, input: VersionInput): VersionPages {
   const info = asRecord(document.info);
   const title = input.title ?? (asString(info.title) || input.apiId);
   const resolver = new RefResolver(document);
@@ -99,7 +130,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): {
 
   // Where every tag's operations are rendered: one page, or a page per tag below the overview.
   const tagRoutes = new Map<TagGroup, string>();
-  const taken = new Set([MODELS_SLUG]);
+  const taken = new Set([MODELS_SLUG, CHANGELOG_SLUG]);
   for (const group of groups) {
     if (!split) tagRoutes.set(group, input.route);
     else {
@@ -155,6 +186,10 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): {
     }
   }
   const catalog: ServiceCatalog = { title, href: href(input.route), schemas: catalogSchemas, operations: catalogOperations };
+  const anchors: VersionPages['anchors'] = {
+    operations: new Map(groups.flatMap((group) => group.operations.filter((op) => op.kind === 'operation').map((op) => [operationKey(op.method, op.path), `${pageOf(group)}#${op.id}`] as const))),
+    schemas: new Map([...catalogSchemas].map(([name, entry]) => [name, entry.href])),
+  };
   const modelRoutes = [...modelPages.keys()].sort(compareRoutes);
   const nav = (current: string | undefined): ApiNavModel => ({
     overviewHref: href(input.route),
@@ -174,6 +209,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): {
     version: input.version,
     description: null,
     versions: input.versions,
+    changelogHref: input.changelogHref,
     apiId: input.apiId,
     primaryColor: input.primaryColor,
     downloads: [
@@ -198,7 +234,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): {
   const page = (route: string, pageTitle: string, model: ApiReferenceModel): ApiPage => ({ apiId: input.apiId, route, title: pageTitle, description: summary, model, anchors: anchorsOf(model) });
 
   if (!split) {
-    return { pages: [page(input.route, title, { ...common, ...overview, kind: 'full', nav: nav(input.route), sections: sections.map((s) => s.section), models })], catalog };
+    return { pages: [page(input.route, title, { ...common, ...overview, kind: 'full', nav: nav(input.route), sections: sections.map((s) => s.section), models })], catalog, anchors };
   }
   const moved = sections.flatMap(({ group, section }) => section.operations.map((op) => ({ id: op.id, href: `${pageOf(group)}#${op.id}`, label: endpointLabel(op) })));
   const result = [page(input.route, title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved })];
@@ -214,7 +250,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): {
     const moved = later.flatMap((r) => (modelPages.get(r) ?? []).map((m) => ({ id: m.anchor, href: `${href(r)}#${m.anchor}`, label: m.name })));
     result.push(page(route, heading, { ...common, kind: 'models', heading, nav: nav(route), models: modelPages.get(route) ?? [], moved }));
   }
-  return { pages: result, catalog };
+  return { pages: result, catalog, anchors };
 }
 
 function samples(source: Parameters<typeof requestPlan>[0], document: Record<string, unknown>, resolver: RefResolver, module: string, wanted: ReadonlyArray<'curl' | 'typescript'>): OperationModel['samples'] {

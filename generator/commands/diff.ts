@@ -1,0 +1,63 @@
+import { basename, extname, resolve } from 'node:path';
+import semver from 'semver';
+import { loadConfig } from '../config/load.js';
+import { discoverApis } from '../contracts/discover.js';
+import { validateContract, type Contract } from '../contracts/validate.js';
+import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { DiffReport } from '../diff/change.js';
+import { diffContracts } from '../diff/compare.js';
+import type { GlobalOptions } from './options.js';
+
+export interface DiffResult {
+  /** Problems that kept the comparison from being made (a contract that does not parse, an unknown service). */
+  diagnostics: Diagnostic[];
+  /** Present when both contracts could be read. */
+  report: DiffReport | undefined;
+}
+
+export type DiffTarget = { files: readonly [string, string] } | { service: string };
+
+/**
+ * `specsite diff`: what changed from one contract to another, judged from the integrator's side.
+ * Either two files (old, new), or a configured API's two newest versions. A contract with errors
+ * is not compared: the errors are reported instead, since a diff of a broken document misleads.
+ */
+export async function diff(target: DiffTarget, options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules'>>): Promise<DiffResult> {
+  const pair = 'files' in target ? { old: { file: resolve(target.files[0]), version: undefined }, new: { file: resolve(target.files[1]), version: undefined }, rules: options.rules ?? {}, diagnostics: [] } : await serviceFiles(target.service, options.config, options.rules);
+  if (!pair.old || !pair.new) return { diagnostics: normalizeDiagnostics(pair.diagnostics), report: undefined };
+  const [before, after] = await Promise.all([validateContract(pair.old.file, pair.rules), validateContract(pair.new.file, pair.rules)]);
+  const diagnostics = normalizeDiagnostics([...pair.diagnostics, ...before.diagnostics, ...after.diagnostics]);
+  if (!before.contract || !after.contract || countBySeverity(diagnostics).errors > 0) return { diagnostics, report: undefined };
+  const report = diffContracts({ contract: before.contract, version: pair.old.version ?? versionOf(before.contract) }, { contract: after.contract, version: pair.new.version ?? versionOf(after.contract) });
+  return { diagnostics, report };
+}
+
+type Side = { file: string; version: string | undefined } | undefined;
+
+async function serviceFiles(service: string, configPath: string, rules: GlobalOptions['rules'] | undefined): Promise<{ old: Side; new: Side; rules: GlobalOptions['rules']; diagnostics: Diagnostic[] }> {
+  const loaded = await loadConfig(configPath, rules);
+  if (!loaded.ok) return { old: undefined, new: undefined, rules: {}, diagnostics: loaded.diagnostics };
+  const { config, source } = loaded;
+  const configured = config.apis.find((a) => a.id === service);
+  const at = { file: source.display, ...source.locate(['apis']), severity: 'error' as const, rule: 'diff-service' };
+  if (!configured) {
+    const known = config.apis.map((a) => a.id).join(', ') || 'none';
+    return { old: undefined, new: undefined, rules: config.rules, diagnostics: [{ ...at, message: `no API "${service}" in the config; the configured APIs are ${known}` }] };
+  }
+  const discovered = await discoverApis({ ...config, apis: [configured] }, source);
+  const files = discovered.apis[0]?.files ?? [];
+  if (discovered.diagnostics.length === 0 && files.length < 2) {
+    return { old: undefined, new: undefined, rules: config.rules, diagnostics: [{ ...at, ...source.locate(['apis', configured.index]), message: `API "${service}" has ${files.length === 1 ? 'one version' : 'no version'} in ${configured.specAsWritten}; a diff needs two (drop the new version's file next to the old one)` }] };
+  }
+  const [newest, previous] = files;
+  const side = (v: typeof newest): Side => v && { file: v.file, version: v.version };
+  return { old: side(previous), new: side(newest), rules: config.rules, diagnostics: discovered.diagnostics };
+}
+
+/** `info.version`, else a file named like a version (`1.2.0.yaml`), else the file name. */
+function versionOf(contract: Contract): string {
+  const info = contract.document.info as { version?: unknown } | undefined;
+  if (typeof info?.version === 'string' && info.version !== '') return info.version;
+  const name = basename(contract.path, extname(contract.path));
+  return semver.valid(name.replace(/^v(?=\d)/, '')) ?? name;
+}
