@@ -41,6 +41,7 @@ function diffText(report: DiffReport): string {
 export function summaryLine(report: DiffReport): string {
   const { breaking, acknowledged, nonBreaking } = countChanges(report.changes);
   const n = report.changes.length;
+  if (n === 0) return `${report.old.version} → ${report.new.version}: no changes`;
   return `${report.old.version} → ${report.new.version}: ${n} change${n === 1 ? '' : 's'}, ${breaking} breaking, ${acknowledged} acknowledged, ${nonBreaking} non-breaking`;
 }
 

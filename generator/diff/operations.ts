@@ -70,10 +70,10 @@ function compareSecurity({ log, before, after }: Pair, scope: Scope, o: Operatio
   const oldAlternatives = a.alternatives.length === 0 ? ['anonymous'] : a.alternatives;
   const newAlternatives = b.alternatives.length === 0 ? ['anonymous'] : b.alternatives;
   for (const alt of oldAlternatives.filter((x) => !newAlternatives.includes(x))) {
-    log.add(scope, { kind: 'security-removed', breaking: !anonymous, subject: 'security', message: alt === 'anonymous' ? 'no longer callable without credentials' : `no longer accepts ${alt}`, reason: 'integrators that authenticate that way are refused', at, was });
+    log.add(scope, { kind: 'security-removed', breaking: !anonymous, subject: 'security', message: alt === 'anonymous' ? 'no longer callable without credentials' : `no longer accepts ${alt}`, reason: alt === 'anonymous' ? 'callers without credentials are refused' : 'integrators that authenticate that way are refused', at, was });
   }
   for (const alt of newAlternatives.filter((x) => !oldAlternatives.includes(x))) {
-    log.add(scope, { kind: 'security-added', breaking: false, subject: 'security', message: alt === 'anonymous' ? 'now callable without credentials' : `now also accepts ${alt}`, at, was });
+    log.add(scope, { kind: 'security-added', breaking: false, subject: 'security', message: alt === 'anonymous' ? 'now callable without credentials' : `now accepts ${alt}`, at, was });
   }
 }
 

@@ -53,7 +53,7 @@ export class SchemaComparer {
     const n = this.after.follow(newRaw);
     if (!o || !n) return;
     if (oldName !== undefined && newName !== undefined) {
-      this.change(place, n, o, 'ref-changed', undefined, `now refers to schema \`${newName}\` instead of \`${oldName}\``);
+      this.change(place, newRaw, oldRaw, 'ref-changed', undefined, `now refers to schema \`${newName}\` instead of \`${oldName}\``);
     }
     this.compareResolved(o, n, place);
   }
@@ -74,27 +74,40 @@ export class SchemaComparer {
       const message = b.default === undefined ? `default removed (was ${valueText(JSON.stringify(a.default))})` : a.default === undefined ? `default ${valueText(JSON.stringify(b.default))} added` : `default changed from ${valueText(JSON.stringify(a.default))} to ${valueText(JSON.stringify(b.default))}`;
       this.change(place, this.at(n, 'default'), o, 'default-changed', undefined, message);
     }
-    if (a.readOnly !== true && b.readOnly === true) this.change(place, n, o, 'read-only-changed', place.directions.has('request') ? 'narrower' : undefined, 'became read-only: requests no longer set it');
-    if (a.writeOnly !== true && b.writeOnly === true) this.change(place, n, o, 'write-only-changed', place.directions.has('response') ? 'wider' : undefined, 'became write-only: responses no longer hold it');
     this.compareProperties(o, n, place);
     this.compareAdditional(o, n, place);
     const oldItems = this.before.raw(o, 'items');
     const newItems = this.after.raw(n, 'items');
     if (oldItems && newItems && isRecord(oldItems.value) && isRecord(newItems.value)) this.compare(oldItems, newItems, { ...place, path: `${place.path}[]` });
-    for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) this.compareVariants(o, n, keyword, place);
+    // `allOf` members are compared through the fields they bring (compareProperties).
+    for (const keyword of ['oneOf', 'anyOf'] as const) this.compareVariants(o, n, keyword, place);
   }
 
   private compareType(o: Node, n: Node, place: SchemaPlace): void {
-    const before = typesOf(o.value);
-    const after = typesOf(n.value);
+    const before = this.typesOf(this.before, o);
+    const after = this.typesOf(this.after, n);
     const effect = typeEffect(before, after);
-    if (effect) this.change(place, this.at(n, 'type'), o, 'type-changed', effect, `type changed from ${typeText(before)} to ${typeText(after)}`);
+    if (effect) this.change(place, this.at(n, 'type'), o, 'type-changed', effect, typeMessage(before, after));
     const f = typeof o.value.format === 'string' ? o.value.format : undefined;
     const g = typeof n.value.format === 'string' ? n.value.format : undefined;
     if (f === g) return;
     const formatEffect: Effect = f === undefined ? 'narrower' : g === undefined ? 'wider' : 'different';
     const message = f === undefined ? `format \`${g}\` added` : g === undefined ? `format \`${f}\` removed` : `format changed from \`${f}\` to \`${g}\``;
     this.change(place, this.at(n, 'format'), o, 'format-changed', formatEffect, message);
+  }
+
+  /** A schema that states no type but combines `allOf` members has the type they state. */
+  private typesOf(side: Side, node: Node, depth = 0): Set<string> | undefined {
+    const own = typesOf(node.value);
+    const members = side.raw(node, 'allOf');
+    if (own || depth >= 8 || !members || !Array.isArray(members.value)) return own;
+    for (let i = 0; i < members.value.length; i++) {
+      const member = side.raw(members, i);
+      const target = member && side.follow(member);
+      const types = target && this.typesOf(side, target, depth + 1);
+      if (types) return types;
+    }
+    return undefined;
   }
 
   private compareEnum(o: Node, n: Node, place: SchemaPlace): void {
@@ -104,44 +117,105 @@ export class SchemaComparer {
     const at = this.at(n, 'enum' in n.value ? 'enum' : 'const');
     if (!before) return this.change(place, at, o, 'enum-changed', 'narrower', `now limited to ${list(after ?? [])}`);
     if (!after) return this.change(place, n, o, 'enum-changed', 'wider', `no longer limited to ${list(before)}`);
+    if (before.length === 1 && after.length === 1 && 'const' in o.value && 'const' in n.value) {
+      return this.change(place, at, o, 'enum-changed', 'different', `value changed from \`${valueText(before[0] as string)}\` to \`${valueText(after[0] as string)}\``);
+    }
     const removed = before.filter((v) => !after.includes(v));
     const added = after.filter((v) => !before.includes(v));
     if (removed.length > 0) this.change(place, at, o, 'enum-changed', 'narrower', `${plural(removed.length, 'value')} removed: ${list(removed)}`);
     if (added.length > 0) this.change(place, at, o, 'enum-changed', 'wider', `${plural(added.length, 'value')} added: ${list(added)}`);
   }
 
+  /**
+   * Fields are compared as integrators see them: an object's own properties together with those it
+   * takes from its `allOf` members. A named member both versions share is left out here: its fields
+   * are compared once, under its own name.
+   */
   private compareProperties(o: Node, n: Node, place: SchemaPlace): void {
-    const oldProps = this.before.raw(o, 'properties');
+    const oldNames = this.memberNames(this.before, o);
+    const newNames = this.memberNames(this.after, n);
+    const shared = new Set([...oldNames].filter((name) => newNames.has(name)));
+    const before = this.fields(this.before, o, shared);
+    const after = this.fields(this.after, n, shared);
+    const oldRequired = before.required;
+    const newRequired = after.required;
     const newProps = this.after.raw(n, 'properties');
-    const a = isRecord(oldProps?.value) ? oldProps.value : {};
-    const b = isRecord(newProps?.value) ? newProps.value : {};
-    const oldRequired = requiredOf(o.value);
-    const newRequired = requiredOf(n.value);
-    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+    // Maps, not objects: a field may be called `constructor` or `__proto__`.
+    for (const name of [...new Set([...before.properties.keys(), ...after.properties.keys()])].sort()) {
       const path = place.path ? `${place.path}.${name}` : name;
-      const before = oldProps && name in a ? this.before.raw(oldProps, name) : undefined;
-      const after = newProps && name in b ? this.after.raw(newProps, name) : undefined;
+      const was = before.properties.get(name);
+      const now = after.properties.get(name);
       // A read-only field is never sent and a write-only one never read.
-      const directions = fieldDirections(place.directions, [before && this.before.follow(before), after && this.after.follow(after)]);
+      const directions = fieldDirections(place.directions, [was && this.before.follow(was), now && this.after.follow(now)]);
       const fieldPlace = { ...place, path, directions };
-      if (!before && after) {
+      if (!was && now) {
         const required = newRequired.has(name);
         this.log.add(place.scope, {
           kind: 'property-added',
           breaking: required && directions.has('request'),
           subject: place.subject(path),
-          message: required ? 'added as required' : 'added as optional',
-          reason: 'requests without the new field are refused',
-          at: after,
+          message: required ? (directions.has('request') || !place.directions.has('request') ? 'added as required' : 'added as required, but read-only: integrators never send it') : 'added as optional',
+          reason: 'integrators that send it must now set it',
+          at: now,
         });
-      } else if (before && !after) {
-        this.log.add(place.scope, { kind: 'property-removed', breaking: directions.size > 0, subject: place.subject(path), message: 'removed', reason: 'integrators that send or read it lose it', at: newProps ?? n, was: before });
-      } else if (before && after) {
-        if (!oldRequired.has(name) && newRequired.has(name)) this.change(fieldPlace, after, before, 'required-added', 'narrower', 'became required');
-        if (oldRequired.has(name) && !newRequired.has(name)) this.change(fieldPlace, after, before, 'required-removed', 'wider', 'became optional');
-        this.compare(before, after, fieldPlace);
+      } else if (was && !now) {
+        this.log.add(place.scope, { kind: 'property-removed', breaking: directions.size > 0, subject: place.subject(path), message: 'removed', reason: removalReason(directions), at: newProps ?? n, was });
+      } else if (was && now) {
+        if (!oldRequired.has(name) && newRequired.has(name)) this.change(fieldPlace, now, was, 'required-added', 'narrower', 'became required');
+        if (oldRequired.has(name) && !newRequired.has(name)) this.change(fieldPlace, now, was, 'required-removed', 'wider', 'became optional');
+        this.compareAccess(was, now, { ...place, path });
+        this.compare(was, now, fieldPlace);
       }
     }
+  }
+
+  /** A field that becomes read-only is no longer sent, one that becomes write-only no longer read: judged by where the field was used. */
+  private compareAccess(was: Located, now: Located, place: SchemaPlace): void {
+    const o = this.before.follow(was);
+    const n = this.after.follow(now);
+    if (!o || !n) return;
+    if (o.value.readOnly !== true && n.value.readOnly === true) {
+      this.log.add(place.scope, { kind: 'read-only-changed', breaking: place.directions.has('request'), subject: place.subject(place.path), message: 'became read-only: requests no longer set it', reason: 'integrators that send it are no longer heard', at: now, was });
+    }
+    if (o.value.writeOnly !== true && n.value.writeOnly === true) {
+      this.log.add(place.scope, { kind: 'write-only-changed', breaking: place.directions.has('response'), subject: place.subject(place.path), message: 'became write-only: responses no longer hold it', reason: 'integrators that read it no longer get it', at: now, was });
+    }
+  }
+
+  /** An object's fields (as written, by name) and required names, its `allOf` members' included, except the `skip`ped named ones. */
+  private fields(side: Side, node: Node, skip: ReadonlySet<string>, depth = 0, out = { properties: new Map<string, Located>(), required: new Set<string>() }): typeof out {
+    const props = side.raw(node, 'properties');
+    if (props && isRecord(props.value)) {
+      for (const name of Object.keys(props.value)) {
+        const prop = side.raw(props, name);
+        if (prop && !out.properties.has(name)) out.properties.set(name, prop);
+      }
+    }
+    for (const name of requiredOf(node.value)) out.required.add(name);
+    const members = side.raw(node, 'allOf');
+    if (depth < 8 && members && Array.isArray(members.value)) {
+      members.value.forEach((_, i) => {
+        const member = side.raw(members, i);
+        const name = member && side.refName(member);
+        const target = member && (name === undefined || !skip.has(name)) ? side.follow(member) : undefined;
+        if (target) this.fields(side, target, skip, depth + 1, out);
+      });
+    }
+    return out;
+  }
+
+  /** The named schemas an object takes fields from through `allOf`, at any depth. */
+  private memberNames(side: Side, node: Node, depth = 0, out = new Set<string>()): Set<string> {
+    const members = side.raw(node, 'allOf');
+    if (depth >= 8 || !members || !Array.isArray(members.value)) return out;
+    members.value.forEach((_, i) => {
+      const member = side.raw(members, i);
+      const name = member && side.refName(member);
+      if (name !== undefined) out.add(name);
+      const target = member && side.follow(member);
+      if (target) this.memberNames(side, target, depth + 1, out);
+    });
+    return out;
   }
 
   private compareAdditional(o: Node, n: Node, place: SchemaPlace): void {
@@ -157,24 +231,19 @@ export class SchemaComparer {
     }
   }
 
-  /**
-   * Variants are paired by the schema they name, else by position among the unnamed ones. A new
-   * `allOf` member narrows what is accepted; a new `oneOf`/`anyOf` alternative widens it.
-   */
-  private compareVariants(o: Node, n: Node, keyword: 'allOf' | 'oneOf' | 'anyOf', place: SchemaPlace): void {
+  /** Alternatives are paired by the schema they name, else by position among the unnamed ones; a new one widens what is accepted. */
+  private compareVariants(o: Node, n: Node, keyword: 'oneOf' | 'anyOf', place: SchemaPlace): void {
     const before = this.variants(this.before, o, keyword);
     const after = this.variants(this.after, n, keyword);
     if (before.length === 0 && after.length === 0) return;
-    const addedEffect: Effect = keyword === 'allOf' ? 'narrower' : 'wider';
-    const removedEffect: Effect = keyword === 'allOf' ? 'wider' : 'narrower';
     for (const variant of after) {
       const match = before.find((v) => v.key === variant.key);
       if (match) this.compare(match.node, variant.node, place);
-      else this.change(place, variant.node, undefined, 'variant-added', addedEffect, keyword === 'allOf' ? `must now also match ${variant.label}` : `may now also be ${variant.label}`);
+      else this.change(place, variant.node, undefined, 'variant-added', 'wider', `may now also be ${variant.label}`);
     }
     const list = this.after.raw(n, keyword) ?? n;
     for (const variant of before) {
-      if (!after.some((v) => v.key === variant.key)) this.change(place, list, variant.node, 'variant-removed', removedEffect, keyword === 'allOf' ? `no longer needs to match ${variant.label}` : `can no longer be ${variant.label}`);
+      if (!after.some((v) => v.key === variant.key)) this.change(place, list, variant.node, 'variant-removed', 'narrower', `can no longer be ${variant.label}`);
     }
   }
 
@@ -199,6 +268,19 @@ export class SchemaComparer {
     const breaking = effect !== undefined && breaksFor(place.directions, effect);
     this.log.add(place.scope, { kind, breaking, subject: place.subject(place.path), message, reason: effect && reasonFor(place.directions, effect), at, was });
   }
+}
+
+/** `string` → `string | null` reads better as "became nullable". */
+function typeMessage(before: Set<string> | undefined, after: Set<string> | undefined): string {
+  const strip = (types: Set<string> | undefined): string => typeText(types && new Set([...types].filter((t) => t !== 'null')));
+  if (before && after && strip(before) === strip(after)) return after.has('null') ? 'became nullable' : 'no longer nullable';
+  return `type changed from ${typeText(before)} to ${typeText(after)}`;
+}
+
+function removalReason(directions: ReadonlySet<Direction>): string {
+  if (!directions.has('response')) return 'integrators that send it are no longer heard';
+  if (!directions.has('request')) return 'integrators that read it no longer get it';
+  return 'integrators that send or read it lose it';
 }
 
 function requiredOf(schema: Record<string, unknown>): Set<string> {
