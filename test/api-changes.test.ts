@@ -6,7 +6,7 @@ import { build, type BuildResult } from '../generator/commands/build.js';
 import { validate } from '../generator/commands/validate.js';
 import type { Element } from 'hast';
 import { Page, textOf } from './html.js';
-import { ROOT, runCli, tempDir } from './helpers.js';
+import { ROOT, runCli, runMain, tempDir } from './helpers.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/api-site');
 const VERSIONS = 'openapi/versioned';
@@ -141,13 +141,13 @@ describe('the breaking-change gate of build and validate', () => {
 
     const flagged = await copyFixture('gate-flag', unacknowledge);
     assert.deepEqual((await validate([], { config: join(flagged, 'site-config.yaml'), acknowledgeBreaking: true })).diagnostics, []);
-    const cli = await runCli(['-c', join(flagged, 'site-config.yaml'), 'validate', '--acknowledge-breaking']);
+    const cli = await runMain(['-c', join(flagged, 'site-config.yaml'), 'validate', '--acknowledge-breaking']);
     assert.equal(cli.code, 0, cli.stdout);
     const refused = await runCli(['-c', join(flagged, 'site-config.yaml'), 'validate']);
     assert.equal(refused.code, 1);
     assert.match(refused.stdout, /1\.1\.0\.yaml:\d+:7 error \[breaking-change\] versioned 1\.1\.0 breaks integrators of 1\.1\.0-rc\.1/);
 
-    const relaxed = await runCli(['-c', join(flagged, 'site-config.yaml'), '--rule', 'breaking-change=warning', 'validate']);
+    const relaxed = await runMain(['-c', join(flagged, 'site-config.yaml'), '--rule', 'breaking-change=warning', 'validate']);
     assert.equal(relaxed.code, 0);
     assert.match(relaxed.stdout, /warning \[breaking-change\]/);
   });
@@ -173,7 +173,7 @@ describe('specsite diff on the command line', () => {
   const neu = `test/fixtures/api-site/${VERSIONS}/1.1.0-rc.1.yaml`;
 
   test('json: the report with its summary; every change located in the new file', async () => {
-    const run = await runCli(['diff', old, neu, '--format', 'json']);
+    const run = await runMain(['diff', old, neu, '--format', 'json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as { old: { version: string }; new: { version: string; file: string }; summary: Record<string, number>; changes: Array<{ kind: string; breaking: boolean; at: { file: string; line: number; pointer: string } }> };
     assert.deepEqual([report.old.version, report.new.version], ['1.0.0', '1.1.0-rc.1']);
@@ -187,18 +187,18 @@ describe('specsite diff on the command line', () => {
   });
 
   test('the other way round, every change is breaking, and --fail-on-breaking fails', async () => {
-    const text = await runCli(['diff', neu, old]);
+    const text = await runMain(['diff', neu, old]);
     assert.equal(text.code, 0);
     assert.match(text.stdout, /^test\/fixtures\/api-site\/openapi\/versioned\/1\.1\.0-rc\.1\.yaml \(1\.1\.0-rc\.1\) → test\/fixtures\/api-site\/openapi\/versioned\/1\.0\.0\.yaml \(1\.0\.0\)\n/);
     assert.match(text.stdout, /\n1\.1\.0-rc\.1 → 1\.0\.0: 3 changes, 3 breaking, 0 acknowledged, 0 non-breaking\n$/);
-    const gated = await runCli(['diff', neu, old, '--fail-on-breaking', '--format', 'github']);
+    const gated = await runMain(['diff', neu, old, '--fail-on-breaking', '--format', 'github']);
     assert.equal(gated.code, 1);
     const lines = gated.stdout.trim().split('\n');
     assert.equal(lines.filter((l) => l.startsWith('::error file=test/fixtures/api-site/openapi/versioned/1.0.0.yaml,line=')).length, 3);
   });
 
   test('markdown: a heading, the summary and one section per operation and schema', async () => {
-    const run = await runCli(['diff', old, neu, '-f', 'markdown']);
+    const run = await runMain(['diff', old, neu, '-f', 'markdown']);
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^## API changes from 1\.0\.0 to 1\.1\.0-rc\.1\n\n\*\*0 breaking\*\*, 0 acknowledged, 3 non-breaking/);
     assert.deepEqual(run.stdout.match(/^### .*$/gm), ['### `POST /items (createItem)`', '### `schema Item`', '### `schema NewItem`']);
@@ -206,24 +206,24 @@ describe('specsite diff on the command line', () => {
   });
 
   test('--service compares the two newest versions of a configured API', async () => {
-    const run = await runCli(['-c', 'test/fixtures/api-site/site-config.yaml', 'diff', '--service', 'versioned']);
+    const run = await runMain(['-c', 'test/fixtures/api-site/site-config.yaml', 'diff', '--service', 'versioned']);
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^test\/fixtures\/api-site\/openapi\/versioned\/1\.1\.0-rc\.1\.yaml \(1\.1\.0-rc\.1\) → test\/fixtures\/api-site\/openapi\/versioned\/1\.1\.0\.yaml \(1\.1\.0\)\n/);
     assert.match(run.stdout, /acknowledged \[property-removed\] field `code`: removed/);
-    const one = await runCli(['-c', 'test/fixtures/api-site/site-config.yaml', 'diff', '--service', 'cyclic']);
+    const one = await runMain(['-c', 'test/fixtures/api-site/site-config.yaml', 'diff', '--service', 'cyclic']);
     assert.equal(one.code, 1);
     assert.match(one.stdout, /^test\/fixtures\/api-site\/site-config\.yaml:\d+:\d+ error \[diff-service\] API "cyclic" has one version in openapi\/cyclic\.yaml; a diff needs two/);
-    const unknown = await runCli(['-c', 'test/fixtures/api-site/site-config.yaml', 'diff', '--service', 'nope']);
+    const unknown = await runMain(['-c', 'test/fixtures/api-site/site-config.yaml', 'diff', '--service', 'nope']);
     assert.match(unknown.stdout, /error \[diff-service\] no API "nope" in the config; the configured APIs are cyclic, discriminator/);
   });
 
   test('bad input: a broken contract gives its located error and no report; wrong arguments are usage errors', async () => {
-    const broken = await runCli(['diff', old, 'test/fixtures/contracts/broken-ref/openapi.yaml']);
+    const broken = await runMain(['diff', old, 'test/fixtures/contracts/broken-ref/openapi.yaml']);
     assert.equal(broken.code, 1);
     assert.match(broken.stdout, /^test\/fixtures\/contracts\/broken-ref\/openapi\.yaml:\d+:\d+ error \[ref-resolves\]/m);
     assert.match(broken.stdout, /no diff made: \d+ errors?, \d+ warnings?\n$/);
     for (const args of [['diff', old], ['diff', old, neu, '--service', 'versioned']]) {
-      const usage = await runCli(args);
+      const usage = await runMain(args);
       assert.equal(usage.code, 2, args.join(' '));
       assert.match(usage.stderr, /give two OpenAPI files \(OLD NEW\), or --service <id> alone/);
     }
@@ -233,7 +233,7 @@ describe('specsite diff on the command line', () => {
 describe('specsite types --version', () => {
   test('types an older version; the package says which', async () => {
     const dir = await tempDir('types-version');
-    const run = await runCli(['-c', 'test/fixtures/api-site/site-config.yaml', '-o', dir, 'types', '--version', 'versioned@1.0.0']);
+    const run = await runMain(['-c', 'test/fixtures/api-site/site-config.yaml', '-o', dir, 'types', '--version', 'versioned@1.0.0']);
     assert.equal(run.code, 0, run.stdout);
     const pkg = JSON.parse(await readFile(join(dir, 'types/package.json'), 'utf8')) as { specsite: { services: Record<string, { version: string; source: string }> } };
     assert.deepEqual(pkg.specsite.services.versioned, { version: '1.0.0', source: `test/fixtures/api-site/${VERSIONS}/1.0.0.yaml` });
@@ -246,14 +246,14 @@ describe('specsite types --version', () => {
 
   test('a version an API does not have is a located error listing the ones it has; with files it is a usage error', async () => {
     const dir = await tempDir('types-version-bad');
-    const run = await runCli(['-c', 'test/fixtures/api-site/site-config.yaml', '-o', dir, 'types', '--version', 'versioned@9.9.9']);
+    const run = await runMain(['-c', 'test/fixtures/api-site/site-config.yaml', '-o', dir, 'types', '--version', 'versioned@9.9.9']);
     assert.equal(run.code, 1);
     assert.match(run.stdout, /^test\/fixtures\/api-site\/site-config\.yaml:\d+:\d+ error \[types-version\] API "versioned" has no version 9\.9\.9; it has 1\.1\.0, 1\.1\.0-rc\.1, 1\.0\.0\n/);
     await assert.rejects(stat(join(dir, 'types')));
-    const all = await runCli(['-c', 'test/fixtures/api-site/site-config.yaml', '-o', dir, 'types', '--version', '1.0.0']);
+    const all = await runMain(['-c', 'test/fixtures/api-site/site-config.yaml', '-o', dir, 'types', '--version', '1.0.0']);
     assert.equal(all.code, 1);
     assert.match(all.stdout, /error \[types-version\] API "discriminator" has no version 1\.0\.0; it has 2\.0\.0 \(name one API's version with --version discriminator@<version>\)/);
-    const files = await runCli(['-o', dir, 'types', 'test/fixtures/api-site/openapi/cyclic.yaml', '--version', '1.0.0']);
+    const files = await runMain(['-o', dir, 'types', 'test/fixtures/api-site/openapi/cyclic.yaml', '--version', '1.0.0']);
     assert.equal(files.code, 2);
   });
 });

@@ -21,8 +21,8 @@ function mismatch(severity: 'error' | 'warning'): string {
 }
 
 describe('rule severities', () => {
-  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation and page-description', () => {
-    assert.deepEqual([...CONFIGURABLE_RULES].sort(), [...CONTRACT_RULES.map((r) => r.id), STRUCTURE_RULE, 'schema-compiles', 'types-generation', 'page-description'].sort());
+  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation, page-description and breaking-change', () => {
+    assert.deepEqual([...CONFIGURABLE_RULES].sort(), [...CONTRACT_RULES.map((r) => r.id), STRUCTURE_RULE, 'schema-compiles', 'types-generation', 'page-description', 'breaking-change'].sort());
   });
 
   test('applyRuleSeverities: off drops, error and warning rewrite, other rules are left alone', () => {
