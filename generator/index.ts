@@ -1,6 +1,11 @@
 // The library behind the CLI: one exported function per command, and the stages they are made of.
 export { validate, type ValidateResult } from './commands/validate.js';
-export { types, type TypesResult } from './commands/types.js';
+export { types, type TypesOptions, type TypesResult } from './commands/types.js';
+export { diff, type DiffResult, type DiffTarget } from './commands/diff.js';
+export { diffContracts, type DiffInput } from './diff/compare.js';
+export { apiHistory, breakingChangeGate, type GateOptions } from './diff/history.js';
+export { formatDiff, DIFF_FORMATS, type DiffFormat } from './diff/format.js';
+export { CHANGE_KINDS, type ApiChange, type ChangeGroup, type ChangeKind, type ChangeSite, type DiffReport } from './diff/change.js';
 export { build, BUILD_STAGES, type BuildOptions, type BuildResult, type BuildReport, type BuildStage } from './commands/build.js';
 export { serve, type ServeOptions, type ServeResult } from './commands/serve.js';
 export { createStaticServer, type StaticServerOptions } from './serve/static-server.js';

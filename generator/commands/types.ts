@@ -20,11 +20,6 @@ export interface TypesResult {
 export const STANDALONE_PACKAGE = 'api-types';
 export const STANDALONE_SCHEMA_BASE = 'http://localhost/schemas/';
 
-/**
- * `specsite types`: the types package (`DIR/types`) and the entity JSON Schemas (`DIR/schemas`) of
- * the configured APIs (newest version of each), or of the given files. Contracts with errors are
- * not typed: the command reports them and leaves the previous output as it was.
- */
 export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules'>> {
   /**
    * Versions to type instead of the newest: `1.0.0` for every configured API, `searcher@1.0.0` for
@@ -33,6 +28,11 @@ export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Par
   versions?: readonly string[];
 }
 
+/**
+ * `specsite types`: the types package (`DIR/types`) and the entity JSON Schemas (`DIR/schemas`) of
+ * the configured APIs (newest version of each), or of the given files. Contracts with errors are
+ * not typed: the command reports them and leaves the previous output as it was.
+ */
 export async function types(files: readonly string[], options: TypesOptions): Promise<TypesResult> {
   const rules = options.rules ?? {};
   const prepared = files.length > 0 ? await fromFiles(files, rules) : await fromConfig(options.config, rules, options.versions ?? []);
