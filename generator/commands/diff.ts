@@ -32,9 +32,10 @@ export async function diff(target: DiffTarget, options: Pick<GlobalOptions, 'con
   return { diagnostics, report };
 }
 
-type Side = { file: string; version: string | undefined } | undefined;
+/** One of the two files to compare, with its version name when the folder's file name gives one. */
+type VersionFile = { file: string; version: string | undefined } | undefined;
 
-async function serviceFiles(service: string, configPath: string, rules: GlobalOptions['rules'] | undefined): Promise<{ old: Side; new: Side; rules: GlobalOptions['rules']; diagnostics: Diagnostic[] }> {
+async function serviceFiles(service: string, configPath: string, rules: GlobalOptions['rules'] | undefined): Promise<{ old: VersionFile; new: VersionFile; rules: GlobalOptions['rules']; diagnostics: Diagnostic[] }> {
   const loaded = await loadConfig(configPath, rules);
   if (!loaded.ok) return { old: undefined, new: undefined, rules: {}, diagnostics: loaded.diagnostics };
   const { config, source } = loaded;
@@ -50,8 +51,8 @@ async function serviceFiles(service: string, configPath: string, rules: GlobalOp
     return { old: undefined, new: undefined, rules: config.rules, diagnostics: [{ ...at, ...source.locate(['apis', configured.index]), message: `API "${service}" has ${files.length === 1 ? 'one version' : 'no version'} in ${configured.specAsWritten}; a diff needs two (drop the new version's file next to the old one)` }] };
   }
   const [newest, previous] = files;
-  const side = (v: typeof newest): Side => v && { file: v.file, version: v.version };
-  return { old: side(previous), new: side(newest), rules: config.rules, diagnostics: discovered.diagnostics };
+  const pick = (v: typeof newest): VersionFile => v && { file: v.file, version: v.version };
+  return { old: pick(previous), new: pick(newest), rules: config.rules, diagnostics: discovered.diagnostics };
 }
 
 /** `info.version`, else a file named like a version (`1.2.0.yaml`), else the file name. */

@@ -25,7 +25,12 @@ export function diffMarkdown(report: DiffReport): string {
     },
   ];
   const groups = new Map<string, ApiChange[]>();
-  for (const change of report.changes) groups.set(groupKey(change.group), [...(groups.get(groupKey(change.group)) ?? []), change]);
+  for (const change of report.changes) {
+    const key = groupKey(change.group);
+    const list = groups.get(key) ?? [];
+    list.push(change);
+    groups.set(key, list);
+  }
   for (const changes of groups.values()) {
     const first = changes[0] as ApiChange;
     children.push({ type: 'heading', depth: 3, children: [{ type: 'inlineCode', value: groupTitle(first.group) }] });

@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
 
-/** Values as inline code, comma-separated: roles, enum values. */
-export function CodeList({ values }: { values: readonly string[] }): ReactElement {
+/** Values as inline code: roles and enum values (comma-separated), or a parameter's values (space-separated). */
+export function CodeList({ values, separator = ', ' }: { values: readonly string[]; separator?: string }): ReactElement {
   return (
     <>
       {values.map((value, i) => (
-        <span key={value}>
-          {i > 0 ? ', ' : ''}
+        // By position: a contract may list the same value twice.
+        <span key={i}>
+          {i > 0 ? separator : ''}
           <code>{value}</code>
         </span>
       ))}

@@ -7,6 +7,7 @@ import { MethodBadge } from './MethodBadge.js';
 import type { OperationModel } from './model.js';
 import { Parameters } from './Parameters.js';
 import { SchemaView } from './SchemaView.js';
+import { TableHead } from '../TableHead.js';
 
 /** One operation (or webhook, or callback): how to call it and what comes back. */
 export function Operation({ op }: { op: OperationModel }): ReactElement {
@@ -58,13 +59,7 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
               </summary>
               {response.headers.length > 0 ? (
                 <table className="api-headers">
-                  <thead>
-                    <tr>
-                      <th scope="col">Header</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Description</th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Header', 'Type', 'Description']} />
                   <tbody>
                     {response.headers.map((h) => (
                       <tr key={h.name}>

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { ApiReferenceModel } from './model.js';
 import { MovedAnchors } from './MovedAnchors.js';
+import { TableHead } from '../TableHead.js';
 
 /** What applies to the whole API: its description, servers, authentication and who may call what. */
 export function Overview({ api }: { api: ApiReferenceModel }): ReactElement {
@@ -64,12 +65,7 @@ export function Overview({ api }: { api: ApiReferenceModel }): ReactElement {
                   </dl>
                   {flow.scopes.length > 0 ? (
                     <table>
-                      <thead>
-                        <tr>
-                          <th scope="col">Scope</th>
-                          <th scope="col">Description</th>
-                        </tr>
-                      </thead>
+                      <TableHead columns={['Scope', 'Description']} />
                       <tbody>
                         {flow.scopes.map((s) => (
                           <tr key={s.name}>
@@ -93,12 +89,7 @@ export function Overview({ api }: { api: ApiReferenceModel }): ReactElement {
           <h2>Roles</h2>
           <p>The operations each role may call.</p>
           <table className="api-roles">
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Operations</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Role', 'Operations']} />
             <tbody>
               {api.roles.map((r) => (
                 <tr key={r.role}>

@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
 import type { ParameterModel } from './model.js';
+import { TableHead } from '../TableHead.js';
+import { CodeList } from './CodeList.js';
 
 export function Parameters({ parameters }: { parameters: ParameterModel[] }): ReactElement | null {
   if (parameters.length === 0) return null;
@@ -8,18 +10,7 @@ export function Parameters({ parameters }: { parameters: ParameterModel[] }): Re
       <h4>Parameters</h4>
       <div className="table-scroll">
         <table className="api-parameters">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">In</th>
-              <th scope="col">Type</th>
-              <th scope="col">Required</th>
-              <th scope="col">Default</th>
-              <th scope="col">Constraints</th>
-              <th scope="col">Values</th>
-              <th scope="col">Example</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'In', 'Type', 'Required', 'Default', 'Constraints', 'Values', 'Example']} />
           <tbody>
             {parameters.map((p) => (
               <tr key={`${p.in}:${p.name}`}>
@@ -34,12 +25,7 @@ export function Parameters({ parameters }: { parameters: ParameterModel[] }): Re
                 <td>{p.defaultValue !== undefined ? <code>{p.defaultValue}</code> : null}</td>
                 <td>{p.constraints.join(', ')}</td>
                 <td>
-                  {p.enumValues.map((v, i) => (
-                    <span key={v}>
-                      {i > 0 ? ' ' : ''}
-                      <code>{v}</code>
-                    </span>
-                  ))}
+                  <CodeList values={p.enumValues} separator=" " />
                 </td>
                 <td>{p.example !== undefined ? <code>{p.example}</code> : null}</td>
               </tr>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { PropertyModel, SchemaModel, SchemaNodeModel } from './model.js';
+import { CodeList } from './CodeList.js';
 
 const COMPOSITION_LABELS = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of' } as const;
 
@@ -80,13 +81,7 @@ function SchemaFacts({ node }: { node: SchemaNodeModel }): ReactElement {
       {node.description ? <div className="schema-description">{node.description}</div> : null}
       {node.enumValues.length > 0 ? (
         <p className="schema-enum">
-          Values:{' '}
-          {node.enumValues.map((v, i) => (
-            <span key={i}>
-              {i > 0 ? ' ' : ''}
-              <code>{v}</code>
-            </span>
-          ))}
+          Values: <CodeList values={node.enumValues} separator=" " />
         </p>
       ) : null}
       {node.constValue !== undefined ? (

@@ -58,17 +58,17 @@ export function versionAnchor(version: string): string {
 
 /** Changes in report order (already by operation, then schema), one group per operation or schema. */
 function groups(changes: readonly ApiChange[], newer: VersionAnchors, older: VersionAnchors): ChangelogGroupModel[] {
-  const out: ChangelogGroupModel[] = [];
+  const out = new Map<string, ChangelogGroupModel>();
   for (const change of changes) {
     const title = groupTitle(change.group);
-    let group = out.find((g) => g.title === title);
+    let group = out.get(title);
     if (!group) {
       group = { title, href: groupHref(change.group, change.kind === 'operation-removed' || change.kind === 'schema-removed' ? older : newer), changes: [] };
-      out.push(group);
+      out.set(title, group);
     }
     group.changes.push({ verdict: verdict(change), kind: change.kind, subject: inlineParts(change.subject), message: inlineParts(change.message), reason: change.reason });
   }
-  return out;
+  return [...out.values()];
 }
 
 /** A removed operation or schema links to the last version that had it. */

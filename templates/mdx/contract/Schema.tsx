@@ -4,6 +4,7 @@ import { CodeList } from '../../api/CodeList.js';
 import type { ServiceCatalog } from '../contract-model.js';
 import { Caption } from './Caption.js';
 import { useService } from './context.js';
+import { TableHead } from '../../TableHead.js';
 
 /**
  * `<Schema service="datasource" name="Bucket" />`: an entity's fields as a table, drawn from the
@@ -37,13 +38,7 @@ export function Schema({ service, name }: { service: string; name: string }): Re
       {fields.length > 0 ? (
         <div className="table-scroll">
           <table className="contract-fields">
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Field', 'Type', 'Description']} />
             <tbody>
               {fields.map((field) => (
                 <FieldRow key={field.name} field={field} api={api} />
