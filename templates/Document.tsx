@@ -1,20 +1,32 @@
 import type { ReactElement, ReactNode } from 'react';
-import type { HeadModel, SiteModel } from './model.js';
+import { headScript } from './head-script.js';
+import type { HeadModel, PageData, SiteModel } from './model.js';
 import { SiteProvider } from './site-context.js';
 
-/**
- * Runs before first paint so that a stored dark mode never flashes light, and marks the document
- * as scripted (`js`) so that CSS hides only what the client script can bring back (the mobile menu).
- * It is the project's own constant code, not content; the key is the one site.md §3 names.
- */
-export function colorModeScript(colorMode: SiteModel['colorMode']): string {
-  const fallback = JSON.stringify(colorMode.defaultMode);
-  const system = colorMode.respectPrefersColorScheme ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'` : fallback;
-  return `(function(){var d=document.documentElement,t;d.classList.add('js');try{t=localStorage.getItem('theme')}catch(e){}d.setAttribute('data-theme',t==='dark'||t==='light'?t:${system})})();`;
+export const ROOT_ID = '__site';
+export const PAGE_DATA_ID = '__site-data';
+export const BASE_URL_ISSUE_ID = 'base-url-issue';
+
+/** JSON inside `<script>`: `<` escaped so no string in it can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** The whole HTML document of one page. */
+/**
+ * Shown by the head script when the site is served from a path other than its base URL. It carries
+ * its own inline style because the stylesheet, linked under the base URL, does not load then.
+ */
+function BaseUrlIssue({ baseUrl }: { baseUrl: string }): ReactElement {
+  return (
+    <div id={BASE_URL_ISSUE_ID} role="alert" hidden style={{ padding: '1rem', fontSize: '1rem', lineHeight: 1.5, background: '#fff3cd', color: '#5c3c00', borderBottom: '2px solid #b07d00', fontFamily: 'system-ui, sans-serif' }}>
+      <strong>This site did not load properly.</strong> It was built for the base URL <code>{baseUrl}</code> but is being served from another path, so its styles, scripts and links do not work. Serve it under <code>{baseUrl}</code>, or set <code>baseUrl</code> in the site configuration to the path it is served from and build it again.
+    </div>
+  );
+}
+
+/** The whole HTML document of one page; `#__site` is what the client hydrates, from the JSON beside it. */
 export function Document({ site, head, children }: { site: SiteModel; head: HeadModel; children: ReactNode }): ReactElement {
+  const data: PageData = { route: head.route, site };
   return (
     <html lang={site.locale} dir="ltr" data-theme={site.colorMode.defaultMode}>
       <head>
@@ -32,14 +44,16 @@ export function Document({ site, head, children }: { site: SiteModel; head: Head
         <meta name="twitter:card" content="summary" />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="icon" href={site.assets.favicon} type={site.assets.faviconType} />
-        <script dangerouslySetInnerHTML={{ __html: colorModeScript(site.colorMode) }} />
+        <script dangerouslySetInnerHTML={{ __html: headScript(site) }} />
         <link rel="stylesheet" href={site.assets.css} />
         <script src={site.assets.js} defer />
       </head>
       <body>
-        <div id="__site" data-base-url={site.baseUrl} data-route={head.route}>
+        <BaseUrlIssue baseUrl={site.baseUrl} />
+        <div id={ROOT_ID} tabIndex={-1} data-base-url={site.baseUrl} data-route={head.route}>
           <SiteProvider value={site}>{children}</SiteProvider>
         </div>
+        <script type="application/json" id={PAGE_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
       </body>
     </html>
   );

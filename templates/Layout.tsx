@@ -1,30 +1,25 @@
 import type { ReactElement, ReactNode } from 'react';
+import { AnnouncementBar } from './AnnouncementBar.js';
 import { Footer } from './Footer.js';
 import type { SiteModel } from './model.js';
 import { Navbar } from './navbar/Navbar.js';
 
 export const MAIN_ID = 'main-content';
 
-/** Navbar, main and footer around a page; "Skip to main content" is the first focusable element. */
-export function Layout({ site, route, children }: { site: SiteModel; route: string; children: ReactNode }): ReactElement {
-  const bar = site.announcementBar;
+/**
+ * Navbar, page and footer; "Skip to main content" is the first focusable element. The page is React
+ * on the server; in the browser it is the HTML the server made (`pageHtml`), which hydration keeps
+ * as it is and client navigation swaps, so the client never ships a page's own components.
+ */
+export function Layout({ site, route, children, pageHtml }: { site: SiteModel; route: string; children?: ReactNode; pageHtml?: string }): ReactElement {
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>
         Skip to main content
       </a>
-      {bar ? (
-        <div className="announcement-bar" role="banner" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
-          <div className="announcement-content">{bar.content}</div>
-          {bar.isCloseable ? (
-            <button type="button" className="announcement-close" data-announcement-close="" aria-label="Close">
-              ×
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      <Navbar navbar={site.navbar} colorMode={site.colorMode} currentRoute={route} />
-      <div className="page-wrapper">{children}</div>
+      {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
+      <Navbar site={site} currentRoute={route} />
+      {pageHtml === undefined ? <div className="page-wrapper">{children}</div> : <div className="page-wrapper" dangerouslySetInnerHTML={{ __html: pageHtml }} />}
       <Footer footer={site.footer} />
     </>
   );

@@ -37,7 +37,8 @@ export interface SiteModel {
   navbar: { title: string; logo: { src: string; alt: string } | undefined; hideOnScroll: boolean; homeHref: string; items: NavItemModel[] };
   footer: FooterModel;
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
-  announcementBar: { id: string; content: ReactNode; backgroundColor: string; textColor: string; isCloseable: boolean } | undefined;
+  /** `html` is sanitized inline Markdown, rendered at build time (the client receives the same model as JSON). */
+  announcementBar: { id: string; html: string; backgroundColor: string; textColor: string; isCloseable: boolean } | undefined;
   sidebar: SidebarItemModel[];
   /** Site paths (base URL applied) of the built assets. */
   assets: { css: string; js: string; favicon: string; faviconType: string };
@@ -70,4 +71,10 @@ export interface DocPageModel {
   previous: { label: string; href: string } | undefined;
   next: { label: string; href: string } | undefined;
   content: ReactNode;
+}
+
+/** What the client hydrates a page from (the JSON beside `#__site`): everything in it is plain data. */
+export interface PageData {
+  route: string;
+  site: SiteModel;
 }

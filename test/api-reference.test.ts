@@ -110,8 +110,13 @@ describe('API reference pages of the fixture contracts', () => {
       ['md link', ''],
       ['fine', 'https://example.com/docs'],
     ]);
-    // The only scripts of the page are the site's own: the bundle and the colour-mode snippet in the head.
-    for (const script of page.all('script')) assert.ok(/\/assets\/js\/main\.\w+\.js$/.test(String(script.properties.src ?? '')) || textOf(script).includes('localStorage'), textOf(script));
+    // The only scripts that run are the site's own: the bundle and the head snippet. The page data
+    // is inert JSON, with every `<` escaped so no string in it can close its element.
+    const scripts = page.all('script');
+    const data = scripts.filter((s) => s.properties.type === 'application/json');
+    assert.equal(data.length, 1);
+    assert.doesNotMatch(textOf(data[0]!), /</);
+    for (const script of scripts.filter((s) => s.properties.type !== 'application/json')) assert.ok(/\/assets\/js\/main\.\w+\.js$/.test(String(script.properties.src ?? '')) || textOf(script).includes('localStorage'), textOf(script));
   });
 
   test('three versions: the newest release at the API route, each other at its own, a dropdown on every one', async () => {

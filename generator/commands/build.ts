@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { budgetDiagnostics, javascriptWeight, type JavaScriptWeight } from '../client/budget.js';
 import { buildClient } from '../client/build.js';
 import { loadConfig } from '../config/load.js';
 import { checkLinks, loadContent } from '../content/index.js';
@@ -24,6 +25,8 @@ export interface BuildReport {
   /** Milliseconds per stage, in pipeline order. */
   stages: Array<{ stage: BuildStage; ms: number }>;
   totalMs: number;
+  /** The JavaScript every page loads, against the budgets of docs and API pages. */
+  javascript: JavaScriptWeight;
 }
 
 export interface BuildResult {
@@ -112,6 +115,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   enter('client');
   const client = await buildClient();
+  const javascript = javascriptWeight(client);
+  diagnostics.push(...budgetDiagnostics(javascript));
 
   enter('render');
   const icon = await favicon(config, source);
@@ -135,7 +140,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const normalized = normalizeDiagnostics(diagnostics);
   // The report is written with the site, so the write stage's own time is up to this point.
   finish();
-  const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started) };
+  const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started), javascript };
   files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
   await replaceFolders(resolve(options.out), files);
   return { diagnostics: normalized, report, written: files.size };

@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import { flattenSidebar, sidebarTrail } from '../content/index.js';
@@ -119,7 +120,7 @@ function siteModel(config: ResolvedConfig, sidebar: readonly SidebarNode[], item
       copyright: copyright && `Copyright © ${copyright.year} ${copyright.holder}`,
     },
     colorMode: config.colorMode,
-    announcementBar: bar && { id: bar.id, content: markdownToReact(bar.content, { inline: true }), backgroundColor: bar.backgroundColor, textColor: bar.textColor, isCloseable: bar.isCloseable },
+    announcementBar: bar && { id: bar.id, html: renderToStaticMarkup(markdownToReact(bar.content, { inline: true })), backgroundColor: bar.backgroundColor, textColor: bar.textColor, isCloseable: bar.isCloseable },
     sidebar: sidebar.map((node) => sidebarModel(node, base)),
     assets: { css: withBase(base, `/${assets.css}`), js: withBase(base, `/${assets.js}`), favicon: withBase(base, `/${assets.favicon}`), faviconType: assets.faviconType },
     client: config.client,

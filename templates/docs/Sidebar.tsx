@@ -3,9 +3,9 @@ import { ExternalMark } from '../Links.js';
 import type { SidebarItemModel } from '../model.js';
 
 /** The docs sidebar: categories are native disclosures, open when they hold the current page. */
-export function Sidebar({ items, route }: { items: SidebarItemModel[]; route: string }): ReactElement {
+export function Sidebar({ items, route, id = 'docs-sidebar' }: { items: SidebarItemModel[]; route: string; id?: string }): ReactElement {
   return (
-    <nav className="docs-sidebar" aria-label="Docs sidebar" id="docs-sidebar">
+    <nav className="docs-sidebar" aria-label="Docs sidebar" id={id}>
       <SidebarList items={items} route={route} />
     </nav>
   );
@@ -59,6 +59,6 @@ function SidebarEntry({ item, route }: { item: SidebarItemModel; route: string }
   }
 }
 
-function containsRoute(items: SidebarItemModel[], route: string): boolean {
+export function containsRoute(items: SidebarItemModel[], route: string): boolean {
   return items.some((item) => (item.type === 'doc' && item.route === route) || (item.type === 'category' && (item.route === route || containsRoute(item.items, route))));
 }

@@ -1,0 +1,42 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The reader's browser: hydrates the server-rendered pages and adds what site.md §2–§4 ask of them.
+ * The server's HTML is complete without it; every page still reads, links and shows its code.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import { ROOT_ID } from '../Document.js';
+import { App } from './App.js';
+import { installCollapsibles } from './collapsible.js';
+import { installCopyButtons } from './copy-buttons.js';
+import { installDropdowns } from './dropdowns.js';
+import { followMovedAnchor } from './moved-anchor.js';
+import { clearMissingPreferredVersions, installPreferredVersion } from './preferred-version.js';
+import { readRouteDocument } from './route-document.js';
+import { stripIndexHtml } from './routes.js';
+import { prefetchVisibleLinks } from './visible-prefetch.js';
+
+const idle: (callback: () => void) => void = typeof requestIdleCallback === 'function' ? (callback) => requestIdleCallback(callback, { timeout: 2000 }) : (callback) => setTimeout(callback, 200);
+
+function start(): void {
+  const clean = stripIndexHtml(window.location.pathname);
+  if (clean !== window.location.pathname) window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
+  followMovedAnchor();
+  window.addEventListener('hashchange', followMovedAnchor);
+  installDropdowns();
+  installCollapsibles();
+  installCopyButtons();
+  installPreferredVersion();
+
+  const root = document.getElementById(ROOT_ID);
+  const baseUrl = root?.getAttribute('data-base-url');
+  if (!root || !baseUrl) return;
+  const initial = readRouteDocument(document, clean + window.location.search);
+  const onRendered = (): void => {
+    clearMissingPreferredVersions();
+    idle(() => prefetchVisibleLinks(baseUrl));
+  };
+  hydrateRoot(root, <App initial={initial} baseUrl={baseUrl} onRendered={onRendered} />);
+}
+
+start();

@@ -1,0 +1,28 @@
+import NProgress from 'nprogress';
+import type { SiteModel } from '../model.js';
+
+type Settings = SiteModel['client']['progressBar'];
+
+let delay: number | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Applies the configured constants (site.md §9); until then navigations show no bar. */
+export function configureProgress(settings: Settings): void {
+  delay = settings.delay;
+  // nprogress 0.2 reads `trickleRate`, which its type definitions lack.
+  const options: Partial<NProgress.NProgressOptions> & { trickleRate: number } = { minimum: settings.minimum, speed: settings.speed, trickleSpeed: settings.trickleSpeed, trickleRate: settings.trickleRate, showSpinner: settings.showSpinner };
+  NProgress.configure(options);
+}
+
+/** A navigation began: the thin bar appears only if it is still loading after the delay (site.md §2). */
+export function startProgress(): void {
+  clearTimeout(timer);
+  if (delay !== undefined) timer = setTimeout(() => NProgress.start(), delay);
+}
+
+/** The new route has rendered (or the navigation was given up). */
+export function finishProgress(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  if (NProgress.isStarted()) NProgress.done();
+}

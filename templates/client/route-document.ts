@@ -1,0 +1,59 @@
+import { PAGE_DATA_ID, ROOT_ID } from '../Document.js';
+import type { PageData } from '../model.js';
+
+/** The `<head>` elements a page sets for itself; navigation replaces them with the next page's. */
+const HEAD_SELECTORS = ['meta[name="description"]', 'meta[name="robots"]', 'meta[property^="og:"]', 'meta[name^="twitter:"]', 'link[rel="canonical"]'] as const;
+
+/** One page of the site as the client holds it: read from a document, decoded when rendered. */
+export interface RouteDocument {
+  /** Path and query, without the hash. */
+  url: string;
+  /** The page data's JSON text; decoding it can fail, and that is a crash of the page, not of loading. */
+  data: string;
+  /** What the server rendered inside `.page-wrapper`. */
+  html: string;
+  title: string;
+  head: Element[];
+}
+
+/** A page that could not be fetched or is not one of this site's pages. */
+export class RouteLoadError extends Error {
+  override name = 'RouteLoadError';
+}
+
+/** Reads a page out of a whole HTML document (the current one at start, or a fetched one). */
+export function readRouteDocument(doc: Document, url: string): RouteDocument {
+  const root = doc.getElementById(ROOT_ID);
+  const wrapper = root?.querySelector(':scope > .page-wrapper');
+  const data = doc.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!root || !wrapper || data == null) throw new RouteLoadError(`${url} is not a page of this site`);
+  const head = HEAD_SELECTORS.flatMap((selector) => [...doc.head.querySelectorAll(selector)]);
+  return { url, data, html: wrapper.innerHTML, title: doc.title, head };
+}
+
+/** Decodes a page's data; a failure names the page and keeps what went wrong as its cause. */
+export function decodePageData(page: RouteDocument): PageData {
+  let data: unknown;
+  try {
+    data = JSON.parse(page.data);
+  } catch (cause) {
+    throw new Error(`The data of the page ${page.url} could not be read`, { cause });
+  }
+  const candidate = data as Partial<PageData> | null;
+  if (typeof candidate?.route !== 'string' || typeof candidate.site?.navbar !== 'object' || !Array.isArray(candidate.site.sidebar)) {
+    throw new Error(`The data of the page ${page.url} is incomplete`, { cause: new TypeError('expected a route and the site model (navbar and sidebar)') });
+  }
+  return candidate as PageData;
+}
+
+let pendingHead = 0;
+
+/** Title and meta tags of the new page, debounced to the next animation frame (site.md §9). */
+export function updateHead(page: RouteDocument): void {
+  cancelAnimationFrame(pendingHead);
+  pendingHead = requestAnimationFrame(() => {
+    document.title = page.title;
+    for (const selector of HEAD_SELECTORS) for (const old of document.head.querySelectorAll(selector)) old.remove();
+    for (const element of page.head) document.head.append(document.importNode(element, true));
+  });
+}

@@ -1,0 +1,50 @@
+/// <reference lib="dom" />
+/**
+ * The reader's preferences live in localStorage (site.md §3). Storage may be blocked (privacy
+ * settings, sandboxed frames) or throw on every call; the site then keeps working without
+ * remembering anything, and says so once in the console rather than on every read.
+ */
+let available: Storage | null | undefined;
+
+export const STORAGE_WARNING = 'Browser storage is unavailable: preferences such as the colour mode will not be remembered.';
+
+function storage(): Storage | null {
+  if (available !== undefined) return available;
+  try {
+    const probe = '__specsite_probe__';
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    available = window.localStorage;
+  } catch {
+    console.warn(STORAGE_WARNING);
+    available = null;
+  }
+  return available;
+}
+
+export function readStored(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value`, or removes the key for `null`. */
+export function writeStored(key: string, value: string | null): void {
+  try {
+    const store = storage();
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Quota or a storage that broke after the probe: the preference is simply not remembered.
+  }
+}
+
+/** The keys the site stores; the announcement-bar names are ours (site.md §3 does not show them). */
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  announcementDismissed: 'announcement-dismissed',
+  announcementId: 'announcement-id',
+  preferredVersion: (service: string) => `docs-preferred-version-${service}`,
+} as const;
