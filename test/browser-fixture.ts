@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { build } from '../generator/commands/build.js';
+import { tempDir } from './helpers.js';
+
+/** The site the browser tests drive; see its site-config.yaml. */
+export const BROWSER_FIXTURE = 'test/fixtures/browser-site/site-config.yaml';
+
+/** Builds a site once per test process and returns its output folder. */
+export async function buildSite(config: string, name: string): Promise<string> {
+  const out = await tempDir(name);
+  const result = await build({ config, out, strict: true });
+  if (!result.report) throw new Error(`the ${name} site did not build: ${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`);
+  return out;
+}
+
+export function sitePath(out: string, ...parts: string[]): string {
+  return join(out, 'site', ...parts);
+}
+
+/** A page whose client has hydrated: the colour-mode toggle is enabled only by the client. */
+export async function openHydrated(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+  return page;
+}
+
+/** Every request the page makes, by URL path, with the kind of resource it was. */
+export function recordRequests(page: Page): Array<{ path: string; type: string }> {
+  const seen: Array<{ path: string; type: string }> = [];
+  page.on('request', (request) => seen.push({ path: new URL(request.url()).pathname, type: request.resourceType() }));
+  return seen;
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+export const PHONE: BrowserContextOptions = { viewport: { width: 400, height: 800 } };
