@@ -191,7 +191,8 @@ describe('navigation in the browser', () => {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1800, downloadThroughput: 35000, uploadThroughput: 32000, connectionType: 'cellular2g' });
     }],
     ['data saver on', async (page: Page) => {
-      await page.addInitScript(() => Object.defineProperty(Object.getPrototypeOf(navigator.connection), 'saveData', { get: () => true }));
+      // Chromium has no switch for the data saver; the reader's setting shows as `connection.saveData`.
+      await page.addInitScript(() => Object.defineProperty(Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection), 'saveData', { get: () => true }));
     }],
   ] as const) {
     test(`nothing is prefetched on ${name}, and links still work`, async () => {
@@ -252,13 +253,13 @@ describe('navigation in the browser', () => {
 
   test('a crashing page shows "This page crashed" with the error and its causes; "Try again" returns to normal', async () => {
     // The page arrives, but its data is corrupt: rendering it throws inside the error boundary.
-    const page = await open('/docs/intro/', (p) =>
-      p.route('**/kb/docs/guide/tuning/', onlyFetches(async (route) => {
+    const page = await open('/docs/intro/', async (p) => {
+      await p.route('**/kb/docs/guide/tuning/', onlyFetches(async (route) => {
         const response = await route.fetch();
         const body = (await response.text()).replace('id="__site-data">{', 'id="__site-data">{corrupt');
         await route.fulfill({ response, body });
-      })),
-    );
+      }));
+    });
     await page.click('.docs-sidebar a[href="/kb/docs/guide/tuning/"]');
     await page.waitForSelector('.crash-page');
     assert.equal(await page.locator('.crash-page h1').textContent(), 'This page crashed');

@@ -10,7 +10,7 @@ export function CodeSamples({ samples }: { samples: CodeSampleModel[] }): ReactE
       {samples.map((sample) => (
         <div key={sample.label} className="code-block" data-language={sample.language}>
           <div className="code-block-title">{sample.label}</div>
-          <pre>
+          <pre tabIndex={0}>
             <code>{sample.code}</code>
           </pre>
           <button type="button" className="copy-button" aria-label={`Copy the ${sample.label} sample`} title="Copy">

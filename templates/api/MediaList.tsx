@@ -20,7 +20,7 @@ export function MediaList({ contents }: { contents: MediaModel[] }): ReactElemen
                 {example.name === 'Example' ? 'Example' : `Example: ${example.name}`}
                 {example.summary ? ` (${example.summary})` : ''}
               </summary>
-              <pre>
+              <pre tabIndex={0}>
                 <code>{example.value}</code>
               </pre>
             </details>

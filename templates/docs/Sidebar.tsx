@@ -41,19 +41,26 @@ function SidebarEntry({ item, route }: { item: SidebarItemModel; route: string }
     case 'category': {
       const current = item.route === route;
       const open = current || containsRoute(item.items, route) || !item.collapsed;
+      // A category with its own page: the link sits beside the toggle, never inside it (a link
+      // inside <summary> is an interactive control nested in another).
       return (
-        <details className="sidebar-category" open={open} data-collapsible="">
-          <summary className="sidebar-category-label">
+        <>
+          {item.href ? (
+            <a className={`sidebar-link sidebar-category-link${current ? ' active' : ''}`} href={item.href} {...(current ? { 'aria-current': 'page' as const } : {})}>
+              {item.label}
+            </a>
+          ) : null}
+          <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} open={open} data-collapsible="">
             {item.href ? (
-              <a className={`sidebar-link${current ? ' active' : ''}`} href={item.href} {...(current ? { 'aria-current': 'page' as const } : {})}>
-                {item.label}
-              </a>
+              <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
             ) : (
-              <span>{item.label}</span>
+              <summary className="sidebar-category-label">
+                <span>{item.label}</span>
+              </summary>
             )}
-          </summary>
-          <SidebarList items={item.items} route={route} />
-        </details>
+            <SidebarList items={item.items} route={route} />
+          </details>
+        </>
       );
     }
   }
