@@ -1,6 +1,8 @@
 import { join } from 'node:path';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { after, before } from 'node:test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { build } from '../generator/commands/build.js';
+import { withServedSite } from './browser.js';
 import { tempDir } from './helpers.js';
 
 /** The site the browser tests drive; see its site-config.yaml. */
@@ -35,3 +37,34 @@ export function recordRequests(page: Page): Array<{ path: string; type: string }
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 export const PHONE: BrowserContextOptions = { viewport: { width: 400, height: 800 } };
+
+/** A site built, served as `specsite serve` serves it, and opened in Chromium for a whole test file. */
+export interface SuiteSite {
+  browser: Browser;
+  /** Origin and base URL, without the trailing slash: `base + '/docs/intro/'`. */
+  base: string;
+  out: string;
+}
+
+/**
+ * Registers the file's `before` (build, serve, launch) and `after` (close both); the returned
+ * object is filled in by the time the tests run.
+ */
+export function siteForSuite(config: string, name: string): SuiteSite {
+  const site = {} as SuiteSite;
+  let close: () => void = () => undefined;
+  before(async () => {
+    site.out = await buildSite(config, name);
+    await new Promise<void>((ready, failed) => {
+      withServedSite(config, site.out, (browser, url) => {
+        site.browser = browser;
+        site.base = url.replace(/\/$/, '');
+        ready();
+        // Chromium and the server stay up until `after`.
+        return new Promise<void>((done) => (close = done));
+      }).catch(failed);
+    });
+  });
+  after(() => close());
+  return site;
+}

@@ -1,36 +1,21 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse, stringify } from 'yaml';
 import { autoHeightDuration } from '../templates/client/collapsible.js';
-import { BROWSER_FIXTURE, buildSite, DESKTOP, openHydrated, PHONE } from './browser-fixture.js';
+import { BROWSER_FIXTURE, buildSite, DESKTOP, openHydrated, PHONE, siteForSuite } from './browser-fixture.js';
 import { withServedSite } from './browser.js';
 import { tempDir } from './helpers.js';
 
 /** site.md §2 and §4 in Chromium: the mobile menu, dropdowns, collapsible categories, hide-on-scroll. */
-let close: () => void = () => undefined;
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  const out = await buildSite(BROWSER_FIXTURE, 'browser-layout');
-  await new Promise<void>((ready, failed) => {
-    withServedSite(BROWSER_FIXTURE, out, (opened, url) => {
-      browser = opened;
-      base = url.replace(/\/$/, '');
-      ready();
-      return new Promise<void>((done) => (close = done));
-    }).catch(failed);
-  });
-});
-after(() => close());
+const site = siteForSuite(BROWSER_FIXTURE, 'browser-layout');
 
 async function withPage(options: Parameters<Browser['newContext']>[0], path: string, use: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
-  const context = await browser.newContext(options);
+  const context = await site.browser.newContext(options);
   try {
-    await use(await openHydrated(context, base + path), context);
+    await use(await openHydrated(context, site.base + path), context);
   } finally {
     await context.close();
   }

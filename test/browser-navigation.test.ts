@@ -1,41 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page, Route } from 'playwright-core';
-import { BROWSER_FIXTURE, buildSite, DESKTOP, openHydrated, recordRequests } from './browser-fixture.js';
-import { withServedSite } from './browser.js';
+import { describe, test } from 'node:test';
+import type { Page, Route } from 'playwright-core';
+import { BROWSER_FIXTURE, DESKTOP, openHydrated, recordRequests, siteForSuite } from './browser-fixture.js';
 
 /**
  * site.md §2 "Behaviour on navigation" and §8, in Chromium against the fixture site served by
  * `specsite serve`: client navigation, the progress bar, prefetching, failures and the crash page.
  */
-let close: () => void = () => undefined;
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  const out = await buildSite(BROWSER_FIXTURE, 'browser-nav');
-  // The browser stays open for the whole file; `after` lets the served site and Chromium go.
-  await new Promise<void>((ready, failed) => {
-    withServedSite(BROWSER_FIXTURE, out, (opened, url) => {
-      browser = opened;
-      base = url.replace(/\/$/, '');
-      ready();
-      return new Promise<void>((done) => (close = done));
-    }).catch(failed);
-  });
-});
-after(() => close());
+const site = siteForSuite(BROWSER_FIXTURE, 'browser-nav');
 
 async function open(path: string, init?: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext(DESKTOP);
+  const context = await site.browser.newContext(DESKTOP);
   if (init) {
     const page = await context.newPage();
     await init(page);
-    await page.goto(base + path);
+    await page.goto(site.base + path);
     await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
     return page;
   }
-  return openHydrated(context, base + path);
+  return openHydrated(context, site.base + path);
 }
 
 const h1 = (page: Page): Promise<string | null> => page.locator('main h1').first().textContent();

@@ -1,33 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BROWSER_FIXTURE, buildSite, DESKTOP, openHydrated, sitePath } from './browser-fixture.js';
-import { withServedSite, withSiteInBrowser } from './browser.js';
+import { BROWSER_FIXTURE, DESKTOP, openHydrated, siteForSuite, sitePath } from './browser-fixture.js';
+import { withSiteInBrowser } from './browser.js';
 
 /** site.md §3 and §4 in Chromium: what the reader's browser remembers, and what happens when it cannot. */
-let out: string;
-let close: () => void = () => undefined;
-let browser: Browser;
-let base: string;
-
-before(async () => {
-  out = await buildSite(BROWSER_FIXTURE, 'browser-prefs');
-  await new Promise<void>((ready, failed) => {
-    withServedSite(BROWSER_FIXTURE, out, (opened, url) => {
-      browser = opened;
-      base = url.replace(/\/$/, '');
-      ready();
-      return new Promise<void>((done) => (close = done));
-    }).catch(failed);
-  });
-});
-after(() => close());
+const site = siteForSuite(BROWSER_FIXTURE, 'browser-prefs');
 
 const theme = (page: Page): Promise<string | null> => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 const stored = (page: Page, key: string): Promise<string | null> => page.evaluate((k) => localStorage.getItem(k), key);
 
 async function withContext(options: Parameters<Browser['newContext']>[0], use: (context: BrowserContext) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ ...DESKTOP, ...options });
+  const context = await site.browser.newContext({ ...DESKTOP, ...options });
   try {
     await use(context);
   } finally {
@@ -38,7 +22,7 @@ async function withContext(options: Parameters<Browser['newContext']>[0], use: (
 describe('colour mode', () => {
   test('light by default even when the system prefers dark; the enabled toggle stores the choice under "theme"', () =>
     withContext({ colorScheme: 'dark' }, async (context) => {
-      const page = await openHydrated(context, `${base}/docs/intro/`);
+      const page = await openHydrated(context, `${site.base}/docs/intro/`);
       assert.equal(await theme(page), 'light');
       assert.equal(await page.isEnabled('[data-color-mode-toggle]'), true);
       assert.equal(await page.getAttribute('[data-color-mode-toggle]', 'aria-label'), 'Switch between dark and light mode (currently light mode)');
@@ -67,7 +51,7 @@ describe('colour mode', () => {
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       });
-      await page.goto(`${base}/docs/intro/`);
+      await page.goto(`${site.base}/docs/intro/`);
       assert.equal(await page.evaluate(() => (window as unknown as { firstBodyTheme: string | null }).firstBodyTheme), 'dark');
       assert.equal(await theme(page), 'dark');
       assert.equal(await page.isDisabled('[data-color-mode-toggle]'), true, 'without the client the toggle stays disabled');
@@ -75,8 +59,8 @@ describe('colour mode', () => {
 
   test('a choice made in one tab is applied in the other open tabs', () =>
     withContext({}, async (context) => {
-      const first = await openHydrated(context, `${base}/docs/intro/`);
-      const second = await openHydrated(context, `${base}/docs/guide/setup/`);
+      const first = await openHydrated(context, `${site.base}/docs/intro/`);
+      const second = await openHydrated(context, `${site.base}/docs/guide/setup/`);
       assert.equal(await theme(second), 'light');
       await first.click('[data-color-mode-toggle]');
       await second.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
@@ -89,7 +73,7 @@ describe('colour mode', () => {
 describe('announcement bar', () => {
   test('dismissable; the dismissal and the bar id are stored, and a dismissed bar stays hidden from first paint', () =>
     withContext({}, async (context) => {
-      const page = await openHydrated(context, `${base}/docs/intro/`);
+      const page = await openHydrated(context, `${site.base}/docs/intro/`);
       assert.equal(await page.isVisible('.announcement-bar'), true);
       assert.equal(await page.locator('.announcement-content').innerHTML(), 'Release <strong>2</strong> is out: read the <a href="https://example.com/notes">release notes</a>.');
       await page.click('button[aria-label="Close the announcement"]');
@@ -114,7 +98,7 @@ describe('announcement bar', () => {
         localStorage.setItem('announcement-dismissed', 'true');
         localStorage.setItem('announcement-id', 'release-1');
       });
-      const page = await openHydrated(context, `${base}/docs/intro/`);
+      const page = await openHydrated(context, `${site.base}/docs/intro/`);
       assert.equal(await page.isVisible('.announcement-bar'), true);
       assert.equal(await stored(page, 'announcement-dismissed'), 'false');
       assert.equal(await stored(page, 'announcement-id'), 'release-2');
@@ -136,7 +120,7 @@ describe('storage unavailable', () => {
       page.on('console', (message) => (message.type() === 'warning' ? warnings.push(message.text()) : undefined));
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${base}/docs/intro/`);
+      await page.goto(`${site.base}/docs/intro/`);
       await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
       await page.click('[data-color-mode-toggle]');
       assert.equal(await theme(page), 'dark');
@@ -152,7 +136,7 @@ describe('storage unavailable', () => {
 describe('preferred API version', () => {
   test('choosing a version stores it under docs-preferred-version-<service>; a stored version that no longer exists is cleared', () =>
     withContext({}, async (context) => {
-      const page = await openHydrated(context, `${base}/api/versioned/`);
+      const page = await openHydrated(context, `${site.base}/api/versioned/`);
       const menu = '.api-version-menu';
       await page.click(`${menu} > summary`);
       const versions = await page.locator(`${menu} a[data-version]`).evaluateAll((links) => links.map((a) => a.getAttribute('data-version')));
@@ -167,7 +151,7 @@ describe('preferred API version', () => {
       assert.equal(await stored(page, 'docs-preferred-version-versioned'), '1.0.0');
       // A version that was withdrawn: cleared on the next reference page the reader opens.
       await page.evaluate(() => localStorage.setItem('docs-preferred-version-versioned', '0.9.0'));
-      await page.goto(`${base}/api/versioned/`);
+      await page.goto(`${site.base}/api/versioned/`);
       await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
       await page.waitForFunction(() => localStorage.getItem('docs-preferred-version-versioned') === null);
     }));
@@ -176,10 +160,10 @@ describe('preferred API version', () => {
 describe('wrong base URL', () => {
   test('a banner warns when the site is served from a path other than its base URL, and only then', async () => {
     await withContext({}, async (context) => {
-      const page = await openHydrated(context, `${base}/docs/intro/`);
+      const page = await openHydrated(context, `${site.base}/docs/intro/`);
       assert.equal(await page.isVisible('#base-url-issue'), false);
     });
-    await withSiteInBrowser(sitePath(out), '/elsewhere/', async (other, origin) => {
+    await withSiteInBrowser(sitePath(site.out), '/elsewhere/', async (other, origin) => {
       const page = await other.newPage();
       await page.goto(`${origin}/elsewhere/docs/intro/`);
       await page.waitForSelector('#base-url-issue', { state: 'visible' });
