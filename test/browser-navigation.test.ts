@@ -116,7 +116,7 @@ describe('navigation in the browser', () => {
     const { log, clickedAt } = await page.evaluate(() => ({ log: (window as unknown as { bar: Array<{ at: number; what: string; transform?: string; transition?: string }> }).bar, clickedAt: (window as unknown as { clickedAt: number }).clickedAt }));
     const first = log[0]!;
     assert.ok(first.at - clickedAt >= 200, `the bar appeared ${Math.round(first.at - clickedAt)} ms after the click`);
-    assert.ok(first.at - clickedAt < 600, `the bar appeared ${Math.round(first.at - clickedAt)} ms after the click`);
+    assert.ok(first.at - clickedAt < 1500, `the bar appeared ${Math.round(first.at - clickedAt)} ms after the click`);
     assert.equal(first.transform, 'translate3d(-92%, 0px, 0px)', 'it starts at the minimum, 0.08');
     assert.match(first.transition ?? '', /200ms/, 'speed 200 ms');
     // Trickling: the next step comes a trickle interval (800 ms) later and adds at most the trickle rate (0.02).
@@ -136,8 +136,9 @@ describe('navigation in the browser', () => {
         if (document.querySelector('#nprogress')) (window as unknown as { sawBar: boolean }).sawBar = true;
       }).observe(document.documentElement, { childList: true, subtree: true });
     });
+    // Prefetched on hover: once it has arrived, the click needs no network.
     await page.hover('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/kb/docs/guide/deploy/'));
     await page.click('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
     await page.waitForFunction(() => document.title === 'Deploy | Browser Fixture');
     await page.waitForTimeout(400);
