@@ -145,7 +145,15 @@ export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; 
       if (!link || (link.getAttribute('target') ?? '_self') !== '_self' || link.hasAttribute('download')) return;
       const url = new URL(link.getAttribute('href') ?? '', window.location.href);
       const path = routeUrl(url, baseUrl);
-      if (path === undefined || (path === current.current && url.hash)) return;
+      if (path === undefined) return;
+      // The page itself: an anchor is the browser's to scroll to; a plain link goes back to the top.
+      if (path === current.current) {
+        if (!url.hash) {
+          event.preventDefault();
+          window.scrollTo(0, 0);
+        }
+        return;
+      }
       event.preventDefault();
       navigate(url, path);
     };

@@ -33,6 +33,8 @@ function start(): void {
   if (!root || !baseUrl) return;
   const initial = readRouteDocument(document, clean + window.location.search);
   const onRendered = (): void => {
+    // A link into a split API reference may name an operation that moved to another page.
+    followMovedAnchor();
     clearMissingPreferredVersions();
     idle(() => prefetchVisibleLinks(baseUrl));
   };

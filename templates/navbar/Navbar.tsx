@@ -53,9 +53,9 @@ export function Navbar({ site, currentRoute }: { site: SiteModel; currentRoute: 
       .filter(({ item }) => item.position === position)
       .map(({ item, index }) => <NavbarItem key={index} item={item} currentRoute={currentRoute} />);
   return (
-    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}${menu.open ? ' navbar-sidebar-open' : ''}`} aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? '' : undefined}>
+    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? '' : undefined}>
       <div className="navbar-inner">
-        <button type="button" className="navbar-menu-button" data-mobile-menu-toggle="" aria-label="Open the navigation menu" aria-expanded={menu.open} aria-controls="navbar-sidebar" onClick={menu.open ? menu.hide : menu.show}>
+        <button type="button" className="navbar-menu-button" data-mobile-menu-toggle="" aria-label="Open the navigation menu" aria-expanded={menu.open} aria-controls={menu.open ? 'navbar-sidebar' : undefined} onClick={menu.open ? menu.hide : menu.show}>
           <Icon name="menu" />
         </button>
         <a className="navbar-brand" href={navbar.homeHref}>
