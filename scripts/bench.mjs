@@ -1,0 +1,216 @@
+// The benchmark of issue 7: each figure is the median of N runs (default 5) of the real CLI in a
+// fresh Node process, with its min and max, wall time and peak RSS. It prints a table, the budgets,
+// the fitted cost per page and per MB of contract, and writes bench/results.json. A script that
+// prints figures, not a timed test.
+//
+//   npm run bench                          everything, 5 runs each
+//   node scripts/bench.mjs --runs 3        fewer runs
+//   node scripts/bench.mjs --only cold,validate
+//   node scripts/bench.mjs --smoke         one run of every scenario on small inputs (CI: it still works)
+//   --results FILE                         where to write the JSON (default bench/results.json)
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CLI = join(ROOT, 'bin/specsite.js');
+const RSS_HOOK = join(ROOT, 'scripts/bench-rss.mjs');
+const CORPUS = resolve(ROOT, '../shared/corpus/openapi/public');
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    only: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
+    results: { type: 'string' },
+    // The test suite runs the smoke mode on the dist/ it already compiled (recompiling would pull
+    // dist/ from under the other test files running beside it).
+    'no-compile': { type: 'boolean', default: false },
+  },
+});
+const smoke = flags.smoke;
+const runs = smoke ? 1 : Math.max(1, Number(flags.runs));
+const only = flags.only ? new Set(flags.only.split(',')) : undefined;
+const resultsFile = flags.results ? resolve(flags.results) : join(ROOT, smoke ? 'bench/smoke-results.json' : 'bench/results.json');
+
+/** Budgets on this machine (issue 7): wall seconds and peak MB. */
+const BUDGETS = { cold: { s: 2, mb: 400 }, second: { s: 1 }, 'pages-10000': { s: 60, mb: 1536 }, github: { s: 15 } };
+
+const work = mkdtempSync(join(tmpdir(), 'specsite-bench-'));
+
+/** One run of the CLI: wall milliseconds and peak RSS in MB; a failing command stops the benchmark. */
+function cli(args, cwd = ROOT) {
+  const rssFile = join(work, 'rss');
+  const started = performance.now();
+  const run = spawnSync(process.execPath, ['--import', RSS_HOOK, CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SPECSITE_BENCH_RSS: rssFile }, maxBuffer: 1 << 26 });
+  const ms = performance.now() - started;
+  if (run.status !== 0) throw new Error(`specsite ${args.join(' ')} exited ${run.status}:\n${run.stdout}${run.stderr}`);
+  return { ms, mb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
+}
+
+/** A copy of the project's inputs (config, content, contracts) that a scenario may edit. */
+function projectCopy(name, from) {
+  const dir = join(work, name);
+  for (const part of ['site-config.yaml', 'content', 'openapi']) cpSync(join(from, part), join(dir, part), { recursive: true });
+  return dir;
+}
+
+/** A docs site of `count` generated MDX pages, 50 to a folder, each with headings, code, a table and links. */
+function generatedSite(count) {
+  const dir = join(work, `pages-${count}`);
+  if (existsSync(dir)) return dir;
+  mkdirSync(join(dir, 'content/docs'), { recursive: true });
+  writeFileSync(join(dir, 'site-config.yaml'), 'title: Generated\nurl: https://bench.example\n');
+  for (let i = 0; i < count; i++) {
+    const folder = `section-${String(Math.floor(i / 50)).padStart(3, '0')}`;
+    const page = `page-${String(i).padStart(5, '0')}`;
+    if (i % 50 === 0) mkdirSync(join(dir, 'content/docs', folder), { recursive: true });
+    const next = i + 1 < count ? `[the next page](../section-${String(Math.floor((i + 1) / 50)).padStart(3, '0')}/page-${String(i + 1).padStart(5, '0')}.mdx)` : 'the last page';
+    writeFileSync(
+      join(dir, 'content/docs', folder, `${page}.mdx`),
+      `---\ntitle: Page ${i}\ndescription: Generated page ${i} of the benchmark.\n---\n\nThis is page ${i}; read on with ${next}.\n\n## Setting it up\n\nSome **bold** text, some \`code\`, and a list:\n\n- one\n- two\n- three\n\n\`\`\`ts\nexport function page${i}(input: string): number {\n  return input.length * ${i};\n}\n\`\`\`\n\n## Reference\n\n| Name | Type | Default |\n|---|---|---|\n| size | number | ${i} |\n| name | string | page |\n\n### Details\n\n${'A paragraph of ordinary prose that describes the page in enough words to be realistic. '.repeat(4)}\n`,
+    );
+  }
+  return dir;
+}
+
+/** A site with one API: a corpus document, with reference pages and types. */
+function oneApiSite(name, file) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'site-config.yaml'), `title: ${name}\napis:\n  - { id: api, spec: ${JSON.stringify(join(CORPUS, file))} }\n`);
+  return dir;
+}
+
+const realSite = smoke ? resolve(ROOT, 'test/fixtures/browser-site') : ROOT;
+const realConfig = join(realSite, 'site-config.yaml');
+const pageCounts = smoke ? [20, 40] : [1000, 10000];
+const corpus = smoke ? [['kubernetes', 'apisguru__xkcd.com.json', 'xkcd (smoke stand-in)'], ['github', 'stoplight__zoom.openapi.yml', 'Zoom (smoke stand-in)']] : [['kubernetes', 'kubernetes__swagger.json', 'Kubernetes'], ['github', 'github__api.github.com.json', 'GitHub']];
+
+/** Each scenario: `prepare` once (untimed), then `run(i)` timed `runs` times. */
+const SCENARIOS = [
+  {
+    id: 'cold',
+    what: 'cold build of the real site (no caches)',
+    run: (i) => {
+      const out = join(work, `cold-${i}`);
+      const figures = cli(['build', '--config', realConfig, '--out', out]);
+      rmSync(out, { recursive: true, force: true });
+      return figures;
+    },
+  },
+  {
+    id: 'second',
+    what: 'second build of the real site (with caches)',
+    prepare: () => cli(['build', '--config', realConfig, '--out', join(work, 'second')]),
+    run: () => cli(['build', '--config', realConfig, '--out', join(work, 'second')]),
+  },
+  {
+    id: 'edit',
+    what: 'rebuild after one MDX page changed',
+    prepare() {
+      this.dir = projectCopy('edit', realSite);
+      this.page = join(this.dir, smoke ? 'content/docs/intro.mdx' : 'content/docs/architecture.mdx');
+      cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', join(work, 'edit-out')]);
+    },
+    run(i) {
+      appendFileSync(this.page, `\nEdited for run ${i}.\n`);
+      return cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', join(work, 'edit-out')]);
+    },
+  },
+  { id: 'validate', what: 'validate alone (real site)', run: () => cli(['validate', '--config', realConfig]) },
+  { id: 'types', what: 'types alone (real site)', run: () => cli(['types', '--config', realConfig, '--out', join(work, 'types')]) },
+  ...pageCounts.map((count) => ({
+    id: `pages-${count}`,
+    what: `generated site of ${count.toLocaleString('en')} MDX pages`,
+    pages: count,
+    prepare() {
+      this.dir = generatedSite(count);
+    },
+    run(i) {
+      const out = join(work, `pages-out-${i}`);
+      const figures = cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', out]);
+      rmSync(out, { recursive: true, force: true });
+      return figures;
+    },
+  })),
+  ...corpus.map(([id, file, label]) => ({
+    id,
+    what: `${label} (${(statSync(join(CORPUS, file)).size / 1e6).toFixed(1)} MB) as a one-API site: reference plus types`,
+    mb: statSync(join(CORPUS, file)).size / 1e6,
+    prepare() {
+      this.dir = oneApiSite(id, file);
+    },
+    run(i) {
+      const out = join(work, `${id}-out-${i}`);
+      const figures = cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', out]);
+      rmSync(out, { recursive: true, force: true });
+      return figures;
+    },
+  })),
+];
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted[sorted.length - 1] };
+};
+
+if (!flags['no-compile']) execCompile();
+const results = [];
+try {
+  for (const scenario of SCENARIOS) {
+    if (only && !only.has(scenario.id)) continue;
+    process.stderr.write(`${scenario.what}: `);
+    scenario.prepare?.();
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      samples.push(scenario.run(i));
+      process.stderr.write('.');
+    }
+    process.stderr.write('\n');
+    results.push({ id: scenario.id, what: scenario.what, runs, pages: scenario.pages, mb: scenario.mb, seconds: stats(samples.map((s) => s.ms / 1000)), peakMb: stats(samples.map((s) => s.mb)) });
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const round = (n, digits = 2) => Number(n.toFixed(digits));
+console.table(
+  results.map((r) => {
+    // Smoke inputs are stand-ins: the budgets are about the real ones.
+    const budget = smoke ? undefined : BUDGETS[r.id];
+    const within = budget ? r.seconds.median <= budget.s && (budget.mb === undefined || r.peakMb.median <= budget.mb) : undefined;
+    return {
+      scenario: r.what,
+      'median s': round(r.seconds.median),
+      'min–max s': `${round(r.seconds.min)}–${round(r.seconds.max)}`,
+      'peak MB': Math.round(r.peakMb.median),
+      'min–max MB': `${Math.round(r.peakMb.min)}–${Math.round(r.peakMb.max)}`,
+      budget: budget ? `≤ ${budget.s} s${budget.mb ? `, ≤ ${budget.mb} MB` : ''}` : '',
+      'within budget': within === undefined ? '' : within ? 'yes' : 'NO',
+    };
+  }),
+);
+
+// Least-squares slope through two or more points: the cost of one more page, or one more MB.
+function slope(points) {
+  if (points.length < 2) return undefined;
+  const mx = points.reduce((n, p) => n + p.x, 0) / points.length;
+  const my = points.reduce((n, p) => n + p.y, 0) / points.length;
+  return points.reduce((n, p) => n + (p.x - mx) * (p.y - my), 0) / points.reduce((n, p) => n + (p.x - mx) ** 2, 0);
+}
+const perPage = slope(results.filter((r) => r.pages).map((r) => ({ x: r.pages, y: r.seconds.median })));
+const perMb = slope(results.filter((r) => r.mb).map((r) => ({ x: r.mb, y: r.seconds.median })));
+const fitted = { msPerPage: perPage === undefined ? null : round(perPage * 1000), secondsPerContractMb: perMb === undefined ? null : round(perMb) };
+console.log(`fitted cost: ${fitted.msPerPage ?? '–'} ms per MDX page, ${fitted.secondsPerContractMb ?? '–'} s per MB of contract`);
+
+mkdirSync(resolve(resultsFile, '..'), { recursive: true });
+writeFileSync(resultsFile, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, smoke, runs, results, fitted }, null, 2)}\n`);
+console.log(`wrote ${resultsFile}`);
+
+function execCompile() {
+  const compiled = spawnSync(process.execPath, [join(ROOT, 'scripts/compile.mjs')], { stdio: 'inherit' });
+  if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT, runBin, tempDir } from './helpers.js';
+
+/** The benchmark's short mode: every scenario still runs and reports figures (issue 7); no time is judged. */
+test('npm run bench still works: the smoke mode runs every scenario once and writes its figures', async () => {
+  const results = join(await tempDir('bench-smoke'), 'results.json');
+  const run = await runBin(join(ROOT, 'scripts/bench.mjs'), ['--smoke', '--no-compile', '--results', results], ROOT);
+  assert.equal(run.code, 0, run.stderr);
+  const written = JSON.parse(await readFile(results, 'utf8')) as {
+    smoke: boolean;
+    runs: number;
+    results: Array<{ id: string; seconds: { median: number; min: number; max: number }; peakMb: { median: number } }>;
+    fitted: { msPerPage: number | null; secondsPerContractMb: number | null };
+  };
+  assert.equal(written.smoke, true);
+  assert.deepEqual(
+    written.results.map((r) => r.id),
+    ['cold', 'second', 'edit', 'validate', 'types', 'pages-20', 'pages-40', 'kubernetes', 'github'],
+  );
+  for (const r of written.results) {
+    assert.ok(r.seconds.median > 0 && r.seconds.min <= r.seconds.median && r.seconds.median <= r.seconds.max, r.id);
+    assert.ok(r.peakMb.median > 30, `${r.id}: peak ${r.peakMb.median} MB`);
+  }
+  assert.equal(typeof written.fitted.msPerPage, 'number');
+  assert.equal(typeof written.fitted.secondsPerContractMb, 'number');
+  // The table and the fitted line are printed.
+  assert.match(run.stdout, /cold build of the real site/);
+  assert.match(run.stdout, /fitted cost: -?[\d.]+ ms per MDX page, -?[\d.]+ s per MB of contract/);
+});
