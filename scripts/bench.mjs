@@ -94,6 +94,7 @@ const SCENARIOS = [
   {
     id: 'cold',
     what: 'cold build of the real site (no caches)',
+    // specsite keeps no build cache yet; once `.cache/` exists, this run must delete it first.
     run: (i) => {
       const out = join(work, `cold-${i}`);
       const figures = cli(['build', '--config', realConfig, '--out', out]);
