@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { ROOT_ID } from '../Document.js';
 import { Layout } from '../Layout.js';
 import type { PageData } from '../model.js';
 import { isMenuEntry } from '../navbar/Navbar.js';
@@ -103,7 +104,7 @@ export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; 
           else window.history.pushState(entry, '', path + url.hash);
           show(next, () => {
             if (!url.hash || !scrollToHash(url.hash)) window.scrollTo(0, 0);
-            document.getElementById('__site')?.focus({ preventScroll: true });
+            document.getElementById(ROOT_ID)?.focus({ preventScroll: true });
           });
         },
         () => {
