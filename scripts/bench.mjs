@@ -13,6 +13,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parse, stringify } from 'yaml';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin/specsite.js');
@@ -50,10 +51,16 @@ function cli(args, cwd = ROOT) {
   return { ms, mb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
 }
 
-/** A copy of the project's inputs (config, content, contracts) that a scenario may edit. */
+/**
+ * A copy of a project's inputs that a scenario may edit: its content and contracts folders, and its
+ * config with every `spec` it names made absolute, so contracts kept outside the project still resolve.
+ */
 function projectCopy(name, from) {
   const dir = join(work, name);
-  for (const part of ['site-config.yaml', 'content', 'openapi']) cpSync(join(from, part), join(dir, part), { recursive: true });
+  for (const part of ['content', 'openapi']) if (existsSync(join(from, part))) cpSync(join(from, part), join(dir, part), { recursive: true });
+  const config = parse(readFileSync(join(from, 'site-config.yaml'), 'utf8'));
+  for (const api of config.apis ?? []) if (api.spec) api.spec = resolve(from, api.spec);
+  writeFileSync(join(dir, 'site-config.yaml'), stringify(config));
   return dir;
 }
 

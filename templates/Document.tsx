@@ -1,11 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
-import { headScript } from './head-script.js';
+import { BASE_URL_ISSUE_ID, headScript } from './head-script.js';
 import type { HeadModel, PageData, SiteModel } from './model.js';
 import { SiteProvider } from './site-context.js';
 
 export const ROOT_ID = '__site';
 export const PAGE_DATA_ID = '__site-data';
-export const BASE_URL_ISSUE_ID = 'base-url-issue';
 
 /** JSON inside `<script>`: `<` escaped so no string in it can close the element. */
 function scriptJson(value: unknown): string {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { BuildReport } from '../generator/commands/build.js';
-import { DESKTOP, siteForSuite } from './browser-fixture.js';
+import { DESKTOP, siteForSuite, waitHydrated } from './browser-fixture.js';
 
 /**
  * The real site in Chromium: axe-core finds no serious or critical violation on the home page, a docs
@@ -41,7 +41,7 @@ describe('accessibility of the real site (axe-core)', () => {
         await context.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
         const page = await context.newPage();
         await page.goto(site.base + path);
-        await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+        await waitHydrated(page);
         assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), mode);
         assert.deepEqual(await seriousViolations(page), []);
         await context.close();
@@ -53,7 +53,7 @@ describe('accessibility of the real site (axe-core)', () => {
     const context = await site.browser.newContext(DESKTOP);
     const page = await context.newPage();
     await page.goto(site.base + PAGES.docs);
-    await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+    await waitHydrated(page);
     await page.keyboard.press('Tab');
     const first = await page.evaluate(() => ({ text: document.activeElement?.textContent, outline: getComputedStyle(document.activeElement!).outlineStyle, top: document.activeElement!.getBoundingClientRect().top }));
     assert.deepEqual({ text: first.text, visible: first.top >= 0 }, { text: 'Skip to main content', visible: true });
@@ -84,7 +84,7 @@ describe('weight and speed', () => {
       const scripts: string[] = [];
       page.on('request', (request) => (request.resourceType() === 'script' ? scripts.push(new URL(request.url()).pathname) : undefined));
       await page.goto(site.base + path);
-      await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+      await waitHydrated(page);
       // One script per page, the bundle the report weighs.
       assert.deepEqual(scripts, [`/${javascript.file}`], kind);
       t.diagnostic(`${kind} page JavaScript: ${(javascript.gzipBytes / 1024).toFixed(1)} KB gzip (${(javascript.bytes / 1024).toFixed(1)} KB minified)`);
@@ -114,7 +114,7 @@ describe('weight and speed', () => {
       for (let i = 0; i < 6; i++) {
         const page = await context.newPage();
         await page.goto(site.base + path, { waitUntil: 'load' });
-        await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+        await waitHydrated(page);
         await page.waitForTimeout(300);
         const load = await page.evaluate(() => {
           const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

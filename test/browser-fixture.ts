@@ -20,11 +20,16 @@ export function sitePath(out: string, ...parts: string[]): string {
   return join(out, 'site', ...parts);
 }
 
-/** A page whose client has hydrated: the colour-mode toggle is enabled only by the client. */
+/** Waits until the client has hydrated the page: only the client enables the colour-mode toggle. */
+export async function waitHydrated(page: Page): Promise<void> {
+  await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+}
+
+/** A new page of `context` at `url`, hydrated. */
 export async function openHydrated(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+  await waitHydrated(page);
   return page;
 }
 

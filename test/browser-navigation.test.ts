@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page, Route } from 'playwright-core';
-import { BROWSER_FIXTURE, DESKTOP, openHydrated, recordRequests, siteForSuite } from './browser-fixture.js';
+import { BROWSER_FIXTURE, DESKTOP, openHydrated, recordRequests, siteForSuite, waitHydrated } from './browser-fixture.js';
 
 /**
  * site.md §2 "Behaviour on navigation" and §8, in Chromium against the fixture site served by
@@ -15,7 +15,7 @@ async function open(path: string, init?: (page: Page) => Promise<void>): Promise
     const page = await context.newPage();
     await init(page);
     await page.goto(site.base + path);
-    await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+    await waitHydrated(page);
     return page;
   }
   return openHydrated(context, site.base + path);
@@ -204,7 +204,7 @@ describe('navigation in the browser', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.click('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
     await page.waitForFunction(() => document.title === 'Deploy | Browser Fixture');
-    await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+    await waitHydrated(page);
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the window was reloaded');
     assert.ok(requests.some((r) => r.type === 'document' && r.path === '/kb/docs/guide/deploy/'));
     assert.equal(await h1(page), 'Deploy');

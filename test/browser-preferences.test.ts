@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BROWSER_FIXTURE, DESKTOP, openHydrated, siteForSuite, sitePath } from './browser-fixture.js';
+import { BROWSER_FIXTURE, DESKTOP, openHydrated, siteForSuite, sitePath, waitHydrated } from './browser-fixture.js';
 import { withSiteInBrowser } from './browser.js';
 
 /** site.md §3 and §4 in Chromium: what the reader's browser remembers, and what happens when it cannot. */
@@ -121,7 +121,7 @@ describe('storage unavailable', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${site.base}/docs/intro/`);
-      await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+      await waitHydrated(page);
       await page.click('[data-color-mode-toggle]');
       assert.equal(await theme(page), 'dark');
       await page.click('button[aria-label="Close the announcement"]');
@@ -152,7 +152,7 @@ describe('preferred API version', () => {
       // A version that was withdrawn: cleared on the next reference page the reader opens.
       await page.evaluate(() => localStorage.setItem('docs-preferred-version-versioned', '0.9.0'));
       await page.goto(`${site.base}/api/versioned/`);
-      await page.waitForSelector('[data-color-mode-toggle]:not([disabled])');
+      await waitHydrated(page);
       await page.waitForFunction(() => localStorage.getItem('docs-preferred-version-versioned') === null);
     }));
 });

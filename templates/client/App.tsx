@@ -8,7 +8,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { PageLoader } from './PageLoader.js';
 import { configureProgress, finishProgress, startProgress } from './progress.js';
 import { decodePageData, updateHead, type RouteDocument } from './route-document.js';
-import { loadRoute, prefetchRoute, routeUrl } from './routes.js';
+import { linkRoute, loadRoute, prefetchRoute, routeUrl } from './routes.js';
 
 type Decoded = { ok: true; data: PageData } | { ok: false; error: unknown };
 
@@ -144,9 +144,9 @@ export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; 
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element | null)?.closest?.('a[href]');
       if (!link || (link.getAttribute('target') ?? '_self') !== '_self' || link.hasAttribute('download')) return;
-      const url = new URL(link.getAttribute('href') ?? '', window.location.href);
-      const path = routeUrl(url, baseUrl);
-      if (path === undefined) return;
+      const target = linkRoute(link, baseUrl);
+      if (!target) return;
+      const { url, path } = target;
       // The page itself: an anchor is the browser's to scroll to; a plain link goes back to the top.
       if (path === current.current) {
         if (!url.hash) {
@@ -167,7 +167,7 @@ export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; 
     };
     const onHover = (event: Event): void => {
       const link = (event.target as Element | null)?.closest?.('a[href]');
-      const path = link ? routeUrl(new URL(link.getAttribute('href') ?? '', window.location.href), baseUrl) : undefined;
+      const path = link ? linkRoute(link, baseUrl)?.path : undefined;
       if (path !== undefined && path !== current.current) prefetchRoute(path);
     };
     document.addEventListener('click', onClick);

@@ -14,6 +14,13 @@ export function routeUrl(url: URL, baseUrl: string): string | undefined {
   return stripIndexHtml(url.pathname) + url.search;
 }
 
+/** The route a link element leads to, when the client may load it itself. */
+export function linkRoute(link: Element, baseUrl: string): { url: URL; path: string } | undefined {
+  const url = new URL(link.getAttribute('href') ?? '', window.location.href);
+  const path = routeUrl(url, baseUrl);
+  return path === undefined ? undefined : { url, path };
+}
+
 export function stripIndexHtml(pathname: string): string {
   return pathname.replace(/\/index\.html$/, '/');
 }

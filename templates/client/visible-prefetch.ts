@@ -1,4 +1,4 @@
-import { prefetchAllowed, prefetchRoute, routeUrl } from './routes.js';
+import { linkRoute, prefetchAllowed, prefetchRoute } from './routes.js';
 
 /** Links in the page's main content are prefetched once they scroll into view; the rest on hover. */
 const MAX_VISIBLE_PREFETCHES = 12;
@@ -15,7 +15,7 @@ export function prefetchVisibleLinks(baseUrl: string): void {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       observer?.unobserve(entry.target);
-      const path = routeUrl(new URL(entry.target.getAttribute('href') ?? '', window.location.href), baseUrl);
+      const path = linkRoute(entry.target, baseUrl)?.path;
       if (path !== undefined && path !== here && budget-- > 0) prefetchRoute(path);
     }
   });
