@@ -18,7 +18,8 @@ export { siteConfigSchema, type SiteConfigInput, type ParsedSiteConfig } from '.
 export { siteConfigJsonSchema } from './config/json-schema.js';
 export type { ResolvedConfig, ResolvedApi } from './config/resolve.js';
 export { loadContracts, type LoadedApi, type ContractVersion, type ContractsResult } from './contracts/index.js';
-export { validateContract, CONTRACT_RULES, type Contract, type ContractResult } from './contracts/validate.js';
+export { validateContract, type Contract, type ContractResult } from './contracts/validate.js';
+export { CONTRACT_RULES } from './contracts/checks.js';
 export { generateModels, type ModelsInput, type ModelFiles, type ModelsResult } from './models/index.js';
 export { type Diagnostic, type Severity, normalizeDiagnostics } from './diagnostics/diagnostic.js';
 export { formatReport, formatDiagnosticText, OUTPUT_FORMATS, type OutputFormat } from './diagnostics/format.js';

@@ -1,18 +1,19 @@
 // Transpiles the TypeScript sources (generator/, templates/, test/) into dist/ with esbuild, file for file.
 // Type checking is `npm run typecheck`; this step only strips types, so it takes well under a second.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const roots = ['generator', 'templates', 'test'];
 const skip = new Set(['fixtures', 'consumer', 'node_modules']);
 
-function collect(dir, out) {
+function collect(dir, out, pattern = /\.tsx?$/) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!skip.has(entry.name)) collect(path, out);
-    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      if (!skip.has(entry.name)) collect(path, out, pattern);
+    } else if (pattern.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       out.push(path);
     }
   }
@@ -32,3 +33,11 @@ await build({
   jsx: 'automatic',
   logLevel: 'warning',
 });
+
+// The build cache's key for "this code": the generator's and templates' sources and the installed
+// dependencies. Any change to them invalidates every cached entry (see generator/cache/store.ts).
+const fingerprint = createHash('sha256');
+for (const file of [...collect('generator', [], /./), ...collect('templates', [], /./), 'package.json', 'package-lock.json'].sort()) {
+  if (existsSync(file)) fingerprint.update(file).update('\0').update(readFileSync(file)).update('\0');
+}
+writeFileSync('dist/fingerprint.txt', `${fingerprint.digest('hex')}\n`);

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { loadConfig } from '../generator/config/load.js';
 import { applyRuleSeverities, CONFIGURABLE_RULES } from '../generator/contracts/severity.js';
 import { STRUCTURE_RULE } from '../generator/contracts/structure.js';
-import { CONTRACT_RULES } from '../generator/contracts/validate.js';
+import { CONTRACT_RULES } from '../generator/contracts/checks.js';
 import type { Diagnostic } from '../generator/diagnostics/diagnostic.js';
 import { CORPUS, runCli, tempDir } from './helpers.js';
 

@@ -26,6 +26,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     .addOption(new Option('-f, --format <format>', 'how problems are reported').choices(OUTPUT_FORMATS).default(DEFAULT_OPTIONS.format))
     .option('--strict', 'treat warnings as errors', false)
     .option('--acknowledge-breaking', 'let breaking changes between an API\'s two newest versions through the gate (build, validate), as if each carried x-breaking-change-acknowledged', false)
+    .option('--no-cache', 'neither read nor write the build cache (.cache/specsite/ beside the config), which keeps checked contracts, generated types and compiled pages between runs')
     .option('--rule <id=severity>', `set a contract rule to error, warning or off, over the config's \`rules\` (repeatable): ${CONFIGURABLE_RULES.join(', ')}`, collectRule)
     .showHelpAfterError('(run specsite --help for usage)')
     .exitOverride()
@@ -38,8 +39,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
   };
   registerCommands(program, {
     options: () => {
-      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean; rule?: RuleSeverities; acknowledgeBreaking: boolean }>();
-      return { config: o.config, out: o.out, format: o.format, strict: o.strict, rules: o.rule ?? DEFAULT_OPTIONS.rules, acknowledgeBreaking: o.acknowledgeBreaking };
+      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean; rule?: RuleSeverities; acknowledgeBreaking: boolean; cache: boolean }>();
+      return { config: o.config, out: o.out, format: o.format, strict: o.strict, rules: o.rule ?? DEFAULT_OPTIONS.rules, acknowledgeBreaking: o.acknowledgeBreaking, cache: o.cache };
     },
     report,
     io,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { BuildCache } from '../cache/store.js';
 
 /** The project's own `templates/` folder (source files, not the transpiled copies in dist/). */
 const TEMPLATES = fileURLToPath(new URL('../../../templates/', import.meta.url));
@@ -28,19 +28,30 @@ export interface ClientAssets {
  * Bundles the client script and the stylesheet with esbuild. Names carry a hash of the content, so
  * browsers may cache them forever and two builds of the same sources give the same names.
  */
-export async function buildClient(): Promise<ClientAssets> {
-  const [js, css] = await Promise.all([
-    bundle(`${TEMPLATES}client/main.tsx`, { format: 'iife', target: ['es2020'], jsx: 'automatic', alias: REACT_ON_PREACT, define: { 'process.env.NODE_ENV': '"production"' } }),
-    bundle(`${TEMPLATES}styles/site.css`, {}),
-  ]);
+export async function buildClient(cache: BuildCache = BuildCache.disabled()): Promise<ClientAssets> {
+  // The bundles are made from templates/ and installed packages only, which the code fingerprint covers.
+  const key = cache.key('client');
+  const cached = await cache.get<{ js: string; css: string }>('client', key);
+  const { js, css } = cached ?? (await bundleClient());
+  if (!cached) await cache.set('client', key, { js, css });
   const jsPath = `assets/js/main.${hash(js)}.js`;
   const cssPath = `assets/css/site.${hash(css)}.css`;
   return { files: new Map([[jsPath, js], [cssPath, css]]), js: jsPath, css: cssPath, jsBytes: Buffer.byteLength(js), jsGzipBytes: gzipSync(js, { level: 9 }).length };
 }
 
-type BundleOptions = Pick<NonNullable<Parameters<typeof build>[0]>, 'format' | 'target' | 'jsx' | 'alias' | 'define'>;
+async function bundleClient(): Promise<{ js: string; css: string }> {
+  const [js, css] = await Promise.all([
+    bundle(`${TEMPLATES}client/main.tsx`, { format: 'iife', target: ['es2020'], jsx: 'automatic', alias: REACT_ON_PREACT, define: { 'process.env.NODE_ENV': '"production"' } }),
+    bundle(`${TEMPLATES}styles/site.css`, {}),
+  ]);
+  return { js, css };
+}
+
+type BundleOptions = Pick<NonNullable<Parameters<typeof import('esbuild').build>[0]>, 'format' | 'target' | 'jsx' | 'alias' | 'define'>;
 
 async function bundle(entry: string, options: BundleOptions): Promise<string> {
+  // esbuild starts a service process when loaded: only worth it when the bundles are not cached.
+  const { build } = await import('esbuild');
   const result = await build({ entryPoints: [entry], bundle: true, minify: true, write: false, legalComments: 'none', logLevel: 'silent', charset: 'utf8', ...options });
   return result.outputFiles[0]?.text ?? '';
 }

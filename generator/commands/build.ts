@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { BuildCache } from '../cache/store.js';
 import { budgetDiagnostics, javascriptWeight, type JavaScriptWeight } from '../client/budget.js';
 import { buildClient } from '../client/build.js';
 import { loadConfig } from '../config/load.js';
@@ -37,7 +38,7 @@ export interface BuildResult {
   written: number;
 }
 
-export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'>, Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking'>> {
+export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'>, Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> {
   /** Told when each stage starts (for a progress line). */
   onStage?: (stage: BuildStage, index: number) => void;
 }
@@ -67,9 +68,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!loaded.ok) return fail(loaded.diagnostics);
   const { config, source } = loaded;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const cache = BuildCache.forProject(config.rootDir, options.cache ?? true);
 
   enter('contracts');
-  const contracts = await loadContracts(config, source);
+  const contracts = await loadContracts(config, source, cache);
   diagnostics.push(...contracts.diagnostics);
 
   const contractErrors = countBySeverity(contracts.diagnostics).errors > 0;
@@ -80,7 +82,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   enter('models');
   const models = contractErrors
     ? undefined
-    : await generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules });
+    : await generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules, cache });
   if (models) diagnostics.push(...models.diagnostics);
   // The reference pages' data model; a contract with errors is not rendered (the build fails anyway).
   const reference: ApiReference = contractErrors
@@ -94,6 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         splitAbove: config.apiPages.splitAbove,
         primaryColor: config.apiPages.primaryColor,
         histories: new Map(histories.map(({ loaded, history }) => [loaded.api.id, history])),
+        cache,
       });
   const apiPages = reference.pages;
 
@@ -107,6 +110,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...contracts.apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const),
       ...apiPages.map((page) => [page.route, `the ${page.apiId} API reference`] as const),
     ]),
+    cache,
   });
   diagnostics.push(...content.diagnostics);
   const anchors = new Map<string, ReadonlySet<string>>([...content.docs, ...content.pages].map((p) => [p.route, p.anchors]));
@@ -114,7 +118,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...checkLinks([...content.docs, ...content.pages], anchors));
 
   enter('client');
-  const client = await buildClient();
+  const client = await buildClient(cache);
   const javascript = javascriptWeight(client);
   diagnostics.push(...budgetDiagnostics(javascript));
 

@@ -14,6 +14,8 @@ export interface GlobalOptions {
   rules: RuleSeverities;
   /** Breaking changes between an API's two newest versions are intended (`--acknowledge-breaking`): the gate lets them through. */
   acknowledgeBreaking: boolean;
+  /** Keep finished work in `.cache/specsite/` beside the config and reuse it (`--no-cache` turns it off). */
+  cache: boolean;
 }
 
-export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false, rules: {}, acknowledgeBreaking: false };
+export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false, rules: {}, acknowledgeBreaking: false, cache: true };

@@ -1,3 +1,4 @@
+import { BuildCache } from '../cache/store.js';
 import { basename, extname, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { slugify } from '../config/resolve.js';
@@ -20,7 +21,7 @@ export interface TypesResult {
 export const STANDALONE_PACKAGE = 'api-types';
 export const STANDALONE_SCHEMA_BASE = 'http://localhost/schemas/';
 
-export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules'>> {
+export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules' | 'cache'>> {
   /**
    * Versions to type instead of the newest: `1.0.0` for every configured API, `searcher@1.0.0` for
    * one (a later entry for the same API wins). Only with the config, not with files.
@@ -35,7 +36,7 @@ export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Par
  */
 export async function types(files: readonly string[], options: TypesOptions): Promise<TypesResult> {
   const rules = options.rules ?? {};
-  const prepared = files.length > 0 ? await fromFiles(files, rules) : await fromConfig(options.config, rules, options.versions ?? []);
+  const prepared = files.length > 0 ? await fromFiles(files, rules) : await fromConfig(options.config, rules, options.versions ?? [], options.cache ?? true);
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
   const generated = await generateModels(prepared.input);
@@ -47,14 +48,15 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
 
 type Prepared = { input: ModelsInput | undefined; diagnostics: Diagnostic[] };
 
-async function fromConfig(configPath: string, rules: RuleSeverities, wanted: readonly string[]): Promise<Prepared> {
+async function fromConfig(configPath: string, rules: RuleSeverities, wanted: readonly string[], useCache: boolean): Promise<Prepared> {
   const loaded = await loadConfig(configPath, rules);
   if (!loaded.ok) return { input: undefined, diagnostics: loaded.diagnostics };
   const { config } = loaded;
-  const contracts = await loadContracts(config, loaded.source);
+  const cache = BuildCache.forProject(config.rootDir, useCache);
+  const contracts = await loadContracts(config, loaded.source, cache);
   const chosen = chooseVersions(contracts.apis, wanted, loaded.source);
   return {
-    input: { apis: chosen.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules },
+    input: { apis: chosen.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules, cache },
     diagnostics: [...contracts.diagnostics, ...chosen.diagnostics],
   };
 }

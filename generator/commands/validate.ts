@@ -1,3 +1,4 @@
+import { BuildCache } from '../cache/store.js';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { checkLinks, loadContent } from '../content/index.js';
@@ -23,7 +24,7 @@ export interface ValidateResult {
  * the breaking-change gate between the two newest versions of each API; with
  * files, just those OpenAPI documents (no config needed, so only `options.rules` applies).
  */
-export async function validate(files: readonly string[], options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking'>>): Promise<ValidateResult> {
+export async function validate(files: readonly string[], options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>>): Promise<ValidateResult> {
   if (files.length > 0) {
     const diagnostics: Diagnostic[] = [];
     for (const file of files) diagnostics.push(...(await validateContract(resolve(file), options.rules)).diagnostics);
@@ -32,7 +33,8 @@ export async function validate(files: readonly string[], options: Pick<GlobalOpt
   const loaded = await loadConfig(options.config, options.rules);
   if (!loaded.ok) return { diagnostics: normalizeDiagnostics(loaded.diagnostics), checked: 0, pages: 0 };
   const { config, source } = loaded;
-  const contracts = await loadContracts(config, source);
+  const cache = BuildCache.forProject(config.rootDir, options.cache ?? true);
+  const contracts = await loadContracts(config, source, cache);
   const checked = contracts.apis.reduce((n, api) => n + api.versions.length, 0);
   // Only the two newest versions of each API are compared: the gate judges the release being made.
   const gate = breakingChangeGate(
@@ -47,6 +49,7 @@ export async function validate(files: readonly string[], options: Pick<GlobalOpt
     // The reference's own pages below an API's route (tag and model pages of a large API) are only
     // known once it is rendered; `build` checks those.
     reservedRoutes: new Map(contracts.apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const)),
+    cache,
   });
   const pages = [...content.docs, ...content.pages];
   // Anchors of the reference pages are not known without rendering them, so links into them are left to `build`.

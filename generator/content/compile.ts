@@ -1,29 +1,15 @@
-import { compile, run } from '@mdx-js/mdx';
 import * as runtime from 'react/jsx-runtime';
-import remarkDirective from 'remark-directive';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import { VFile } from 'vfile';
+import type { MDXContent } from 'mdx/types';
+import type { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { rehypeCode } from './plugins/rehype-code.js';
-import { rehypeHeadings } from './plugins/rehype-headings.js';
-import { remarkAdmonitions } from './plugins/remark-admonitions.js';
-import { remarkContracts } from './plugins/remark-contracts.js';
-import { remarkLinks } from './plugins/remark-links.js';
-import { remarkSafety } from './plugins/remark-safety.js';
-import { PageReport } from './plugins/report.js';
-import type { Asset, CompiledPage, ContractLookup, Heading, PageLink, PageSource } from './types.js';
+import type { MdxContext, MdxOutput } from './mdx.js';
+import { loadAsset } from './plugins/remark-links.js';
+import type { Asset, CompiledPage, PageSource } from './types.js';
 
-export interface CompileContext {
-  baseUrl: string;
-  toc: { minHeadingLevel: number; maxHeadingLevel: number };
+export interface CompileContext extends MdxContext {
   /** Names of the components MDX pages may use. */
   components: ReadonlySet<string>;
-  /** What `<Schema>`, `<Operation>`, `<EnumValues>` and tagged JSON examples may refer to. */
-  contracts: ContractLookup;
-  fileRoutes: ReadonlyMap<string, string>;
-  /** Shared by all pages so that an image used twice is copied once. */
-  assets: Map<string, Asset>;
+  cache: BuildCache;
 }
 
 export interface CompileResult {
@@ -31,50 +17,90 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
 }
 
-/** Markdown/MDX → a React component, with the page's headings, table of contents and links. */
-export async function compilePage(page: PageSource, context: CompileContext): Promise<CompileResult> {
-  const report = new PageReport(page.display);
-  const anchors = new Set<string>();
-  const toc: Heading[] = [];
-  const links: PageLink[] = [];
-  let code: string;
-  try {
-    const output = await compile(new VFile({ path: page.file, value: page.text }), {
-      format: page.format,
-      outputFormat: 'function-body',
-      development: false,
-      remarkPlugins: [
-        remarkFrontmatter,
-        remarkGfm,
-        remarkDirective,
-        [remarkSafety, { report, components: context.components }],
-        [remarkContracts, { report, contracts: context.contracts }],
-        [remarkAdmonitions, { report }],
-        [remarkLinks, { report, file: page.file, route: page.route, baseUrl: context.baseUrl, fileRoutes: context.fileRoutes, links, assets: context.assets }],
-      ],
-      rehypePlugins: [
-        [rehypeHeadings, { anchors, toc, minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }],
-        [rehypeCode, { report }],
-      ],
-    });
-    code = String(output.value);
-  } catch (error) {
-    return { page: undefined, diagnostics: [...report.diagnostics, syntaxDiagnostic(page, error)] };
-  }
-  if (report.diagnostics.some((d) => d.severity === 'error')) return { page: undefined, diagnostics: report.diagnostics };
-  // The code is MDX's own output for a tree remarkSafety has checked: JSX calls of known components
-  // and literal values, no expressions or imports from the page.
-  const module = await run(code, { ...runtime, baseUrl: import.meta.url });
-  return { page: { ...page, Content: module.default, anchors, toc, links }, diagnostics: report.diagnostics };
+/**
+ * A compiled page in the cache, with what its compilation looked at beyond its own text: the routes
+ * of the Markdown files it links to, the images it embeds and, if it names any, the contracts.
+ * An entry is used only when all of those are still what they were.
+ */
+interface CachedPage extends Omit<MdxOutput, 'assets' | 'code'> {
+  code: string;
+  routes: Array<[string, string | null]>;
+  images: Array<{ source: string; target: string }>;
+  contracts: string | null;
 }
 
-function syntaxDiagnostic(page: PageSource, error: unknown): Diagnostic {
-  type Point = { line?: number; column?: number };
-  const message = error as Point & { place?: Point & { start?: Point }; reason?: string; message?: string };
-  const raw = (message.reason ?? message.message ?? String(error)).replace(/\s+/g, ' ').trim();
-  // micromark gives a point, a range (`place.start`), or for some problems only "(5:1-5:6)" in the text.
-  const range = / \((\d+):(\d+)-\d+:\d+\)$/.exec(raw);
-  const at: Point = message.place?.start ?? message.place ?? (message.line !== undefined ? message : range ? { line: Number(range[1]), column: Number(range[2]) } : {});
-  const reason = range ? raw.slice(0, range.index) : raw;
-  return { file: page.display, line: at.line ?? 1, column: at.column ?? 1, severity: 'error', rule: 'mdx-syntax', message: reason };
+/** Markdown/MDX → a React component, with the page's headings, table of contents and links. */
+export async function compilePage(page: PageSource, context: CompileContext): Promise<CompileResult> {
+  const { cache } = context;
+  const key = cache.key('page', page.file, page.display, page.route, page.format, page.text, context.baseUrl, JSON.stringify(context.toc), [...context.components].sort().join(','));
+  const cached = await cache.get<CachedPage>('pages', key);
+  if (cached && (await stillValid(cached, context))) {
+    return { page: await toPage(page, cached.code, cached), diagnostics: cached.diagnostics };
+  }
+
+  const routes = new Map<string, string | null>();
+  let contractsUsed = false;
+  const { compileMdx } = await import('./mdx.js');
+  const output = await compileMdx(page, {
+    ...context,
+    fileRoutes: { get: (path) => recordRoute(routes, path, context.fileRoutes.get(path)) },
+    contracts: watched(context.contracts, () => (contractsUsed = true)),
+  });
+  if (output.code === undefined) return { page: undefined, diagnostics: output.diagnostics };
+  const entry: CachedPage = {
+    code: output.code,
+    anchors: output.anchors,
+    toc: output.toc,
+    links: output.links,
+    diagnostics: output.diagnostics,
+    routes: [...routes],
+    images: output.assets.map((asset) => ({ source: asset.source, target: asset.target })),
+    contracts: contractsUsed ? context.contracts.identity() : null,
+  };
+  await cache.set('pages', key, entry);
+  return { page: await toPage(page, output.code, entry), diagnostics: output.diagnostics };
+}
+
+async function stillValid(entry: CachedPage, context: CompileContext): Promise<boolean> {
+  if (entry.contracts !== null && entry.contracts !== context.contracts.identity()) return false;
+  if (entry.routes.some(([path, route]) => (context.fileRoutes.get(path) ?? null) !== route)) return false;
+  for (const image of entry.images) {
+    // Read again (the writer needs the bytes anyway); an edited image has another hash, so another name.
+    const asset: Asset | undefined = await loadAsset(image.source, context.assets);
+    if (asset?.target !== image.target) return false;
+  }
+  return true;
+}
+
+function recordRoute(routes: Map<string, string | null>, path: string, route: string | undefined): string | undefined {
+  routes.set(path, route ?? null);
+  return route;
+}
+
+/** The lookup as it is, telling `onUse` when a page asks it anything. */
+function watched<T extends object>(target: T, onUse: () => void): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value: unknown = Reflect.get(object, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        onUse();
+        return (value as (...a: unknown[]) => unknown).apply(object, args);
+      };
+    },
+  });
+}
+
+async function toPage(page: PageSource, code: string, entry: Pick<CachedPage, 'anchors' | 'toc' | 'links'>): Promise<CompiledPage> {
+  return { ...page, Content: await runMdx(code), anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
+}
+
+// What @mdx-js/mdx's `run` does, without loading the compiler for pages that came from the cache.
+// The code is MDX's own output for a tree remarkSafety has checked: JSX calls of known components
+// and literal values, no expressions or imports from the page.
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (body: string) => (scope: object) => Promise<{ default: MDXContent }>;
+
+async function runMdx(code: string): Promise<MDXContent> {
+  const module = await new AsyncFunction(code)({ ...runtime, baseUrl: import.meta.url });
+  return module.default;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -20,6 +21,8 @@ export interface ContentInput {
   contracts: ContractLookup;
   /** Routes other stages own (API pages), so that pages do not claim them. */
   reservedRoutes: ReadonlyMap<string, string>;
+  /** Compiled pages kept between builds. */
+  cache?: BuildCache;
 }
 
 export interface ContentResult {
@@ -67,8 +70,9 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const assets = new Map<string, Asset>();
   const fileRoutes = new Map(sources.map((s) => [s.file, s.route]));
   const compiled: CompiledPage[] = [];
+  const context = { baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes, assets, cache: input.cache ?? BuildCache.disabled() };
   for (const source of sources) {
-    const result = await compilePage(source, { baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes, assets });
+    const result = await compilePage(source, context);
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }

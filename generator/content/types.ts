@@ -104,4 +104,6 @@ export interface ContractLookup {
   isEnum(service: string, name: string): boolean;
   operationIds(service: string): string[] | undefined;
   validateExample(service: string, schema: string, value: unknown): ExampleProblem[];
+  /** A hash of the contracts it answers from: pages that asked it anything are compiled again when it changes. */
+  identity(): string;
 }

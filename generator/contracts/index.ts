@@ -1,3 +1,4 @@
+import { BuildCache } from '../cache/store.js';
 import type { ResolvedApi, ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -22,14 +23,14 @@ export interface ContractsResult {
 }
 
 /** The contracts stage: every version of every configured API, parsed and validated at the severities the config chose. */
-export async function loadContracts(config: ResolvedConfig, configSource: SourceFile): Promise<ContractsResult> {
+export async function loadContracts(config: ResolvedConfig, configSource: SourceFile, cache: BuildCache = BuildCache.disabled()): Promise<ContractsResult> {
   const discovered = await discoverApis(config, configSource);
   const diagnostics = [...discovered.diagnostics];
   const apis: LoadedApi[] = [];
   for (const { api, files } of discovered.apis) {
     const versions: ContractVersion[] = [];
     for (const { version, file } of files) {
-      const result = await validateContract(file, config.rules);
+      const result = await validateContract(file, config.rules, cache);
       diagnostics.push(...result.diagnostics);
       if (!result.contract) continue;
       const info = result.contract.document.info as { version?: unknown } | undefined;

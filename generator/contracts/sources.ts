@@ -1,4 +1,5 @@
 import { dirname, resolve as resolvePath } from 'node:path';
+import type { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, encodePointer, getAtPointer, isRecord, type Segment } from '../sources/pointer.js';
 import { forEachStructuralObject } from './walk-objects.js';
@@ -31,8 +32,8 @@ export class ContractSources {
 
   private constructor(readonly root: SourceFile) {}
 
-  static async load(rootPath: string): Promise<{ sources?: ContractSources; diagnostics: Diagnostic[] }> {
-    const first = await readSourceFile(resolvePath(rootPath));
+  static async load(rootPath: string, cache?: BuildCache): Promise<{ sources?: ContractSources; diagnostics: Diagnostic[] }> {
+    const first = await readSourceFile(resolvePath(rootPath), 'parse', cache);
     if (!first.ok) return { diagnostics: first.diagnostics };
     const sources = new ContractSources(first.file);
     const diagnostics: Diagnostic[] = [];
@@ -48,7 +49,7 @@ export class ContractSources {
         if (target.url === '' || isRemote(target.url)) continue;
         const path = resolvePath(dirname(file.path), decodeURI(target.url));
         if (sources.files.has(path) || failed.has(path)) continue;
-        const read = await readSourceFile(path);
+        const read = await readSourceFile(path, 'parse', cache);
         if (read.ok) {
           sources.files.set(path, read.file);
           queue.push(read.file);
@@ -109,6 +110,14 @@ export class ContractSources {
       node = next;
     }
     return node;
+  }
+
+  /**
+   * What the contract is made of, for cache keys: each file's path, its path as shown in messages
+   * (which depends on the working folder) and the hash of its text, in a stable order.
+   */
+  identity(): string[] {
+    return [...this.files.values()].map((file) => `${file.path}\0${file.display}\0${file.hash}`).sort();
   }
 
   locate(node: Pick<Located, 'file' | 'segments'>): { file: string; line: number; column: number; pointer: string } {

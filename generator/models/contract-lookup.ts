@@ -1,13 +1,24 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { sha256 } from '../cache/store.js';
 import type { LoadedApi } from '../contracts/index.js';
 import { collectOperations } from '../contracts/walk.js';
 import type { ContractLookup, ExampleProblem } from '../content/types.js';
 import { isRecord } from '../sources/pointer.js';
 import { generateEntitySchemas } from './json-schemas.js';
 
-// ajv-formats is CommonJS with a default export; under NodeNext the namespace object arrives.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+/**
+ * Ajv with its formats, loaded when the first tagged example is checked: a build whose pages all come
+ * from the cache checks none. Both are CommonJS, so they load synchronously, where they are needed.
+ */
+function newAjv(): Ajv2020 {
+  const require = createRequire(import.meta.url);
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const formats = require('ajv-formats') as { default: (ajv: Ajv2020) => void };
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true });
+  formats.default(ajv);
+  return ajv;
+}
 
 const ID_BASE = 'https://specsite.invalid/content-examples/';
 
@@ -24,9 +35,15 @@ interface ServiceEntry {
  */
 export class ContractIndex implements ContractLookup {
   private readonly services = new Map<string, ServiceEntry>();
+  private hash: string | undefined;
 
   constructor(apis: readonly LoadedApi[]) {
     for (const loaded of apis) if (loaded.versions[0]) this.services.set(loaded.api.id, { loaded, names: undefined, validators: undefined });
+  }
+
+  identity(): string {
+    this.hash ??= sha256(...[...this.services].flatMap(([id, { loaded }]) => [id, loaded.versions[0]?.version ?? '', ...(loaded.versions[0]?.contract.sources.identity() ?? [])]));
+    return this.hash;
   }
 
   serviceIds(): string[] {
@@ -85,8 +102,7 @@ export class ContractIndex implements ContractLookup {
     if (!entry.validators) {
       const { contract } = entry.loaded.versions[0] as LoadedApi['versions'][number];
       const idBase = `${ID_BASE}${encodeURIComponent(service)}/`;
-      const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true });
-      addFormats(ajv);
+      const ajv = newAjv();
       const ids = new Map<string, string>();
       for (const file of generateEntitySchemas(contract, idBase)) {
         const document = JSON.parse(file.content) as { $id: string };

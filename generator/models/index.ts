@@ -1,4 +1,5 @@
 import semver from 'semver';
+import { BuildCache } from '../cache/store.js';
 import type { LoadedApi } from '../contracts/index.js';
 import { applyRuleSeverities, type RuleSeverities } from '../contracts/severity.js';
 import type { Contract } from '../contracts/validate.js';
@@ -6,7 +7,6 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { decodePointer } from '../sources/pointer.js';
 import { generateEntitySchemas } from './json-schemas.js';
-import { generateServiceTypes } from './service-types.js';
 import { typesIndex, typesPackageJson, typesReadme, type TypesPackageInput } from './types-package.js';
 
 export interface ModelsInput {
@@ -18,6 +18,8 @@ export interface ModelsInput {
   schemaIdBase: string;
   /** Chosen rule severities; `types-generation` below error lets the other services be typed without the failing one. */
   rules: RuleSeverities;
+  /** Where finished declarations are kept between builds (openapi-typescript is the stage's cost). */
+  cache?: BuildCache;
 }
 
 /** Generated files, keyed by path relative to the output folder (`types/…`, `schemas/…`). */
@@ -40,7 +42,7 @@ export async function generateModels(input: ModelsInput): Promise<ModelsResult> 
     const newest = versions[0];
     if (!newest) continue;
     try {
-      files.set(`types/${api.id}.d.ts`, await generateServiceTypes(newest.contract, api.id, newest.version));
+      files.set(`types/${api.id}.d.ts`, await serviceTypes(newest.contract, api.id, newest.version, input.cache ?? BuildCache.disabled()));
     } catch (error) {
       diagnostics.push(typesFailure(newest.contract, api.id, error));
       continue;
@@ -57,6 +59,17 @@ export async function generateModels(input: ModelsInput): Promise<ModelsResult> 
   files.set('types/index.d.ts', typesIndex(pkg));
   files.set('types/README.md', typesReadme(pkg));
   return { files, typed: services.map((s) => s.id), diagnostics: applyRuleSeverities(diagnostics, input.rules) };
+}
+
+/** A service's declarations from the cache, or from openapi-typescript (loaded only then: it takes seconds to load). */
+async function serviceTypes(contract: Contract, service: string, version: string, cache: BuildCache): Promise<string> {
+  const key = cache.key('types', service, version, ...contract.sources.identity());
+  const cached = await cache.get<string>('types', key);
+  if (cached !== undefined) return cached;
+  const { generateServiceTypes } = await import('./service-types.js');
+  const declarations = await generateServiceTypes(contract, service, version);
+  await cache.set('types', key, declarations);
+  return declarations;
 }
 
 /** openapi-typescript names the node it choked on as `#/json/pointer`; that is where the user looks. */

@@ -1,8 +1,7 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { pathToFileURL } from 'node:url';
-import swagger2openapi from 'swagger2openapi';
 import type { Contract } from '../contracts/validate.js';
 import { isRecord } from '../sources/pointer.js';
+import { swaggerParser } from './lazy.js';
 
 /**
  * The contract as an OpenAPI 3.x document, which is what the type generator reads. Swagger 2.0 is
@@ -14,10 +13,10 @@ export async function toOpenApi3(contract: Contract): Promise<Record<string, unk
   // cycles included), which swagger2openapi's own resolver does not manage.
   const single =
     contract.sources.files.size > 1
-      ? ((await new SwaggerParser().bundle(contract.path, structuredClone(contract.document) as never, { resolve: { http: false } } as never)) as unknown as object)
+      ? ((await (await swaggerParser()).bundle(contract.path, structuredClone(contract.document) as never, { resolve: { http: false } } as never)) as unknown as object)
       : structuredClone(contract.document);
   dropSelfReferences((single as { definitions?: unknown }).definitions, '#/definitions/');
-  const converted = (await swagger2openapi.convertObj(single, { patch: true, warnOnly: true, direct: true, resolve: false })) as Record<string, unknown>;
+  const converted = (await (await import('swagger2openapi')).default.convertObj(single, { patch: true, warnOnly: true, direct: true, resolve: false })) as Record<string, unknown>;
   return normalizeDiscriminatorMappings(converted);
 }
 

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { findNodeAtLocation, parse as parseJsonc, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from './display-path.js';
 import type { Segment } from './pointer.js';
@@ -18,6 +20,8 @@ export interface SourceFile {
   /** Path as shown to the user. */
   display: string;
   format: 'yaml' | 'json';
+  /** sha256 of the text, the file's identity for the build cache. */
+  hash: string;
   data: unknown;
   /**
    * Where the node at `segments` starts. When the path does not exist (a missing property) the
@@ -32,7 +36,12 @@ export type ParseResult = { ok: true; file: SourceFile } | { ok: false; diagnost
 /** Aliases are cheap to write and can expand exponentially ("billion laughs"); this bounds the expansion. */
 const MAX_ALIAS_COUNT = 10_000;
 
-export async function readSourceFile(path: string, rule = 'parse'): Promise<ParseResult> {
+/**
+ * Reads and parses a YAML or JSON file. With a cache, a YAML file's data is kept under the hash of
+ * its text: YAML with positions is the slowest parse there is, and positions are only needed when
+ * something must be located, so a cached file parses its YAML again only then.
+ */
+export async function readSourceFile(path: string, rule = 'parse', cache?: BuildCache): Promise<ParseResult> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -41,15 +50,44 @@ export async function readSourceFile(path: string, rule = 'parse'): Promise<Pars
     const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? 'unknown error'})`;
     return { ok: false, diagnostics: [{ file: displayPath(path), line: 0, column: 0, severity: 'error', rule, message: reason }] };
   }
-  return parseSourceText(path, text, rule);
+  if (!cache?.enabled || extname(path).toLowerCase() === '.json') return parseSourceText(path, text, rule);
+  const hash = hashText(text);
+  const key = cache.key('yaml-data', hash);
+  const cached = await cache.get<{ data: unknown }>('yaml', key);
+  if (cached) return { ok: true, file: { path, display: displayPath(path), format: 'yaml', hash, data: cached.data, locate: yamlLocator(withoutBom(text)) } };
+  const parsed = parseSourceText(path, text, rule);
+  if (parsed.ok) await cache.set('yaml', key, { data: parsed.file.data });
+  return parsed;
+}
+
+function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Positions in a YAML text that was parsed elsewhere (its data came from the cache): parsed again on first use. */
+function yamlLocator(text: string): SourceFile['locate'] {
+  let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
+  return (segments, target) => {
+    if (!parsed) {
+      const lineCounter = new LineCounter();
+      parsed = { doc: parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false }), lineCounter };
+    }
+    const { line, col } = parsed.lineCounter.linePos(yamlOffset(parsed.doc, segments, target ?? 'value'));
+    return { line, column: col };
+  };
 }
 
 export function parseSourceText(path: string, text: string, rule = 'parse'): ParseResult {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return extname(path).toLowerCase() === '.json' ? parseJson(path, body, rule) : parseYaml(path, body, rule);
+  const body = withoutBom(text);
+  const hash = hashText(text);
+  return extname(path).toLowerCase() === '.json' ? parseJson(path, body, rule, hash) : parseYaml(path, body, rule, hash);
 }
 
-function parseYaml(path: string, text: string, rule: string): ParseResult {
+function parseYaml(path: string, text: string, rule: string, hash: string): ParseResult {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false });
   const display = displayPath(path);
@@ -71,7 +109,7 @@ function parseYaml(path: string, text: string, rule: string): ParseResult {
   }
   return {
     ok: true,
-    file: { path, display, format: 'yaml', data, locate: (segments, target) => at(yamlOffset(doc, segments, target ?? 'value')) },
+    file: { path, display, format: 'yaml', hash, data, locate: (segments, target) => at(yamlOffset(doc, segments, target ?? 'value')) },
   };
 }
 
@@ -125,7 +163,7 @@ function findPair(doc: Document, items: PairList, key: string, depth = 0): { key
   return undefined;
 }
 
-function parseJson(path: string, text: string, rule: string): ParseResult {
+function parseJson(path: string, text: string, rule: string, hash: string): ParseResult {
   const display = displayPath(path);
   const lines = lineStarts(text);
   const at = (offset: number): Position => positionOf(lines, offset);
@@ -147,6 +185,7 @@ function parseJson(path: string, text: string, rule: string): ParseResult {
       path,
       display,
       format: 'json',
+      hash,
       data,
       locate(segments, target = 'value') {
         // The tree is only built when a problem has to be located, so valid files never pay for it.

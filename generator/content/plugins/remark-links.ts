@@ -17,9 +17,12 @@ export interface LinkContext {
   route: string;
   baseUrl: string;
   /** Every page's absolute file path → its route, to rewrite links to `.md`/`.mdx` files. */
-  fileRoutes: ReadonlyMap<string, string>;
+  fileRoutes: Pick<ReadonlyMap<string, string>, 'get'>;
   links: PageLink[];
+  /** Shared by all pages so that an image used twice is read once. */
   assets: Map<string, Asset>;
+  /** The images this page uses. */
+  pageAssets: Asset[];
 }
 
 const MARKDOWN_FILE = /\.mdx?$/i;
@@ -77,21 +80,33 @@ async function rewriteImage(node: Image, context: LinkContext): Promise<void> {
   }
   if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('data:')) return;
   const source = resolve(dirname(context.file), safeDecode(node.url.split(/[?#]/)[0] ?? ''));
-  // An image used by several pages is read and hashed once; its bytes go straight to the writer.
-  let asset = context.assets.get(source);
+  const asset = await loadAsset(source, context.assets);
+  if (!asset) {
+    context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${displayPath(source)})`);
+    return;
+  }
+  context.pageAssets.push(asset);
+  node.url = withBase(context.baseUrl, `/${asset.target}`);
+}
+
+/**
+ * An image, read and named by its content hash; undefined when it cannot be read. One used by
+ * several pages is read once (`known`), and its bytes go straight to the writer.
+ */
+export async function loadAsset(source: string, known: Map<string, Asset>): Promise<Asset | undefined> {
+  let asset = known.get(source);
   if (!asset) {
     let bytes: Buffer;
     try {
       bytes = await readFile(source);
     } catch {
-      context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${displayPath(source)})`);
-      return;
+      return undefined;
     }
     const ext = extname(source);
     asset = { source, target: `assets/images/${basename(source, ext)}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext.toLowerCase()}`, bytes };
-    context.assets.set(source, asset);
+    known.set(source, asset);
   }
-  node.url = withBase(context.baseUrl, `/${asset.target}`);
+  return asset;
 }
 
 function safeDecode(path: string): string {

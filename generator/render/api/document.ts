@@ -1,8 +1,7 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { readFile } from 'node:fs/promises';
-import { dump } from 'js-yaml';
 import type { Contract } from '../../contracts/validate.js';
 import { toOpenApi3 } from '../../models/openapi3.js';
+import { swaggerParser } from '../../models/lazy.js';
 
 export interface ReferenceDocument {
   /** The contract as one OpenAPI 3.x document whose `$ref`s all point inside it. */
@@ -19,7 +18,7 @@ export interface ReferenceDocument {
 export async function referenceDocument(contract: Contract): Promise<ReferenceDocument> {
   const multiFile = contract.sources.files.size > 1;
   const written = multiFile
-    ? ((await new SwaggerParser().bundle(contract.path, structuredClone(contract.document) as never, { resolve: { http: false } } as never)) as unknown as Record<string, unknown>)
+    ? ((await (await swaggerParser()).bundle(contract.path, structuredClone(contract.document) as never, { resolve: { http: false } } as never)) as unknown as Record<string, unknown>)
     : contract.document;
   const openapi = contract.specVersion === '2.0' ? await toOpenApi3({ ...contract, document: written, sources: contract.sources }) : written;
   return { openapi, downloads: await downloads(contract, written, multiFile) };
@@ -33,6 +32,6 @@ export async function referenceDocument(contract: Contract): Promise<ReferenceDo
 async function downloads(contract: Contract, written: Record<string, unknown>, multiFile: boolean): Promise<ReferenceDocument['downloads']> {
   const original = multiFile ? undefined : await readFile(contract.path, 'utf8');
   const json = original !== undefined && contract.sources.root.format === 'json' ? original : `${JSON.stringify(written, null, 2)}\n`;
-  const yaml = original !== undefined && contract.sources.root.format === 'yaml' ? original : dump(written, { noRefs: true, lineWidth: -1 });
+  const yaml = original !== undefined && contract.sources.root.format === 'yaml' ? original : (await import('js-yaml')).dump(written, { noRefs: true, lineWidth: -1 });
   return { yaml, json };
 }

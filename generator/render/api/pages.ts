@@ -14,7 +14,8 @@ import { groupOperations, type TagGroup } from './operations.js';
 import { RefResolver, asRecord, asString } from './resolver.js';
 import { curlSample } from './samples/curl.js';
 import { requestPlan } from './samples/request-plan.js';
-import { typescriptSample } from './samples/typescript.js';
+import { TypeScriptSamples } from './samples/typescript-samples.js';
+import { BuildCache } from '../../cache/store.js';
 import { namedSchemaModel } from './schema-model.js';
 import { ModelPager } from './model-pager.js';
 import { SchemaRegistry, type NamedSchema } from './schema-registry.js';
@@ -42,6 +43,8 @@ export interface ApiReferenceOptions {
   primaryColor: string;
   /** Each API's change reports between consecutive versions, newest first (see `apiHistory`). */
   histories: ReadonlyMap<string, readonly DiffReport[]>;
+  /** Keeps the TypeScript samples between builds. */
+  cache?: BuildCache;
 }
 
 export interface ApiReference {
@@ -70,6 +73,8 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
     for (const [index, { version, contract }] of loaded.versions.entries()) {
       const route = routeOf(index);
       const prepared = await referenceDocument(contract);
+      const cache = options.cache ?? BuildCache.disabled();
+      const typescript = await TypeScriptSamples.open(cache, cache.key('typescript-samples', options.typesPackage, loaded.api.id, ...contract.sources.identity()));
       files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
       files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);
       const built = versionPages(prepared.openapi, {
@@ -80,7 +85,9 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
         route,
         versions: versions.map((v) => ({ version: v.version, href: withBase(options.baseUrl, v.route), current: v.route === route })),
         changelogHref: withBase(options.baseUrl, changelogRoute),
+        typescript,
       });
+      await typescript.save();
       pages.push(...built.pages);
       anchors.push({ version, href: withBase(options.baseUrl, route), ...built.anchors });
       if (index === 0) {
@@ -108,6 +115,7 @@ interface VersionInput extends ApiReferenceOptions {
   route: string;
   versions: ApiReferenceModel['versions'];
   changelogHref: string;
+  typescript: TypeScriptSamples;
 }
 
 interface VersionPages {
@@ -157,7 +165,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
       description: text.render(group.description),
       operations: group.operations.map((source) => {
         const model = operationModel(source, context);
-        if (source.kind === 'operation') model.samples = samples(source, document, resolver, module, wantedSamples);
+        if (source.kind === 'operation') model.samples = samples(source, document, resolver, module, wantedSamples, input.typescript);
         return model;
       }),
     },
@@ -253,9 +261,9 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
   return { pages: result, catalog, anchors };
 }
 
-function samples(source: Parameters<typeof requestPlan>[0], document: Record<string, unknown>, resolver: RefResolver, module: string, wanted: ReadonlyArray<'curl' | 'typescript'>): OperationModel['samples'] {
+function samples(source: Parameters<typeof requestPlan>[0], document: Record<string, unknown>, resolver: RefResolver, module: string, wanted: ReadonlyArray<'curl' | 'typescript'>, typescript: TypeScriptSamples): OperationModel['samples'] {
   const plan = requestPlan(source, document, resolver);
-  return wanted.map((kind) => (kind === 'curl' ? { label: 'curl', language: 'shell', code: curlSample(plan) } : { label: 'TypeScript', language: 'typescript', code: typescriptSample(plan, module) }));
+  return wanted.map((kind) => (kind === 'curl' ? { label: 'curl', language: 'shell', code: curlSample(plan) } : { label: 'TypeScript', language: 'typescript', code: typescript.sample(plan, module) }));
 }
 
 function navEntry(op: OperationModel, href: string): ApiNavModel['groups'][number]['operations'][number] {

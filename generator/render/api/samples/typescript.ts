@@ -1,8 +1,16 @@
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+import type * as TypeScript from 'typescript';
 import type { RequestPlan, TypeRef } from './request-plan.js';
 
-const f = ts.factory;
-const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
+// TypeScript takes about a second to load; a build whose samples all come from the cache never loads it.
+let compiler: { ts: typeof TypeScript; f: TypeScript.NodeFactory; printer: TypeScript.Printer } | undefined;
+function load(): NonNullable<typeof compiler> {
+  if (!compiler) {
+    const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
+    compiler = { ts, f: ts.factory, printer: ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }) };
+  }
+  return compiler;
+}
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /**
@@ -10,15 +18,16 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * built as a TypeScript syntax tree and printed, so the sample is always well-formed TypeScript.
  */
 export function typescriptSample(plan: RequestPlan, module: string): string {
+  const { ts, f, printer } = load();
   const imports = new Set<string>();
-  const statements: ts.Statement[] = [];
-  const typeNode = (ref: TypeRef): ts.TypeNode => {
+  const statements: TypeScript.Statement[] = [];
+  const typeNode = (ref: TypeRef): TypeScript.TypeNode => {
     if (ref.kind === 'named') {
       imports.add(ref.name);
       return f.createTypeReferenceNode(ref.name);
     }
     imports.add(ref.root);
-    let node: ts.TypeNode = f.createTypeReferenceNode(ref.root);
+    let node: TypeScript.TypeNode = f.createTypeReferenceNode(ref.root);
     for (const key of ref.keys) {
       node = f.createIndexedAccessTypeNode(node, f.createLiteralTypeNode(typeof key === 'number' ? f.createNumericLiteral(key) : f.createStringLiteral(key, true)));
       // An optional request body is `requestBody?:`; its content is only reachable through NonNullable.
@@ -29,11 +38,11 @@ export function typescriptSample(plan: RequestPlan, module: string): string {
 
   const query = plan.query.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   const target = plan.url + (query ? `${plan.url.includes('?') ? '&' : '?'}${query}` : '');
-  const headers: ts.ObjectLiteralElementLike[] = plan.headers.map(({ name, value }) => f.createPropertyAssignment(propertyName(name), f.createStringLiteral(value, true)));
+  const headers: TypeScript.ObjectLiteralElementLike[] = plan.headers.map(({ name, value }) => f.createPropertyAssignment(propertyName(name), f.createStringLiteral(value, true)));
   if (plan.basicAuth) headers.push(f.createPropertyAssignment('Authorization', f.createBinaryExpression(f.createStringLiteral('Basic ', true), ts.SyntaxKind.PlusToken, f.createCallExpression(f.createIdentifier('btoa'), undefined, [f.createStringLiteral('<username>:<password>', true)]))));
   if (plan.cookies.length > 0) headers.push(f.createPropertyAssignment('Cookie', f.createStringLiteral(plan.cookies.map((c) => `${c.name}=${c.value}`).join('; '), true)));
 
-  const init: ts.ObjectLiteralElementLike[] = [f.createPropertyAssignment('method', f.createStringLiteral(plan.method, true))];
+  const init: TypeScript.ObjectLiteralElementLike[] = [f.createPropertyAssignment('method', f.createStringLiteral(plan.method, true))];
   if (headers.length > 0) init.push(f.createPropertyAssignment('headers', f.createObjectLiteralExpression(headers, true)));
   if (plan.body) {
     const json = /json/i.test(plan.body.mediaType) || plan.body.mediaType === '*/*';
@@ -69,7 +78,7 @@ export function typescriptSample(plan: RequestPlan, module: string): string {
     statements.push(constant('data', json && plan.response.type ? f.createAsExpression(f.createParenthesizedExpression(read), typeNode(plan.response.type)) : read));
   }
 
-  const header: ts.Statement[] = [];
+  const header: TypeScript.Statement[] = [];
   if (imports.size > 0) {
     header.push(
       f.createImportDeclaration(
@@ -85,16 +94,19 @@ export function typescriptSample(plan: RequestPlan, module: string): string {
   return imports.size > 0 ? text.replace(/;\n/, ';\n\n') : text;
 }
 
-function constant(name: string, initializer: ts.Expression, type?: ts.TypeNode): ts.Statement {
+function constant(name: string, initializer: TypeScript.Expression, type?: TypeScript.TypeNode): TypeScript.Statement {
+  const { ts, f } = load();
   return f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(name, undefined, type, initializer)], ts.NodeFlags.Const));
 }
 
-function propertyName(name: string): ts.PropertyName {
+function propertyName(name: string): TypeScript.PropertyName {
+  const { f } = load();
   return IDENTIFIER.test(name) ? f.createIdentifier(name) : f.createStringLiteral(name, true);
 }
 
 /** A JSON value as a TypeScript expression. */
-function literal(value: unknown): ts.Expression {
+function literal(value: unknown): TypeScript.Expression {
+  const { ts, f } = load();
   if (value === null || value === undefined) return f.createNull();
   if (typeof value === 'string') return f.createStringLiteral(value, true);
   if (typeof value === 'number') return value < 0 ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, f.createNumericLiteral(-value)) : f.createNumericLiteral(value);
