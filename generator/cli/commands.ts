@@ -4,6 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { kib } from '../client/budget.js';
 import { build, BUILD_STAGES } from '../commands/build.js';
 import { serve } from '../commands/serve.js';
+import { dev } from '../commands/dev.js';
+import { formatReport } from '../diagnostics/format.js';
 import { types } from '../commands/types.js';
 import { siteConfigJsonSchema } from '../config/json-schema.js';
 import { validate } from '../commands/validate.js';
@@ -61,6 +63,36 @@ export function registerCommands(program: Command, host: CommandHost): void {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       await new Promise((done) => result.server.once('close', done));
+    });
+
+  program
+    .command('dev')
+    .description('Build the site, serve it from memory and rebuild on every change to the config, content/, the contracts or templates/: an edited page is rendered again alone, pages reload themselves, and a change that breaks the build shows its located errors here and in the browser while the last good site stays served.')
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 3000)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .action(async (flags: { port: number; host: string }) => {
+      const options = host.options();
+      const result = await dev({
+        ...options,
+        port: flags.port,
+        host: flags.host,
+        onBuild: (event) => {
+          const what = event.changed.length === 0 ? 'built the site' : `${event.changed.join(', ')} changed`;
+          const problems = event.diagnostics.filter((d) => d.severity === 'error' || event.changed.length === 0);
+          if (problems.length > 0) host.io.stdout(formatReport(problems, options.format, event.ok ? `${what}: rendered ${event.rendered} pages in ${Math.round(event.ms)} ms` : `${what}: the build failed; the last good site is still served`));
+          else host.io.stdout(`${what}: rendered ${event.rendered} page${event.rendered === 1 ? '' : 's'} in ${Math.round(event.ms)} ms\n`);
+        },
+      });
+      if (!result.ok) {
+        host.report(result.diagnostics, options, 'not serving');
+        return;
+      }
+      host.io.stdout(`serving ${result.url} and watching for changes (Ctrl+C to stop)\n`);
+      await new Promise<void>((done) => {
+        const stop = (): void => void result.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   program

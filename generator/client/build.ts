@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BuildCache } from '../cache/store.js';
@@ -29,8 +31,9 @@ export interface ClientAssets {
  * browsers may cache them forever and two builds of the same sources give the same names.
  */
 export async function buildClient(cache: BuildCache = BuildCache.disabled()): Promise<ClientAssets> {
-  // The bundles are made from templates/ and installed packages only, which the code fingerprint covers.
-  const key = cache.key('client');
+  // The bundles are made from templates/ (read here, as it is now: `specsite dev` rebuilds on a
+  // change to it) and installed packages, which the code fingerprint covers.
+  const key = cache.key('client', ...(await templateFiles()));
   const cached = await cache.get<{ js: string; css: string }>('client', key);
   const { js, css } = cached ?? (await bundleClient());
   if (!cached) await cache.set('client', key, { js, css });
@@ -54,6 +57,12 @@ async function bundle(entry: string, options: BundleOptions): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({ entryPoints: [entry], bundle: true, minify: true, write: false, legalComments: 'none', logLevel: 'silent', charset: 'utf8', ...options });
   return result.outputFiles[0]?.text ?? '';
+}
+
+/** Every file under templates/ with its content hash, in a stable order. */
+async function templateFiles(): Promise<string[]> {
+  const names = (await readdir(TEMPLATES, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  return Promise.all(names.sort().map(async (name) => `${name}\0${createHash('sha256').update(await readFile(name)).digest('hex')}`));
 }
 
 function hash(text: string): string {

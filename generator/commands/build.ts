@@ -4,13 +4,15 @@ import { BuildCache } from '../cache/store.js';
 import { budgetDiagnostics, javascriptWeight, type JavaScriptWeight } from '../client/budget.js';
 import { buildClient } from '../client/build.js';
 import { loadConfig } from '../config/load.js';
-import { checkLinks, loadContent } from '../content/index.js';
-import { loadContracts } from '../contracts/index.js';
+import { checkLinks, loadContent, type ContentResult } from '../content/index.js';
+import { loadContracts, type LoadedApi } from '../contracts/index.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { SourceFile } from '../sources/source-file.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { ContractIndex } from '../models/contract-lookup.js';
 import { generateModels } from '../models/index.js';
-import { buildApiReference, renderSite, type ApiReference, type RenderedPage } from '../render/index.js';
+import { buildApiReference, renderSite, type ApiReference, type RenderedPage, type RenderInput } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
 import { replaceFolders } from '../write/replace-folders.js';
 import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
@@ -43,12 +45,40 @@ export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'st
   onStage?: (stage: BuildStage, index: number) => void;
 }
 
+/** What one run of the pipeline made, in memory: the files to write and the stages' results, which `specsite dev` keeps to redo only what an edit affects. */
+export interface SiteOutput {
+  diagnostics: Diagnostic[];
+  /** Present when the build succeeded: paths under the output folder (`site/…`, `types/…`, `schemas/…`, `build-report.json`). */
+  files: Map<string, string | Uint8Array> | undefined;
+  report: BuildReport | undefined;
+  /** The stages' results, when the pipeline got as far as rendering. */
+  parts: SiteParts | undefined;
+}
+
+export interface SiteParts {
+  config: ResolvedConfig;
+  configSource: SourceFile;
+  cache: BuildCache;
+  contracts: ContractIndex;
+  content: ContentResult;
+  reference: ApiReference;
+  render: Omit<RenderInput, 'content' | 'only'>;
+}
+
 /**
  * `specsite build`: config → contracts → models → content → client → render → write. Nothing is
  * written unless every stage succeeded (and, with `strict`, without warnings); then `DIR/site`,
  * `DIR/types`, `DIR/schemas` and `DIR/build-report.json` replace the previous ones in one swap.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const output = await compileSite(options);
+  if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0 };
+  await replaceFolders(resolve(options.out), output.files);
+  return { diagnostics: output.diagnostics, report: output.report, written: output.files.size };
+}
+
+/** The whole pipeline, in memory: what `build` writes, or the diagnostics that stopped it. */
+export async function compileSite(options: BuildOptions): Promise<SiteOutput> {
   const started = performance.now();
   const stages: BuildReport['stages'] = [];
   let current: { stage: BuildStage; start: number } | undefined;
@@ -61,7 +91,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     current = { stage, start: performance.now() };
     options.onStage?.(stage, BUILD_STAGES.indexOf(stage));
   };
-  const fail = (diagnostics: Diagnostic[]): BuildResult => ({ diagnostics: normalizeDiagnostics(diagnostics), report: undefined, written: 0 });
+  const fail = (diagnostics: Diagnostic[], parts?: SiteParts): SiteOutput => ({ diagnostics: normalizeDiagnostics(diagnostics), files: undefined, report: undefined, parts });
 
   enter('config');
   const loaded = await loadConfig(options.config, options.rules);
@@ -101,21 +131,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const apiPages = reference.pages;
 
   enter('content');
+  const contractIndex = new ContractIndex(contracts.apis);
   const content = await loadContent({
     config,
     configSource: source,
     components: new Set(Object.keys(MDX_COMPONENTS)),
-    contracts: new ContractIndex(contracts.apis),
-    reservedRoutes: new Map([
-      ...contracts.apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const),
-      ...apiPages.map((page) => [page.route, `the ${page.apiId} API reference`] as const),
-    ]),
+    contracts: contractIndex,
+    reservedRoutes: reservedRoutes(contracts.apis, apiPages),
     cache,
   });
   diagnostics.push(...content.diagnostics);
-  const anchors = new Map<string, ReadonlySet<string>>([...content.docs, ...content.pages].map((p) => [p.route, p.anchors]));
-  for (const page of apiPages) anchors.set(page.route, page.anchors);
-  diagnostics.push(...checkLinks([...content.docs, ...content.pages], anchors));
+  diagnostics.push(...checkSiteLinks(content, apiPages));
 
   enter('client');
   const client = await buildClient(cache);
@@ -125,11 +151,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   enter('render');
   const icon = await favicon(config, source);
   diagnostics.push(...icon.diagnostics);
-  const rendered = renderSite({ config, configSource: source, content, apiPages, contracts: reference.catalog, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } });
+  const render: SiteParts['render'] = { config, configSource: source, apiPages, contracts: reference.catalog, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } };
+  const rendered = renderSite({ ...render, content });
   diagnostics.push(...rendered.diagnostics);
+  const parts: SiteParts = { config, configSource: source, cache, contracts: contractIndex, content, reference, render };
 
   const { errors, warnings } = countBySeverity(diagnostics);
-  if (errors > 0 || (options.strict && warnings > 0) || !models) return fail(diagnostics);
+  if (errors > 0 || (options.strict && warnings > 0) || !models) return fail(diagnostics, parts);
 
   enter('write');
   const files = new Map<string, string | Uint8Array>();
@@ -146,8 +174,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   finish();
   const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started), javascript };
   files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
-  await replaceFolders(resolve(options.out), files);
-  return { diagnostics: normalized, report, written: files.size };
+  return { diagnostics: normalized, files, report, parts };
+}
+
+/** Routes the API reference owns, which no content page may claim. */
+export function reservedRoutes(apis: readonly LoadedApi[], apiPages: ApiReference['pages']): Map<string, string> {
+  return new Map([
+    ...apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const),
+    ...apiPages.map((page) => [page.route, `the ${page.apiId} API reference`] as const),
+  ]);
+}
+
+/** Links and anchors between content pages and into the reference pages. */
+export function checkSiteLinks(content: ContentResult, apiPages: ApiReference['pages']): Diagnostic[] {
+  const anchors = new Map<string, ReadonlySet<string>>([...content.docs, ...content.pages].map((p) => [p.route, p.anchors]));
+  for (const page of apiPages) anchors.set(page.route, page.anchors);
+  return checkLinks([...content.docs, ...content.pages], anchors);
 }
 
 function round(ms: number): number {

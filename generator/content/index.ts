@@ -5,8 +5,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { applyRuleSeverities } from '../contracts/severity.js';
 import { locatedAt } from '../sources/zod-issues.js';
-import { compilePage } from './compile.js';
-import { discoverContent } from './discover.js';
+import { compilePage, type CompileContext } from './compile.js';
+import { discoverContent, type FoundFile } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, toPageSource } from './routes.js';
 import { buildSidebar } from './sidebar.js';
@@ -45,12 +45,9 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const sources: PageSource[] = [];
   for (const [kind, files] of [['doc', found.docs], ['page', found.pages]] as const) {
     for (const file of files) {
-      const frontMatter = readFrontMatter(file.file, file.text);
-      if (frontMatter.ok) {
-        const page = toPageSource(kind, file, frontMatter.frontMatter);
-        sources.push(page);
-        if (page.frontMatter.description === undefined) diagnostics.push({ file: page.display, line: 1, column: 1, severity: 'warning', rule: 'page-description', message: 'the front matter has no "description"; search engines and link previews show it, so give one sentence under 160 characters' });
-      } else diagnostics.push(...frontMatter.diagnostics);
+      const read = readPage(kind, file);
+      if (read.page) sources.push(read.page);
+      diagnostics.push(...read.diagnostics);
     }
   }
   diagnostics.push(...checkDuplicates(sources));
@@ -68,9 +65,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   for (const problem of sidebar.problems) diagnostics.push(locatedAt(input.configSource, problem.path, 'sidebar-doc', problem.message));
 
   const assets = new Map<string, Asset>();
-  const fileRoutes = new Map(sources.map((s) => [s.file, s.route]));
   const compiled: CompiledPage[] = [];
-  const context = { baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes, assets, cache: input.cache ?? BuildCache.disabled() };
+  const context = compileContext(input, sources, assets);
   for (const source of sources) {
     const result = await compilePage(source, context);
     diagnostics.push(...result.diagnostics);
@@ -86,6 +82,23 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   };
 }
 
+/** One content file's front matter and identity on the site. */
+export function readPage(kind: PageSource['kind'], file: FoundFile): { page: PageSource | undefined; diagnostics: Diagnostic[] } {
+  const frontMatter = readFrontMatter(file.file, file.text);
+  if (!frontMatter.ok) return { page: undefined, diagnostics: frontMatter.diagnostics };
+  const page = toPageSource(kind, file, frontMatter.frontMatter);
+  const diagnostics: Diagnostic[] = [];
+  if (page.frontMatter.description === undefined) diagnostics.push({ file: page.display, line: 1, column: 1, severity: 'warning', rule: 'page-description', message: 'the front matter has no "description"; search engines and link previews show it, so give one sentence under 160 characters' });
+  return { page, diagnostics };
+}
+
+/** Everything a page compiles against besides itself: `specsite dev` recompiles one page with it. */
+export function compileContext(input: Pick<ContentInput, 'config' | 'components' | 'contracts' | 'cache'>, pages: readonly PageSource[], assets: Map<string, Asset>): CompileContext {
+  const { config } = input;
+  return { baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes: new Map(pages.map((s) => [s.file, s.route])), assets, cache: input.cache ?? BuildCache.disabled() };
+}
+
+export { compilePage } from './compile.js';
 export { checkLinks } from './links.js';
 export { flattenSidebar, sidebarTrail } from './sidebar.js';
 export type { CompiledPage, ContractLookup, SidebarNode } from './types.js';

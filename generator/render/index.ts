@@ -22,6 +22,8 @@ export interface RenderInput {
   contracts: ContractCatalog;
   /** Site paths (no base URL) of the client assets and the favicon. */
   assets: { css: string; js: string; favicon: string; faviconType: string };
+  /** Render only these routes (`specsite dev` after an edit that changed no navigation); the page list stays complete. */
+  only?: ReadonlySet<string>;
 }
 
 export interface RenderedPage {
@@ -60,6 +62,7 @@ export function renderSite(input: RenderInput): RenderResult {
     noindex,
   });
   const attempt = (page: { route: string; display?: string }, render: () => string): void => {
+    if (input.only && !input.only.has(page.route)) return;
     try {
       files.set(routeFile(page.route), render());
     } catch (error) {
@@ -79,7 +82,7 @@ export function renderSite(input: RenderInput): RenderResult {
     attempt(api, () => renderApi(site, head(api.route, api.title, api.description, 'website'), api));
     pages.push({ route: api.route, title: api.title, kind: 'api', source: undefined });
   }
-  files.set('404.html', renderNotFound(site, head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true), reading[0] ? withBase(base, reading[0].route) : undefined));
+  if (!input.only || input.only.has('/404.html')) files.set('404.html', renderNotFound(site, head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true), reading[0] ? withBase(base, reading[0].route) : undefined));
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   return { files, pages, diagnostics };

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../commands/build.js';
+import { compileContext, compilePage, readPage, type ContentResult } from '../content/index.js';
+import type { CompiledPage } from '../content/types.js';
+import { BRAND_PLACEHOLDER } from '../content/discover.js';
+import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { renderSite } from '../render/index.js';
+import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+
+/** What one rebuild gives the dev server. */
+export interface DevBuild {
+  /** False when the build has errors: the server keeps the last good site. */
+  ok: boolean;
+  /** Site path (no base URL) → content: the whole site (`complete`), or the pages that changed. */
+  files: Map<string, string | Uint8Array>;
+  complete: boolean;
+  diagnostics: Diagnostic[];
+  /** Routes rendered again; every route after a complete build. */
+  rendered: string[];
+  ms: number;
+}
+
+/** Link rules are recomputed over every page after an edit; the rest of a page's findings belong to that page. */
+const LINK_RULES = new Set(['broken-markdown-link', 'broken-anchor']);
+/** Front matter that changes a page's place in the navigation: an edit to it renders every page again. */
+const NAVIGATION_KEYS = ['title', 'sidebarLabel', 'sidebarPosition', 'slug', 'id'] as const;
+
+/**
+ * The pipeline kept in memory between edits. An edit to a page that leaves the navigation as it
+ * was recompiles and renders that page alone; anything else (a new, deleted or renamed page, the
+ * config, a contract, a template) runs the whole pipeline, which the build cache makes quick.
+ */
+export class DevSession {
+  private last: { output: SiteOutput; parts: SiteParts } | undefined;
+
+  constructor(private readonly options: BuildOptions) {}
+
+  async rebuild(changed: readonly string[]): Promise<DevBuild> {
+    const started = performance.now();
+    const quick = this.last && changed.length > 0 ? await this.editPages(changed, started) : undefined;
+    return quick ?? this.full(started);
+  }
+
+  private async full(started: number): Promise<DevBuild> {
+    const output = await compileSite(this.options);
+    // Without parts (the config failed) there is nothing an edit could be applied to.
+    this.last = output.parts ? { output, parts: output.parts } : undefined;
+    const files = new Map<string, string | Uint8Array>();
+    for (const [path, content] of output.files ?? []) if (path.startsWith('site/')) files.set(path.slice('site/'.length), content);
+    return { ok: output.files !== undefined, files, complete: true, diagnostics: output.diagnostics, rendered: output.report?.pages.map((p) => p.route) ?? [], ms: performance.now() - started };
+  }
+
+  /** Undefined when the change is not only edits to existing pages that keep the navigation. */
+  private async editPages(changed: readonly string[], started: number): Promise<DevBuild | undefined> {
+    const { output, parts } = this.last as NonNullable<typeof this.last>;
+    if (!output.files) return undefined;
+    const contentDir = resolve(parts.config.rootDir, parts.config.contentDir);
+    const all = [...parts.content.docs, ...parts.content.pages];
+    const edited: CompiledPage[] = [];
+    for (const path of changed) {
+      const page = all.find((p) => p.file === path);
+      if (!page) return undefined;
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch {
+        return undefined;
+      }
+      const relPath = relative(resolve(contentDir, page.kind === 'doc' ? 'docs' : 'pages'), path).split(sep).join('/').replaceAll(BRAND_PLACEHOLDER, parts.config.brand.slug);
+      const read = readPage(page.kind, { file: path, relPath, text });
+      if (!read.page || read.page.route !== page.route || NAVIGATION_KEYS.some((key) => read.page?.frontMatter[key] !== page.frontMatter[key])) return undefined;
+      edited.push({ ...page, ...read.page });
+    }
+
+    const assets = new Map(parts.content.assets.map((asset) => [asset.source, asset]));
+    const context = compileContext({ config: parts.config, components: new Set(Object.keys(MDX_COMPONENTS)), contracts: parts.contracts, cache: parts.cache }, all, assets);
+    const pageDiagnostics: Diagnostic[] = [];
+    const replaced = new Map<string, CompiledPage>();
+    for (const page of edited) {
+      const { diagnostics } = readPage(page.kind, { file: page.file, relPath: page.relPath, text: page.text });
+      const result = await compilePage(page, context);
+      pageDiagnostics.push(...diagnostics, ...result.diagnostics);
+      if (result.page) replaced.set(page.file, result.page);
+    }
+    const swap = (pages: CompiledPage[]): CompiledPage[] => pages.map((p) => replaced.get(p.file) ?? p);
+    const content: ContentResult = { ...parts.content, docs: swap(parts.content.docs), pages: swap(parts.content.pages), assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)) };
+    const editedDisplays = new Set(edited.map((p) => p.display));
+    const kept = output.diagnostics.filter((d) => !editedDisplays.has(d.file) && !LINK_RULES.has(d.rule));
+    const diagnostics = normalizeDiagnostics([...kept, ...pageDiagnostics, ...checkSiteLinks(content, parts.reference.pages)]);
+    const failed = replaced.size < edited.length || countBySeverity(diagnostics).errors > 0 || (this.options.strict && countBySeverity(diagnostics).warnings > 0);
+    if (failed) return { ok: false, files: new Map(), complete: false, diagnostics, rendered: [], ms: performance.now() - started };
+
+    const routes = new Set(edited.map((p) => p.route));
+    const rendered = renderSite({ ...parts.render, content, only: routes });
+    const files = new Map<string, string | Uint8Array>(rendered.files);
+    for (const asset of content.assets) if (!parts.content.assets.some((a) => a.target === asset.target)) files.set(asset.target, asset.bytes);
+    const final = normalizeDiagnostics([...diagnostics, ...rendered.diagnostics]);
+    if (countBySeverity(final).errors > 0) return { ok: false, files: new Map(), complete: false, diagnostics: final, rendered: [], ms: performance.now() - started };
+
+    // The edit is now the state the next one starts from.
+    const nextParts: SiteParts = { ...parts, content };
+    const nextFiles = new Map(output.files);
+    for (const [path, value] of files) nextFiles.set(`site/${path}`, value);
+    this.last = { output: { ...output, files: nextFiles, diagnostics: final, parts: nextParts }, parts: nextParts };
+    return { ok: true, files, complete: false, diagnostics: final, rendered: [...routes], ms: performance.now() - started };
+  }
+}

@@ -1,0 +1,41 @@
+// `specsite dev` adds this script to every page it serves (never to a build): the page reloads when
+// a newer build is ready, and a build with errors shows them over the page until they are fixed.
+(() => {
+  const script = document.currentScript;
+  const served = script && script.dataset.build;
+  const events = new EventSource(script ? script.dataset.events : '/__specsite/events');
+  let overlay;
+  events.addEventListener('open', () => {
+    if (script) script.dataset.connected = '';
+  });
+
+  function show(problems) {
+    if (!overlay) {
+      overlay = document.createElement('div');
+      overlay.id = 'specsite-dev-problems';
+      overlay.setAttribute('role', 'alert');
+      overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;background:rgba(24,24,27,.94);color:#fafafa;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';
+      document.body.appendChild(overlay);
+    }
+    overlay.replaceChildren();
+    const title = document.createElement('strong');
+    title.textContent = 'The build failed; this is the last good page. Fix these and save:';
+    title.style.cssText = 'display:block;margin-bottom:1rem;color:#fca5a5';
+    overlay.appendChild(title);
+    for (const line of problems) {
+      const row = document.createElement('div');
+      row.textContent = line;
+      overlay.appendChild(row);
+    }
+  }
+
+  events.addEventListener('build', (event) => {
+    const build = JSON.parse(event.data);
+    if (!build.ok) show(build.problems);
+    else if (String(build.id) !== served) location.reload();
+    else if (overlay) {
+      overlay.remove();
+      overlay = undefined;
+    }
+  });
+})();
