@@ -101,10 +101,10 @@ const SCENARIOS = [
   {
     id: 'cold',
     what: 'cold build of the real site (no caches)',
-    // specsite keeps no build cache yet; once `.cache/` exists, this run must delete it first.
+    // --no-cache: the build cache (.cache/specsite/) is neither read nor written.
     run: (i) => {
       const out = join(work, `cold-${i}`);
-      const figures = cli(['build', '--config', realConfig, '--out', out]);
+      const figures = cli(['build', '--no-cache', '--config', realConfig, '--out', out]);
       rmSync(out, { recursive: true, force: true });
       return figures;
     },
@@ -128,32 +128,32 @@ const SCENARIOS = [
       return cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', join(work, 'edit-out')]);
     },
   },
-  { id: 'validate', what: 'validate alone (real site)', run: () => cli(['validate', '--config', realConfig]) },
-  { id: 'types', what: 'types alone (real site)', run: () => cli(['types', '--config', realConfig, '--out', join(work, 'types')]) },
+  { id: 'validate', what: 'validate alone (real site, no cache)', run: () => cli(['validate', '--no-cache', '--config', realConfig]) },
+  { id: 'types', what: 'types alone (real site, no cache)', run: () => cli(['types', '--no-cache', '--config', realConfig, '--out', join(work, 'types')]) },
   ...pageCounts.map((count) => ({
     id: `pages-${count}`,
-    what: `generated site of ${count.toLocaleString('en')} MDX pages`,
+    what: `generated site of ${count.toLocaleString('en')} MDX pages (no cache)`,
     pages: count,
     prepare() {
       this.dir = generatedSite(count);
     },
     run(i) {
       const out = join(work, `pages-out-${i}`);
-      const figures = cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', out]);
+      const figures = cli(['build', '--no-cache', '--config', join(this.dir, 'site-config.yaml'), '--out', out]);
       rmSync(out, { recursive: true, force: true });
       return figures;
     },
   })),
   ...corpus.map(([id, file, label]) => ({
     id,
-    what: `${label} (${(statSync(join(CORPUS, file)).size / 1e6).toFixed(1)} MB) as a one-API site: reference plus types`,
+    what: `${label} (${(statSync(join(CORPUS, file)).size / 1e6).toFixed(1)} MB) as a one-API site: reference plus types (no cache)`,
     mb: statSync(join(CORPUS, file)).size / 1e6,
     prepare() {
       this.dir = oneApiSite(id, file);
     },
     run(i) {
       const out = join(work, `${id}-out-${i}`);
-      const figures = cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', out]);
+      const figures = cli(['build', '--no-cache', '--config', join(this.dir, 'site-config.yaml'), '--out', out]);
       rmSync(out, { recursive: true, force: true });
       return figures;
     },
