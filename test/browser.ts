@@ -7,7 +7,8 @@ import { createStaticServer } from '../generator/serve/static-server.js';
 /** Debian's Chromium, never a downloaded build; the flags keep it off this machine's closed network. */
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] };
 
-async function withBrowser<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+/** Chromium for `use`, closed afterwards whatever happens. */
+export async function withBrowser<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await chromium.launch(CHROMIUM);
   try {
     return await use(browser);

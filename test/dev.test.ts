@@ -3,8 +3,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { dev, type DevBuildEvent } from '../generator/commands/dev.js';
+import { withBrowser } from './browser.js';
 import { tempDir } from './helpers.js';
 
 /** A small project of its own for each run: the watcher sees real files change on disk. */
@@ -185,16 +185,18 @@ describe('specsite dev', () => {
   });
 
   test('in Chromium, a saved edit reloads the open page by itself, and a broken build shows its problems over it', async (t) => {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-    try {
+    await withBrowser(async (browser) => {
       const tab = await browser.newPage();
       await tab.goto(`${url}docs/guide/`);
       // The page has its event stream open before anything is saved.
       await tab.locator('script[data-build][data-connected]').waitFor({ state: 'attached' });
+      // An edit that keeps the stylesheet, script and navigation swaps the page's content in place.
+      await tab.evaluate(() => Object.assign(window, { sameDocument: true }));
       const saved = Date.now();
       await writeFile(join(root, 'content/docs/guide.mdx'), page('Guide', 'Seen in the browser.'));
       await tab.getByText('Seen in the browser.').waitFor({ timeout: 20_000 });
       t.diagnostic(`save to visible in Chromium: ${Date.now() - saved} ms`);
+      assert.equal(await tab.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
 
       await writeFile(join(root, 'content/docs/guide.mdx'), `${page('Guide', 'Seen in the browser.')}\n<Unclosed\n`);
       const overlay = tab.locator('#specsite-dev-problems');
@@ -205,8 +207,11 @@ describe('specsite dev', () => {
       await writeFile(join(root, 'content/docs/guide.mdx'), page('Guide', 'Fixed in the browser.'));
       await tab.getByText('Fixed in the browser.').waitFor({ timeout: 20_000 });
       assert.equal(await overlay.count(), 0);
-    } finally {
-      await browser.close();
-    }
+
+      // A new page changes every page's sidebar: the open page loads afresh and lists it.
+      await writeFile(join(root, 'content/docs/later.mdx'), page('Later', 'Added while the page was open.'));
+      await tab.locator('.docs-sidebar a[href="/kb/docs/later/"]').waitFor({ timeout: 20_000 });
+      assert.equal(await tab.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), undefined);
+    });
   });
 });

@@ -6,6 +6,7 @@ import * as specsite from '../generator/index.js';
 test('public exports', () => {
   assert.deepEqual(Object.keys(specsite).sort(), [
     'BUILD_STAGES',
+    'BuildCache',
     'CHANGE_KINDS',
     'CONTRACT_RULES',
     'DEFAULT_CONFIG_FILE',
@@ -17,7 +18,9 @@ test('public exports', () => {
     'build',
     'buildApiReference',
     'buildClient',
+    'compileSite',
     'createStaticServer',
+    'dev',
     'diff',
     'diffContracts',
     'formatDiagnosticText',

@@ -2,7 +2,7 @@
 // a newer build is ready, and a build with errors shows them over the page until they are fixed.
 (() => {
   const script = document.currentScript;
-  const served = script && script.dataset.build;
+  let served = script && script.dataset.build;
   const events = new EventSource(script ? script.dataset.events : '/__specsite/events');
   let overlay;
   events.addEventListener('open', () => {
@@ -29,13 +29,37 @@
     }
   }
 
+  // A full reload costs a page load; when the stylesheet and script are the ones already loaded,
+  // swapping in the new page's content and title is enough, and much quicker.
+  async function refresh(id) {
+    try {
+      const response = await fetch(location.href, { cache: 'no-store' });
+      const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+      // The assets and the site's data (navbar, sidebar, footer) must be the same for a swap to do.
+      const shell = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], script[src]:not([data-build])')].map((node) => node.getAttribute('href') || node.getAttribute('src')).join(' ') + (doc.getElementById('__site-data')?.textContent ?? '');
+      const current = document.querySelector('.page-wrapper');
+      const fresh = next.querySelector('.page-wrapper');
+      if (!response.ok || !current || !fresh || shell(next) !== shell(document)) throw new Error('reload');
+      current.replaceWith(document.adoptNode(fresh));
+      document.title = next.title;
+      served = String(id);
+      if (script) script.dataset.build = served;
+      if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    } catch {
+      location.reload();
+    }
+  }
+
   events.addEventListener('build', (event) => {
     const build = JSON.parse(event.data);
-    if (!build.ok) show(build.problems);
-    else if (String(build.id) !== served) location.reload();
-    else if (overlay) {
+    if (!build.ok) {
+      show(build.problems);
+      return;
+    }
+    if (overlay) {
       overlay.remove();
       overlay = undefined;
     }
+    if (String(build.id) !== served) refresh(build.id);
   });
 })();
