@@ -59,6 +59,7 @@ export class DevSession {
     const contentDir = resolve(parts.config.rootDir, parts.config.contentDir);
     const all = [...parts.content.docs, ...parts.content.pages];
     const edited: CompiledPage[] = [];
+    const pageDiagnostics: Diagnostic[] = [];
     for (const path of changed) {
       const page = all.find((p) => p.file === path);
       if (!page) return undefined;
@@ -72,16 +73,15 @@ export class DevSession {
       const read = readPage(page.kind, { file: path, relPath, text });
       if (!read.page || read.page.route !== page.route || NAVIGATION_KEYS.some((key) => read.page?.frontMatter[key] !== page.frontMatter[key])) return undefined;
       edited.push({ ...page, ...read.page });
+      pageDiagnostics.push(...read.diagnostics);
     }
 
     const assets = new Map(parts.content.assets.map((asset) => [asset.source, asset]));
     const context = compileContext({ config: parts.config, components: new Set(Object.keys(MDX_COMPONENTS)), contracts: parts.contracts, cache: parts.cache }, all, assets);
-    const pageDiagnostics: Diagnostic[] = [];
     const replaced = new Map<string, CompiledPage>();
     for (const page of edited) {
-      const { diagnostics } = readPage(page.kind, { file: page.file, relPath: page.relPath, text: page.text });
       const result = await compilePage(page, context);
-      pageDiagnostics.push(...diagnostics, ...result.diagnostics);
+      pageDiagnostics.push(...result.diagnostics);
       if (result.page) replaced.set(page.file, result.page);
     }
     const swap = (pages: CompiledPage[]): CompiledPage[] => pages.map((p) => replaced.get(p.file) ?? p);
