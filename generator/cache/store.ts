@@ -54,8 +54,11 @@ export class BuildCache {
     }
   }
 
-  /** Stores an entry; a cache that cannot be written (read-only checkout, full disk) only costs speed. */
-  /** Values are stored as V8 serializes them (structured clone): what comes back equals what went in, `Infinity` and shared objects included. */
+  /**
+   * Stores an entry as V8 serializes it (structured clone: what comes back equals what went in,
+   * `Infinity` and shared objects included). A cache that cannot be written (read-only checkout,
+   * full disk) only costs speed.
+   */
   async set(kind: string, key: string, value: unknown): Promise<void> {
     if (!this.dir) return;
     const path = this.path(kind, key);

@@ -81,7 +81,14 @@ export async function dev(options: DevOptions): Promise<DevResult> {
       builder = startBuilder(builderOptions);
       changed = [];
     }
-    apply(await builder.build({ changed }), changed);
+    try {
+      apply(await builder.build({ changed }), changed);
+    } catch (error) {
+      // The builder thread died (out of memory, say): report it, and start a fresh one for the next change.
+      restart = true;
+      const internal: Diagnostic = { file: 'specsite', line: 0, column: 0, severity: 'error', rule: 'internal', message: `the builder stopped: ${(error as Error).message}; save again to retry` };
+      apply({ ok: false, files: new Map(), complete: false, diagnostics: [internal], rendered: [], ms: 0 }, changed);
+    }
   };
   // One build at a time; what changes meanwhile waits for the next.
   const drain = (): void => {

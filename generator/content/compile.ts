@@ -7,8 +7,6 @@ import { loadAsset } from './plugins/remark-links.js';
 import type { Asset, CompiledPage, PageSource } from './types.js';
 
 export interface CompileContext extends MdxContext {
-  /** Names of the components MDX pages may use. */
-  components: ReadonlySet<string>;
   cache: BuildCache;
 }
 

@@ -16,9 +16,13 @@ import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './typ
 export interface MdxContext {
   baseUrl: string;
   toc: { minHeadingLevel: number; maxHeadingLevel: number };
+  /** Names of the components MDX pages may use. */
   components: ReadonlySet<string>;
+  /** What `<Schema>`, `<Operation>`, `<EnumValues>` and tagged JSON examples may refer to. */
   contracts: ContractLookup;
+  /** Every page's absolute file path → its route, to rewrite links to `.md`/`.mdx` files. */
   fileRoutes: Pick<ReadonlyMap<string, string>, 'get'>;
+  /** Shared by all pages so that an image used twice is read once. */
   assets: Map<string, Asset>;
 }
 
