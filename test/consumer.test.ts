@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { loadConfig } from '../generator/config/load.js';
 import { loadContracts } from '../generator/contracts/index.js';
-import { buildApiReference } from '../generator/render/index.js';
+import { buildApiReference } from '../generator/render/api/pages.js';
 import { ROOT, runBin, runCli, tempDir } from './helpers.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');

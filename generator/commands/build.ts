@@ -12,7 +12,7 @@ import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagn
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { ContractIndex } from '../models/contract-lookup.js';
 import { generateModels } from '../models/index.js';
-import { buildApiReference, renderSite, type ApiReference, type RenderedPage, type RenderInput } from '../render/index.js';
+import { EMPTY_REFERENCE, lazyApiReference, renderSite, type ApiPageSummary, type LazyReference, type RenderedPage, type RenderInput } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
 import { replaceFolders } from '../write/replace-folders.js';
 import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
@@ -61,7 +61,7 @@ export interface SiteParts {
   cache: BuildCache;
   contracts: ContractIndex;
   content: ContentResult;
-  reference: ApiReference;
+  reference: LazyReference;
   render: Omit<RenderInput, 'content' | 'only'>;
 }
 
@@ -114,10 +114,11 @@ export async function compileSite(options: BuildOptions): Promise<SiteOutput> {
     ? undefined
     : await generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules, cache });
   if (models) diagnostics.push(...models.diagnostics);
-  // The reference pages' data model; a contract with errors is not rendered (the build fails anyway).
-  const reference: ApiReference = contractErrors
-    ? { pages: [], files: new Map(), catalog: new Map() }
-    : await buildApiReference(contracts.apis, {
+  // The reference pages; a contract with errors is not rendered (the build fails anyway). Their data
+  // models are built only if some page is not in the render cache.
+  const reference: LazyReference = contractErrors
+    ? EMPTY_REFERENCE
+    : await lazyApiReference(contracts.apis, {
         baseUrl: config.baseUrl,
         typesPackage: config.types.packageName,
         codeSamples: config.apiPages.codeSamples,
@@ -151,8 +152,8 @@ export async function compileSite(options: BuildOptions): Promise<SiteOutput> {
   enter('render');
   const icon = await favicon(config, source);
   diagnostics.push(...icon.diagnostics);
-  const render: SiteParts['render'] = { config, configSource: source, apiPages, contracts: reference.catalog, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } };
-  const rendered = renderSite({ ...render, content });
+  const render: SiteParts['render'] = { config, configSource: source, apiPages, reference, cache, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } };
+  const rendered = await renderSite({ ...render, content });
   diagnostics.push(...rendered.diagnostics);
   const parts: SiteParts = { config, configSource: source, cache, contracts: contractIndex, content, reference, render };
 
@@ -178,7 +179,7 @@ export async function compileSite(options: BuildOptions): Promise<SiteOutput> {
 }
 
 /** Routes the API reference owns, which no content page may claim. */
-export function reservedRoutes(apis: readonly LoadedApi[], apiPages: ApiReference['pages']): Map<string, string> {
+export function reservedRoutes(apis: readonly LoadedApi[], apiPages: readonly ApiPageSummary[]): Map<string, string> {
   return new Map([
     ...apis.map((a) => [a.api.route, `the ${a.api.id} API reference`] as const),
     ...apiPages.map((page) => [page.route, `the ${page.apiId} API reference`] as const),
@@ -186,7 +187,7 @@ export function reservedRoutes(apis: readonly LoadedApi[], apiPages: ApiReferenc
 }
 
 /** Links and anchors between content pages and into the reference pages. */
-export function checkSiteLinks(content: ContentResult, apiPages: ApiReference['pages']): Diagnostic[] {
+export function checkSiteLinks(content: ContentResult, apiPages: readonly ApiPageSummary[]): Diagnostic[] {
   const anchors = new Map<string, ReadonlySet<string>>([...content.docs, ...content.pages].map((p) => [p.route, p.anchors]));
   for (const page of apiPages) anchors.set(page.route, page.anchors);
   return checkLinks([...content.docs, ...content.pages], anchors);

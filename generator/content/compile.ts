@@ -1,6 +1,6 @@
 import * as runtime from 'react/jsx-runtime';
 import type { MDXContent } from 'mdx/types';
-import type { BuildCache } from '../cache/store.js';
+import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { MdxContext, MdxOutput } from './mdx.js';
 import { loadAsset } from './plugins/remark-links.js';
@@ -89,16 +89,20 @@ function watched<T extends object>(target: T, onUse: () => void): T {
   });
 }
 
-async function toPage(page: PageSource, code: string, entry: Pick<CachedPage, 'anchors' | 'toc' | 'links'>): Promise<CompiledPage> {
-  return { ...page, Content: await runMdx(code), anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
+async function toPage(page: PageSource, code: string, entry: Pick<CachedPage, 'anchors' | 'toc' | 'links' | 'contracts'>): Promise<CompiledPage> {
+  return { ...page, Content: lazyContent(code), codeHash: sha256(code), usesContracts: entry.contracts !== null, anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
 }
 
-// What @mdx-js/mdx's `run` does, without loading the compiler for pages that came from the cache.
-// The code is MDX's own output for a tree remarkSafety has checked: JSX calls of known components
-// and literal values, no expressions or imports from the page.
-const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (body: string) => (scope: object) => Promise<{ default: MDXContent }>;
-
-async function runMdx(code: string): Promise<MDXContent> {
-  const module = await new AsyncFunction(code)({ ...runtime, baseUrl: import.meta.url });
-  return module.default;
+/**
+ * The page's component, made from its code the first time it renders: a page whose HTML comes from
+ * the render cache never needs it. This is what @mdx-js/mdx's `runSync` does, without loading the
+ * compiler. The code is MDX's own output for a tree remarkSafety has checked: JSX calls of known
+ * components and literal values, no expressions or imports from the page, so it runs synchronously.
+ */
+function lazyContent(code: string): MDXContent {
+  let content: MDXContent | undefined;
+  return (props) => {
+    content ??= (new Function(code) as (scope: object) => { default: MDXContent })({ ...runtime, baseUrl: import.meta.url }).default;
+    return content(props);
+  };
 }

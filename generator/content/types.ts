@@ -60,6 +60,10 @@ export interface Asset {
 
 export interface CompiledPage extends PageSource {
   Content: MDXContent;
+  /** A hash of the compiled code: the page's content, for the cache of rendered pages. */
+  codeHash: string;
+  /** It has contract components or tagged examples, so it depends on the contracts. */
+  usesContracts: boolean;
   /** Every heading id, for anchor checks. */
   anchors: Set<string>;
   /** Headings shown in the table of contents. */

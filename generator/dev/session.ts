@@ -93,7 +93,7 @@ export class DevSession {
     if (failed) return { ok: false, files: new Map(), complete: false, diagnostics, rendered: [], ms: performance.now() - started };
 
     const routes = new Set(edited.map((p) => p.route));
-    const rendered = renderSite({ ...parts.render, content, only: routes });
+    const rendered = await renderSite({ ...parts.render, content, only: routes });
     const files = new Map<string, string | Uint8Array>(rendered.files);
     for (const asset of content.assets) if (!parts.content.assets.some((a) => a.target === asset.target)) files.set(asset.target, asset.bytes);
     const final = normalizeDiagnostics([...diagnostics, ...rendered.diagnostics]);

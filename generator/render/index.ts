@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { BuildCache, sha256 } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import { flattenSidebar, sidebarTrail } from '../content/index.js';
@@ -6,24 +6,24 @@ import { withBase } from '../content/plugins/urls.js';
 import type { CompiledPage, SidebarNode } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
-import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { HeadModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
-import type { ApiPage } from './api/pages.js';
-import { markdownToReact } from './markdown.js';
+import { NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
+import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
 import { resolveNavbar, toLinkModel } from './navbar.js';
-import { NOT_FOUND_TITLE, pageTitle, renderApi, renderDoc, renderNotFound, renderStandalone } from './pages.js';
 
 export interface RenderInput {
   config: ResolvedConfig;
   configSource: SourceFile;
   content: ContentResult;
-  apiPages: readonly ApiPage[];
-  /** What the contract components of MDX pages render (the newest version of each API). */
-  contracts: ContractCatalog;
+  apiPages: readonly ApiPageSummary[];
+  /** The reference's data models, for its pages and for the contract components of MDX pages (the newest version of each API). */
+  reference: Pick<LazyReference, 'key' | 'full'>;
   /** Site paths (no base URL) of the client assets and the favicon. */
   assets: { css: string; js: string; favicon: string; faviconType: string };
   /** Render only these routes (`specsite dev` after an edit that changed no navigation); the page list stays complete. */
   only?: ReadonlySet<string>;
+  /** Rendered pages kept between builds, keyed by everything a page is made from. */
+  cache?: BuildCache;
 }
 
 export interface RenderedPage {
@@ -41,15 +41,27 @@ export interface RenderResult {
   diagnostics: Diagnostic[];
 }
 
-/** Every page of the site as a complete HTML document. */
-export function renderSite(input: RenderInput): RenderResult {
+/** `Page | Site`, or the site title alone for a page titled like the site (the home page). */
+export function pageTitle(site: Pick<SiteModel, 'title'>, title: string): string {
+  return title === site.title ? site.title : `${title} | ${site.title}`;
+}
+
+/**
+ * Every page of the site as a complete HTML document. A page's HTML is cached under the hash of the
+ * site model (navbar, sidebar, footer, assets), its head, its own model and its content (the
+ * compiled page, and the reference's inputs when it draws on the contracts); React and the
+ * templates are only loaded when some page is not in the cache.
+ */
+export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const { config, content } = input;
+  const cache = input.cache ?? BuildCache.disabled();
   const diagnostics: Diagnostic[] = [];
   const base = config.baseUrl;
   const reading = flattenSidebar(content.sidebar);
   const navbar = resolveNavbar(config, input.configSource, { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route });
   diagnostics.push(...navbar.diagnostics);
-  const site = siteModel(config, content.sidebar, navbar.items, input.assets);
+  const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
+  const siteKey = sha256(JSON.stringify(site));
 
   const files = new Map<string, string>();
   const pages: RenderedPage[] = [];
@@ -61,31 +73,65 @@ export function renderSite(input: RenderInput): RenderResult {
     ogType,
     noindex,
   });
-  const attempt = (page: { route: string; display?: string }, render: () => string): void => {
+  const templates = (): Promise<typeof import('./pages.js')> => import('./pages.js');
+  const attempt = async (page: { route: string; display?: string }, parts: readonly string[], render: (t: typeof import('./pages.js')) => Promise<string>, file = routeFile(page.route)): Promise<void> => {
     if (input.only && !input.only.has(page.route)) return;
-    try {
-      files.set(routeFile(page.route), render());
-    } catch (error) {
-      diagnostics.push({ file: page.display ?? page.route, line: 1, column: 1, severity: 'error', rule: 'render', message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}` });
+    const key = cache.key('html', siteKey, ...parts);
+    let html = await cache.get<string>('html', key);
+    if (html === undefined) {
+      try {
+        html = await render(await templates());
+      } catch (error) {
+        diagnostics.push({ file: page.display ?? page.route, line: 1, column: 1, severity: 'error', rule: 'render', message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}` });
+        return;
+      }
+      await cache.set('html', key, html);
     }
+    files.set(file, html);
   };
+  // A page's contract components draw on the reference; one that uses none does not depend on it.
+  const catalog = async (page: CompiledPage) => (page.usesContracts ? (await input.reference.full()).catalog : new Map());
+  const contentKey = (page: CompiledPage): string => `${page.codeHash}\0${page.usesContracts ? input.reference.key : ''}`;
 
   for (const doc of content.docs) {
-    attempt(doc, () => renderDoc(site, head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article'), doc, docModel(doc, content.sidebar, reading, base), input.contracts));
+    const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
+    const model = docModel(doc, content.sidebar, reading, base);
+    await attempt(doc, ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc)));
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
   }
   for (const page of content.pages) {
-    attempt(page, () => renderStandalone(site, head(page.route, page.frontMatter.title, page.frontMatter.description, 'website'), page, input.contracts));
+    const pageHead = head(page.route, page.frontMatter.title, page.frontMatter.description, 'website');
+    await attempt(page, ['page', JSON.stringify(pageHead), page.frontMatter.title, contentKey(page)], async (t) => t.renderStandalone(site, pageHead, page, await catalog(page)));
     pages.push({ route: page.route, title: page.frontMatter.title, kind: 'page', source: page.display });
   }
   for (const api of input.apiPages) {
-    attempt(api, () => renderApi(site, head(api.route, api.title, api.description, 'website'), api));
+    const apiHead = head(api.route, api.title, api.description, 'website');
+    await attempt(api, ['api', JSON.stringify(apiHead), api.fingerprint], async (t) => {
+      const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
+      if (!full) throw new Error(`the reference has no page at ${api.route}`);
+      return t.renderApi(site, apiHead, full);
+    });
     pages.push({ route: api.route, title: api.title, kind: 'api', source: undefined });
   }
-  if (!input.only || input.only.has('/404.html')) files.set('404.html', renderNotFound(site, head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true), reading[0] ? withBase(base, reading[0].route) : undefined));
+  const notFoundHead = head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true);
+  const docsHref = reading[0] ? withBase(base, reading[0].route) : undefined;
+  await attempt({ route: '/404.html' }, ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], async (t) => t.renderNotFound(site, notFoundHead, docsHref), '404.html');
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   return { files, pages, diagnostics };
+}
+
+/** The announcement bar's Markdown as sanitized HTML, cached by its text (rendering it loads the Markdown pipeline and React). */
+async function announcementHtml(config: ResolvedConfig, cache: BuildCache): Promise<string | undefined> {
+  const bar = config.announcementBar;
+  if (!bar) return undefined;
+  const key = cache.key('announcement', bar.content);
+  const cached = await cache.get<string>('html', key);
+  if (cached !== undefined) return cached;
+  const [{ renderToStaticMarkup }, { markdownToReact }] = await Promise.all([import('react-dom/server'), import('./markdown.js')]);
+  const html = renderToStaticMarkup(markdownToReact(bar.content, { inline: true }));
+  await cache.set('html', key, html);
+  return html;
 }
 
 function docModel(doc: CompiledPage, sidebar: readonly SidebarNode[], reading: ReadonlyArray<{ label: string; route: string }>, base: string) {
@@ -106,7 +152,7 @@ function docModel(doc: CompiledPage, sidebar: readonly SidebarNode[], reading: R
   };
 }
 
-function siteModel(config: ResolvedConfig, sidebar: readonly SidebarNode[], items: SiteModel['navbar']['items'], assets: RenderInput['assets']): SiteModel {
+function siteModel(config: ResolvedConfig, sidebar: readonly SidebarNode[], items: SiteModel['navbar']['items'], assets: RenderInput['assets'], announcement: string | undefined): SiteModel {
   const base = config.baseUrl;
   const bar = config.announcementBar;
   const copyright = config.footer.copyright;
@@ -123,7 +169,7 @@ function siteModel(config: ResolvedConfig, sidebar: readonly SidebarNode[], item
       copyright: copyright && `Copyright © ${copyright.year} ${copyright.holder}`,
     },
     colorMode: config.colorMode,
-    announcementBar: bar && { id: bar.id, html: renderToStaticMarkup(markdownToReact(bar.content, { inline: true })), backgroundColor: bar.backgroundColor, textColor: bar.textColor, isCloseable: bar.isCloseable },
+    announcementBar: bar && { id: bar.id, html: announcement ?? '', backgroundColor: bar.backgroundColor, textColor: bar.textColor, isCloseable: bar.isCloseable },
     sidebar: sidebar.map((node) => sidebarModel(node, base)),
     assets: { css: withBase(base, `/${assets.css}`), js: withBase(base, `/${assets.js}`), favicon: withBase(base, `/${assets.favicon}`), faviconType: assets.faviconType },
     client: config.client,
@@ -148,4 +194,6 @@ export function routeFile(route: string): string {
   return `${route.replace(/^\//, '')}index.html`;
 }
 
-export { buildApiReference, type ApiPage, type ApiReference, type ApiReferenceOptions } from './api/pages.js';
+// Types only: the reference builder itself loads when a model is needed (see lazy-reference.ts).
+export type { ApiPage, ApiReference, ApiReferenceOptions } from './api/pages.js';
+export { lazyApiReference, EMPTY_REFERENCE, type ApiPageSummary, type LazyReference } from './api/lazy-reference.js';

@@ -9,17 +9,12 @@ import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
 import { ContractsProvider } from '../../templates/mdx/contract/context.js';
 import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { DocPageModel, HeadModel, SiteModel } from '../../templates/model.js';
-import { NotFoundPage, NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
+import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { StandalonePage } from '../../templates/pages/StandalonePage.js';
 import type { CompiledPage } from '../content/types.js';
 import type { ApiPage } from './api/pages.js';
 
 const DOCTYPE = '<!DOCTYPE html>';
-
-/** `Page | Site`, or the site title alone for a page titled like the site (the home page). */
-export function pageTitle(site: SiteModel, title: string): string {
-  return title === site.title ? site.title : `${title} | ${site.title}`;
-}
 
 function renderDocument(site: SiteModel, head: HeadModel, body: ReactElement): string {
   return (
@@ -65,4 +60,3 @@ export function renderNotFound(site: SiteModel, head: HeadModel, docsHref: strin
   return renderDocument(site, head, <NotFoundPage homeHref={site.navbar.homeHref} docsHref={docsHref} />);
 }
 
-export { NOT_FOUND_TITLE };

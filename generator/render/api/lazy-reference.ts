@@ -1,0 +1,76 @@
+import { sha256, type BuildCache } from '../../cache/store.js';
+import type { LoadedApi } from '../../contracts/index.js';
+import type { ContractCatalog } from '../../../templates/mdx/contract-model.js';
+import type { ApiPage, ApiReference, ApiReferenceOptions } from './pages.js';
+
+/** The reference builder (the Markdown pipeline, React, the sample printers), loaded when a model is needed. */
+async function buildApiReference(...args: Parameters<typeof import('./pages.js').buildApiReference>): Promise<ApiReference> {
+  return (await import('./pages.js')).buildApiReference(...args);
+}
+
+/** What the rest of the build needs of a reference page without its data model: its route, title and anchors. */
+export interface ApiPageSummary extends Omit<ApiPage, 'model'> {
+  /** A hash of everything the page is made from (its API's contracts and the reference options). */
+  fingerprint: string;
+}
+
+/**
+ * The API reference as the build sees it: the pages' summaries and the downloads at once, the data
+ * models (for rendering a page, or the contract components of a content page) only when asked.
+ * The summaries and downloads are cached per API under the hash of all its versions' files and the
+ * options, so a build whose pages all come from the cache never builds a reference model.
+ */
+export interface LazyReference {
+  pages: ApiPageSummary[];
+  /** Site path → content: each version's document for download. */
+  files: Map<string, string>;
+  /** A hash of every API's inputs: what the contract components of content pages depend on. */
+  key: string;
+  full(): Promise<{ pages: ApiPage[]; catalog: ContractCatalog }>;
+}
+
+interface CachedSummary {
+  pages: Array<Omit<ApiPageSummary, 'anchors' | 'fingerprint'> & { anchors: string[] }>;
+  files: Array<[string, string]>;
+}
+
+export const EMPTY_REFERENCE: LazyReference = { pages: [], files: new Map(), key: '', full: async () => ({ pages: [], catalog: new Map() }) };
+
+export async function lazyApiReference(apis: readonly LoadedApi[], options: ApiReferenceOptions & { cache: BuildCache }): Promise<LazyReference> {
+  const { cache } = options;
+  // Histories are derived from the versions, which the key already holds.
+  const settings = JSON.stringify({ ...options, cache: undefined, histories: undefined, typed: [...options.typed].sort() });
+  const built = new Map<string, ApiReference>();
+  const pages: ApiPageSummary[] = [];
+  const files = new Map<string, string>();
+  const keys: string[] = [];
+  for (const loaded of apis) {
+    const key = cache.key('api-reference', settings, loaded.api.id, loaded.api.title ?? '', loaded.api.route, ...loaded.versions.flatMap((v) => [v.version, ...v.contract.sources.identity()]));
+    keys.push(key);
+    let summary = await cache.get<CachedSummary>('reference', key);
+    if (!summary) {
+      const reference = await buildApiReference([loaded], options);
+      built.set(loaded.api.id, reference);
+      summary = { pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })), files: [...reference.files] };
+      await cache.set('reference', key, summary);
+    }
+    for (const page of summary.pages) pages.push({ ...page, anchors: new Set(page.anchors), fingerprint: sha256(key, page.route) });
+    for (const [path, text] of summary.files) files.set(path, text);
+  }
+
+  let whole: Promise<{ pages: ApiPage[]; catalog: ContractCatalog }> | undefined;
+  const full = (): Promise<{ pages: ApiPage[]; catalog: ContractCatalog }> => {
+    whole ??= (async () => {
+      const all: ApiPage[] = [];
+      const catalog = new Map<string, ContractCatalog extends ReadonlyMap<string, infer V> ? V : never>();
+      for (const loaded of apis) {
+        const reference = built.get(loaded.api.id) ?? (await buildApiReference([loaded], options));
+        all.push(...reference.pages);
+        for (const [id, service] of reference.catalog) catalog.set(id, service);
+      }
+      return { pages: all, catalog };
+    })();
+    return whole;
+  };
+  return { pages, files, key: sha256(...keys), full };
+}
