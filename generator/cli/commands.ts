@@ -2,16 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { GlobalOptions } from '../commands/options.js';
 import { writeFile } from 'node:fs/promises';
 import { kib } from '../client/budget.js';
-import { build, BUILD_STAGES } from '../commands/build.js';
-import { serve } from '../commands/serve.js';
-import { dev } from '../commands/dev.js';
 import { formatReport } from '../diagnostics/format.js';
-import { types } from '../commands/types.js';
-import { siteConfigJsonSchema } from '../config/json-schema.js';
-import { validate } from '../commands/validate.js';
-import { diff } from '../commands/diff.js';
-import { countChanges } from '../diff/change.js';
-import { formatDiff } from '../diff/format.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CliIO } from './main.js';
 
@@ -31,6 +22,8 @@ export function registerCommands(program: Command, host: CommandHost): void {
       const options = host.options();
       // A progress line only for a person watching a terminal; CI logs and redirected output stay quiet.
       const progress = options.format === 'text' && process.stderr.isTTY === true && !process.env.CI;
+      // Each command loads its own modules when it runs: a build need not load the diff, dev or types code.
+      const { build, BUILD_STAGES } = await import('../commands/build.js');
       const result = await build({
         ...options,
         onStage: progress ? (stage, index) => host.io.stderr(`\r\x1b[K[${index + 1}/${BUILD_STAGES.length}] ${stage}…`) : undefined,
@@ -49,6 +42,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .action(async (flags: { port: number; host: string }) => {
       const options = host.options();
+      const { serve } = await import('../commands/serve.js');
       const result = await serve({ ...options, port: flags.port, host: flags.host });
       if (!result.ok) {
         host.report(result.diagnostics, options, 'not serving');
@@ -72,6 +66,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .action(async (flags: { port: number; host: string }) => {
       const options = host.options();
+      const { dev } = await import('../commands/dev.js');
       const result = await dev({
         ...options,
         port: flags.port,
@@ -101,6 +96,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
     .argument('[files...]', 'OpenAPI documents to check instead of the configured APIs')
     .action(async (files: string[]) => {
       const options = host.options();
+      const { validate } = await import('../commands/validate.js');
       const result = await validate(files, options);
       const pages = files.length > 0 ? '' : ` and ${result.pages} page${result.pages === 1 ? '' : 's'}`;
       host.report(result.diagnostics, options, `validated ${result.checked} document${result.checked === 1 ? '' : 's'}${pages}`);
@@ -117,6 +113,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
       const files = [oldFile, newFile].filter((f): f is string => f !== undefined);
       if (flags.service !== undefined ? files.length > 0 : files.length !== 2) command.error('error: give two OpenAPI files (OLD NEW), or --service <id> alone');
       const options = host.options();
+      const [{ diff }, { formatDiff }, { countChanges }] = await Promise.all([import('../commands/diff.js'), import('../diff/format.js'), import('../diff/change.js')]);
       const result = await diff(flags.service !== undefined ? { service: flags.service } : { files: [files[0] as string, files[1] as string] }, options);
       if (!result.report) {
         host.report(result.diagnostics, options, 'no diff made');
@@ -134,6 +131,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
     .action(async (files: string[], flags: { version: string[] }, command: Command) => {
       if (files.length > 0 && flags.version.length > 0) command.error('error: --version picks among the configured APIs\' versions; it cannot be used with files');
       const options = host.options();
+      const { types } = await import('../commands/types.js');
       const result = await types(files, { ...options, versions: flags.version });
       const what = result.written.length > 0 ? `wrote ${result.written.length} files to ${options.out}/types and ${options.out}/schemas` : 'nothing written';
       host.report(result.diagnostics, options, what);
@@ -144,6 +142,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
     .description('Print the JSON Schema of site-config.yaml (or write it to FILE), for editor completion.')
     .argument('[file]', 'file to write instead of printing')
     .action(async (file: string | undefined) => {
+      const { siteConfigJsonSchema } = await import('../config/json-schema.js');
       const schema = siteConfigJsonSchema();
       if (file) await writeFile(file, schema);
       else host.io.stdout(schema);

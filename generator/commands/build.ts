@@ -15,7 +15,7 @@ import { generateModels } from '../models/index.js';
 import { EMPTY_REFERENCE, lazyApiReference, renderSite, type ApiPageSummary, type LazyReference, type RenderedPage, type RenderInput } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
 import { replaceFolders } from '../write/replace-folders.js';
-import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import type { GlobalOptions } from './options.js';
 
 // The client is bundled before rendering because every page links its hashed file names.
@@ -136,7 +136,7 @@ export async function compileSite(options: BuildOptions): Promise<SiteOutput> {
   const content = await loadContent({
     config,
     configSource: source,
-    components: new Set(Object.keys(MDX_COMPONENTS)),
+    components: new Set(MDX_COMPONENT_NAMES),
     contracts: contractIndex,
     reservedRoutes: reservedRoutes(contracts.apis, apiPages),
     cache,

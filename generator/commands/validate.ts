@@ -7,7 +7,7 @@ import { validateContract } from '../contracts/validate.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ContractIndex } from '../models/contract-lookup.js';
-import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import type { GlobalOptions } from './options.js';
 
 export interface ValidateResult {
@@ -44,7 +44,7 @@ export async function validate(files: readonly string[], options: Pick<GlobalOpt
   const content = await loadContent({
     config,
     configSource: source,
-    components: new Set(Object.keys(MDX_COMPONENTS)),
+    components: new Set(MDX_COMPONENT_NAMES),
     contracts: new ContractIndex(contracts.apis),
     // The reference's own pages below an API's route (tag and model pages of a large API) are only
     // known once it is rendered; `build` checks those.

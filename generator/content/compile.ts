@@ -1,4 +1,4 @@
-import * as runtime from 'react/jsx-runtime';
+import { createRequire } from 'node:module';
 import type { MDXContent } from 'mdx/types';
 import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -102,7 +102,11 @@ async function toPage(page: PageSource, code: string, entry: Pick<CachedPage, 'a
 function lazyContent(code: string): MDXContent {
   let content: MDXContent | undefined;
   return (props) => {
-    content ??= (new Function(code) as (scope: object) => { default: MDXContent })({ ...runtime, baseUrl: import.meta.url }).default;
+    if (!content) {
+      // React's JSX runtime is CommonJS, so it loads here, synchronously, only when a page renders.
+      const runtime = createRequire(import.meta.url)('react/jsx-runtime') as object;
+      content = (new Function(code) as (scope: object) => { default: MDXContent })({ ...runtime, baseUrl: import.meta.url }).default;
+    }
     return content(props);
   };
 }

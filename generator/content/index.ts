@@ -67,8 +67,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
   const context = compileContext(input, sources, assets);
-  for (const source of sources) {
-    const result = await compilePage(source, context);
+  // Concurrently: a cached page is mostly waiting on its entry's file.
+  for (const result of await Promise.all(sources.map((source) => compilePage(source, context)))) {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }

@@ -7,7 +7,7 @@ import type { CompiledPage } from '../content/types.js';
 import { BRAND_PLACEHOLDER } from '../content/discover.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { renderSite } from '../render/index.js';
-import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 
 /** What one rebuild gives the dev server. */
 export interface DevBuild {
@@ -77,7 +77,7 @@ export class DevSession {
     }
 
     const assets = new Map(parts.content.assets.map((asset) => [asset.source, asset]));
-    const context = compileContext({ config: parts.config, components: new Set(Object.keys(MDX_COMPONENTS)), contracts: parts.contracts, cache: parts.cache }, all, assets);
+    const context = compileContext({ config: parts.config, components: new Set(MDX_COMPONENT_NAMES), contracts: parts.contracts, cache: parts.cache }, all, assets);
     const replaced = new Map<string, CompiledPage>();
     for (const page of edited) {
       const result = await compilePage(page, context);

@@ -58,7 +58,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const diagnostics: Diagnostic[] = [];
   const base = config.baseUrl;
   const reading = flattenSidebar(content.sidebar);
-  const navbar = resolveNavbar(config, input.configSource, { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route });
+  const navbar = await resolveNavbar(config, input.configSource, { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route }, cache);
   diagnostics.push(...navbar.diagnostics);
   const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
   const siteKey = sha256(JSON.stringify(site));
@@ -93,30 +93,35 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const catalog = async (page: CompiledPage) => (page.usesContracts ? (await input.reference.full()).catalog : new Map());
   const contentKey = (page: CompiledPage): string => `${page.codeHash}\0${page.usesContracts ? input.reference.key : ''}`;
 
+  // Concurrently: a cached page is mostly waiting on its entry's file; rendering itself is synchronous.
+  const work: Array<Promise<void>> = [];
   for (const doc of content.docs) {
     const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
     const model = docModel(doc, content.sidebar, reading, base);
-    await attempt(doc, ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc)));
+    work.push(attempt(doc, ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc))));
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
   }
   for (const page of content.pages) {
     const pageHead = head(page.route, page.frontMatter.title, page.frontMatter.description, 'website');
-    await attempt(page, ['page', JSON.stringify(pageHead), page.frontMatter.title, contentKey(page)], async (t) => t.renderStandalone(site, pageHead, page, await catalog(page)));
+    work.push(attempt(page, ['page', JSON.stringify(pageHead), page.frontMatter.title, contentKey(page)], async (t) => t.renderStandalone(site, pageHead, page, await catalog(page))));
     pages.push({ route: page.route, title: page.frontMatter.title, kind: 'page', source: page.display });
   }
   for (const api of input.apiPages) {
     const apiHead = head(api.route, api.title, api.description, 'website');
-    await attempt(api, ['api', JSON.stringify(apiHead), api.fingerprint], async (t) => {
-      const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
-      if (!full) throw new Error(`the reference has no page at ${api.route}`);
-      return t.renderApi(site, apiHead, full);
-    });
+    work.push(
+      attempt(api, ['api', JSON.stringify(apiHead), api.fingerprint], async (t) => {
+        const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
+        if (!full) throw new Error(`the reference has no page at ${api.route}`);
+        return t.renderApi(site, apiHead, full);
+      }),
+    );
     pages.push({ route: api.route, title: api.title, kind: 'api', source: undefined });
   }
   const notFoundHead = head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true);
   const docsHref = reading[0] ? withBase(base, reading[0].route) : undefined;
-  await attempt({ route: '/404.html' }, ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], async (t) => t.renderNotFound(site, notFoundHead, docsHref), '404.html');
+  work.push(attempt({ route: '/404.html' }, ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], async (t) => t.renderNotFound(site, notFoundHead, docsHref), '404.html'));
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
+  await Promise.all(work);
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   return { files, pages, diagnostics };
 }

@@ -1,12 +1,10 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createElement } from 'react';
+import { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { locatedAt } from '../sources/zod-issues.js';
 import { isExternalUrl, withBase } from '../content/plugins/urls.js';
 import type { LinkModel, NavItemModel } from '../../templates/model.js';
-import { NavbarItem } from '../../templates/navbar/items/index.js';
 import { localeName } from '../../templates/navbar/items/LocaleDropdownItem.js';
 
 export interface NavbarTargets {
@@ -22,7 +20,7 @@ export interface NavbarTargets {
  * error at the item; each item is also rendered once here so that a failure surfaces as such an
  * error rather than as a crash in the middle of page rendering.
  */
-export function resolveNavbar(config: ResolvedConfig, source: SourceFile, targets: NavbarTargets): { items: NavItemModel[]; diagnostics: Diagnostic[] } {
+export async function resolveNavbar(config: ResolvedConfig, source: SourceFile, targets: NavbarTargets, cache: BuildCache = BuildCache.disabled()): Promise<{ items: NavItemModel[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const items: NavItemModel[] = [];
   const base = config.baseUrl;
@@ -61,9 +59,17 @@ export function resolveNavbar(config: ResolvedConfig, source: SourceFile, target
         break;
     }
     if (!model) continue;
+    // An item that rendered once renders again (same model, same templates): the cache remembers which did.
+    const key = cache.key('navbar-item', JSON.stringify(model));
+    if (await cache.get<true>('navbar', key)) {
+      items.push(model);
+      continue;
+    }
     try {
+      const [{ createElement }, { renderToStaticMarkup }, { NavbarItem }] = await Promise.all([import('react'), import('react-dom/server'), import('../../templates/navbar/items/index.js')]);
       renderToStaticMarkup(createElement(NavbarItem, { item: model, currentRoute: '/' }));
       items.push(model);
+      await cache.set('navbar', key, true);
     } catch (error) {
       diagnostics.push(locatedAt(source, at, 'navbar-item', `navbar item ${index + 1} failed to render: ${error instanceof Error ? error.message : String(error)}`));
     }

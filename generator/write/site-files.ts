@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { toXml } from 'xast-util-to-xml';
 import { x } from 'xastscript';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -31,6 +29,8 @@ export interface Favicon {
 /** The configured favicon, or a generated one: the brand's initial on the primary colour. */
 export async function favicon(config: ResolvedConfig, source: SourceFile): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
   if (config.favicon === undefined) {
+    // React renders the generated icon; loaded here, since most builds of a configured site need neither.
+    const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([import('react'), import('react-dom/server')]);
     const svg = createElement(
       'svg',
       { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 32 32' },

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { ExternalMark } from '../Links.js';
+import type { MdxComponentName } from './component-names.js';
 import { useSite } from '../site-context.js';
 import { EnumValues } from './contract/EnumValues.js';
 import { Operation } from './contract/Operation.js';
@@ -64,4 +65,4 @@ export function Section({ title, children }: { title?: string; children: ReactNo
 }
 
 /** Components an MDX page may use by name, without an import. */
-export const MDX_COMPONENTS = { ButtonLink, Card, CardGrid, EnumValues, Hero, Operation, Schema, Section } as const;
+export const MDX_COMPONENTS = { ButtonLink, Card, CardGrid, EnumValues, Hero, Operation, Schema, Section } as const satisfies Record<MdxComponentName, unknown>;
