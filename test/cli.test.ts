@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { describe, test } from 'node:test';
-import { runCli, tempDir } from './helpers.js';
+import { ROOT, runCli, tempDir } from './helpers.js';
 
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
@@ -23,7 +23,16 @@ describe('specsite CLI', () => {
   test('--help lists the commands and exits 0', async () => {
     const run = await runCli(['--help']);
     assert.equal(run.code, 0);
-    for (const command of ['validate', 'types', 'config-schema']) assert.match(run.stdout, new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['build', 'serve', 'dev', 'validate', 'diff', 'types', 'config-schema']) assert.match(run.stdout, new RegExp(`^  ${command}\\b`, 'm'));
+  });
+
+  test('a project outside the specsite folder builds: the client bundle finds its packages in specsite\'s own', async () => {
+    const project = await tempDir('outside');
+    await writeFile(join(project, 'site-config.yaml'), 'title: Outside\n');
+    await cp(join(ROOT, 'test/fixtures/browser-site/content'), join(project, 'content'), { recursive: true });
+    const run = await runCli(['build', '--no-cache'], project);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal((await readdir(join(project, 'out/site/assets/js'))).filter((name) => /^main\.[0-9a-f]{8}\.js$/.test(name)).length, 1);
   });
 
   test('usage errors exit 2 with a hint, not a stack trace', async () => {

@@ -7,6 +7,7 @@ import { BuildCache } from '../cache/store.js';
 
 /** The project's own `templates/` folder (source files, not the transpiled copies in dist/). */
 const TEMPLATES = fileURLToPath(new URL('../../../templates/', import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * The client renders the same React components as the server, on Preact's React-compatible runtime:
@@ -55,7 +56,8 @@ type BundleOptions = Pick<NonNullable<Parameters<typeof import('esbuild').build>
 async function bundle(entry: string, options: BundleOptions): Promise<string> {
   // esbuild starts a service process when loaded: only worth it when the bundles are not cached.
   const { build } = await import('esbuild');
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, write: false, legalComments: 'none', logLevel: 'silent', charset: 'utf8', ...options });
+  // esbuild resolves aliased packages (preact) from its working folder: the package's own, not the user's project.
+  const result = await build({ absWorkingDir: PACKAGE_ROOT, entryPoints: [entry], bundle: true, minify: true, write: false, legalComments: 'none', logLevel: 'silent', charset: 'utf8', ...options });
   return result.outputFiles[0]?.text ?? '';
 }
 
