@@ -15,7 +15,7 @@ function newAjv(): Ajv2020 {
   const require = createRequire(import.meta.url);
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const formats = require('ajv-formats') as { default: (ajv: Ajv2020) => void };
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true });
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true, code: { optimize: false } });
   formats.default(ajv);
   return ajv;
 }

@@ -52,7 +52,10 @@ class SchemaValidators {
   private readonly uris = new Map<string, string>();
 
   constructor(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true });
+    // Each validator checks a few examples once: compiling fast matters more than validating fast.
+    // Ajv's code optimisation and inlined refs cost more than they save here (GitHub's description:
+    // 14.2 s → 10.6 s for `validate`, the same findings).
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true, inlineRefs: false, code: { optimize: false } });
     addFormats(this.ajv);
     const dialect = version === '3.1' ? undefined : convertedCopies(sources, version, schemas);
     for (const file of sources.files.values()) {
