@@ -1,6 +1,6 @@
 import { sha256, type BuildCache } from '../../cache/store.js';
 import type { LoadedApi } from '../../contracts/index.js';
-import type { ContractCatalog } from '../../../templates/mdx/contract-model.js';
+import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import type { ApiPage, ApiReference, ApiReferenceOptions } from './pages.js';
 
 /** The reference builder (the Markdown pipeline, React, the sample printers), loaded when a model is needed. */
@@ -62,7 +62,7 @@ export async function lazyApiReference(apis: readonly LoadedApi[], options: ApiR
   const full = (): Promise<{ pages: ApiPage[]; catalog: ContractCatalog }> => {
     whole ??= (async () => {
       const all: ApiPage[] = [];
-      const catalog = new Map<string, ContractCatalog extends ReadonlyMap<string, infer V> ? V : never>();
+      const catalog = new Map<string, ServiceCatalog>();
       for (const loaded of apis) {
         const reference = built.get(loaded.api.id) ?? (await buildApiReference([loaded], options));
         all.push(...reference.pages);
