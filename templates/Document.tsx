@@ -23,9 +23,9 @@ function BaseUrlIssue({ baseUrl }: { baseUrl: string }): ReactElement {
   );
 }
 
-/** The whole HTML document of one page; `#__site` is what the client hydrates, from the JSON beside it. */
+/** The whole HTML document of one page; `#__site` is what the client hydrates, from the site model the JSON beside it names. */
 export function Document({ site, head, children }: { site: SiteModel; head: HeadModel; children: ReactNode }): ReactElement {
-  const data: PageData = { route: head.route, site };
+  const data: PageData = { route: head.route, siteData: head.siteData };
   return (
     <html lang={site.locale} dir="ltr" data-theme={site.colorMode.defaultMode}>
       <head>
@@ -45,6 +45,7 @@ export function Document({ site, head, children }: { site: SiteModel; head: Head
         <link rel="icon" href={site.assets.favicon} type={site.assets.faviconType} />
         <script dangerouslySetInnerHTML={{ __html: headScript(site) }} />
         <link rel="stylesheet" href={site.assets.css} />
+        <link rel="preload" href={head.siteData} as="fetch" crossOrigin="anonymous" />
         <script src={site.assets.js} defer />
       </head>
       <body>

@@ -40,6 +40,12 @@ export interface SiteModel {
   /** `html` is sanitized inline Markdown, rendered at build time (the client receives the same model as JSON). */
   announcementBar: { id: string; html: string; backgroundColor: string; textColor: string; isCloseable: boolean } | undefined;
   sidebar: SidebarItemModel[];
+  /**
+   * A sidebar too large to repeat on every page: collapsed categories that do not hold the page are
+   * rendered with their first entry only, and the client renders the rest from this model when one
+   * is opened. Without it, a site of n pages would write n² sidebar entries.
+   */
+  lazySidebar: boolean;
   /** Site paths (base URL applied) of the built assets. */
   assets: { css: string; js: string; favicon: string; faviconType: string };
   /** Client constants, serialized for the bundle. */
@@ -55,6 +61,8 @@ export interface HeadModel {
   canonical: string;
   ogType: 'website' | 'article';
   noindex: boolean;
+  /** Site path of the site model's JSON, one file for the whole site, which the client loads. */
+  siteData: string;
 }
 
 export interface TocEntry {
@@ -73,8 +81,8 @@ export interface DocPageModel {
   content: ReactNode;
 }
 
-/** What the client hydrates a page from (the JSON beside `#__site`): everything in it is plain data. */
+/** What a page tells the client (the JSON beside `#__site`): its route, and where the site model is. */
 export interface PageData {
   route: string;
-  site: SiteModel;
+  siteData: string;
 }

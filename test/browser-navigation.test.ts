@@ -211,6 +211,49 @@ describe('navigation in the browser', () => {
     await page.context().close();
   });
 
+  test('a page that names another site model (a new deployment) is shown with that model', async () => {
+    const moved = '/kb/assets/site-data.0123456789.json';
+    const page = await open('/docs/intro/', async (p) => {
+      await p.route('**/kb/docs/guide/setup/', onlyFetches(async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/\/kb\/assets\/site-data\.[0-9a-f]+\.json/g, moved);
+        await route.fulfill({ response, body });
+      }));
+      await p.route(`**${moved}`, async (route) => {
+        const current = (await p.evaluate(() => JSON.parse(document.getElementById('__site-data')!.textContent!) as { siteData: string })).siteData;
+        const model = (await (await route.fetch({ url: new URL(current, route.request().url()).href })).json()) as { navbar: { title: string } };
+        model.navbar.title = 'Redeployed';
+        await route.fulfill({ json: model });
+      });
+    });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    assert.equal(await page.locator('.navbar-title').textContent(), 'Browser Fixture');
+    await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Setup');
+    assert.equal(await page.locator('.navbar-title').textContent(), 'Redeployed');
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'shown in place, without a reload');
+    await page.context().close();
+  });
+
+  test('a page whose site model cannot be loaded is loaded by the browser instead', async () => {
+    const missing = '/kb/assets/site-data.ffffffffff.json';
+    const page = await open('/docs/intro/', async (p) => {
+      await p.route('**/kb/docs/guide/setup/', onlyFetches(async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()).replace(/\/kb\/assets\/site-data\.[0-9a-f]+\.json/g, missing) });
+      }));
+    });
+    const requests = recordRequests(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
+    await page.waitForFunction(() => document.title === 'Setup | Browser Fixture');
+    await waitHydrated(page);
+    assert.ok(requests.some((r) => r.type === 'fetch' && r.path === missing), 'the client asked for the model');
+    assert.ok(requests.some((r) => r.type === 'document' && r.path === '/kb/docs/guide/setup/'), 'then the browser loaded the page');
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the window was reloaded');
+    await page.context().close();
+  });
+
   test('going back to a page not in memory shows the page loader: a spinner, then on failure the error and Retry', async () => {
     let release: (fail: boolean) => void = () => undefined;
     let failing = true;

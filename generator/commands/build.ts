@@ -14,7 +14,7 @@ import { ContractIndex } from '../models/contract-lookup.js';
 import { generateModels } from '../models/index.js';
 import { EMPTY_REFERENCE, lazyApiReference, renderSite, type ApiPageSummary, type LazyReference, type RenderedPage, type RenderInput } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
-import { replaceFolders } from '../write/replace-folders.js';
+import { StagingFolder } from '../write/replace-folders.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import type { GlobalOptions } from './options.js';
 
@@ -48,7 +48,7 @@ export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'st
 /** What one run of the pipeline made, in memory: the files to write and the stages' results, which `specsite dev` keeps to redo only what an edit affects. */
 export interface SiteOutput {
   diagnostics: Diagnostic[];
-  /** Present when the build succeeded: paths under the output folder (`site/…`, `types/…`, `schemas/…`, `build-report.json`). */
+  /** Present when the build succeeded: paths under the output folder (`site/…`, `types/…`, `schemas/…`, `build-report.json`); without the pages' HTML when `compileSite` was given `emitPage`. */
   files: Map<string, string | Uint8Array> | undefined;
   report: BuildReport | undefined;
   /** The stages' results, when the pipeline got as far as rendering. */
@@ -71,14 +71,28 @@ export interface SiteParts {
  * `DIR/types`, `DIR/schemas` and `DIR/build-report.json` replace the previous ones in one swap.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const output = await compileSite(options);
-  if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0 };
-  await replaceFolders(resolve(options.out), output.files);
-  return { diagnostics: output.diagnostics, report: output.report, written: output.files.size };
+  const staging = await StagingFolder.open(resolve(options.out));
+  try {
+    // Pages go to the staging folder as they are rendered, so a large site is never all in memory.
+    let streamed = 0;
+    const output = await compileSite(options, (path, content) => {
+      streamed++;
+      return staging.write(path, content);
+    });
+    if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0 };
+    await staging.writeAll(output.files);
+    await staging.commit();
+    return { diagnostics: output.diagnostics, report: output.report, written: output.files.size + streamed };
+  } finally {
+    await staging.discard();
+  }
 }
 
-/** The whole pipeline, in memory: what `build` writes, or the diagnostics that stopped it. */
-export async function compileSite(options: BuildOptions): Promise<SiteOutput> {
+/**
+ * The whole pipeline: what `build` writes, or the diagnostics that stopped it. Every file is in
+ * `files`, except the pages' HTML when `emitPage` takes it (paths as in `files`: `site/…`).
+ */
+export async function compileSite(options: BuildOptions, emitPage?: (path: string, html: string) => Promise<void>): Promise<SiteOutput> {
   const started = performance.now();
   const stages: BuildReport['stages'] = [];
   let current: { stage: BuildStage; start: number } | undefined;
@@ -153,7 +167,7 @@ export async function compileSite(options: BuildOptions): Promise<SiteOutput> {
   const icon = await favicon(config, source);
   diagnostics.push(...icon.diagnostics);
   const render: SiteParts['render'] = { config, configSource: source, apiPages, reference, cache, assets: { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' } };
-  const rendered = await renderSite({ ...render, content });
+  const rendered = await renderSite({ ...render, content, emit: emitPage && ((file, html) => emitPage(`site/${file}`, html)) });
   diagnostics.push(...rendered.diagnostics);
   const parts: SiteParts = { config, configSource: source, cache, contracts: contractIndex, content, reference, render };
 

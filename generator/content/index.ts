@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import pMap from 'p-map';
 import { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -11,6 +12,9 @@ import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, toPageSource } from './routes.js';
 import { buildSidebar } from './sidebar.js';
 import type { Asset, CompiledPage, ContractLookup, PageSource, SidebarNode } from './types.js';
+
+/** Pages compiled at once. */
+const COMPILE_CONCURRENCY = 16;
 
 export interface ContentInput {
   config: ResolvedConfig;
@@ -67,8 +71,9 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
   const context = compileContext(input, sources, assets);
-  // Concurrently: a cached page is mostly waiting on its entry's file.
-  for (const result of await Promise.all(sources.map((source) => compilePage(source, context)))) {
+  // A few at a time: a cached page is mostly waiting on its entry's file, but a page being compiled
+  // holds its syntax trees until it is done, and all pages at once held gigabytes on a large site.
+  for (const result of await pMap(sources, (source) => compilePage(source, context), { concurrency: COMPILE_CONCURRENCY })) {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { BuildCache, sha256 } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
@@ -24,7 +25,15 @@ export interface RenderInput {
   only?: ReadonlySet<string>;
   /** Rendered pages kept between builds, keyed by everything a page is made from. */
   cache?: BuildCache;
+  /**
+   * Takes each page's HTML as soon as it is rendered (the build writes it to its staging folder), so
+   * that a large site is never all in memory; without it, pages are returned in `files`.
+   */
+  emit?: (file: string, html: string) => Promise<void>;
 }
+
+/** Pages rendered at once. */
+const RENDER_CONCURRENCY = 16;
 
 export interface RenderedPage {
   route: string;
@@ -35,7 +44,7 @@ export interface RenderedPage {
 }
 
 export interface RenderResult {
-  /** Site path → HTML. */
+  /** Site path → HTML of each page, and the site model's JSON. */
   files: Map<string, string>;
   pages: RenderedPage[];
   diagnostics: Diagnostic[];
@@ -61,9 +70,12 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const navbar = await resolveNavbar(config, input.configSource, { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route }, cache);
   diagnostics.push(...navbar.diagnostics);
   const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
-  const siteKey = sha256(JSON.stringify(site));
+  const siteJson = JSON.stringify(site);
+  const siteKey = sha256(siteJson);
+  // One file for the whole site, named by its content: browsers keep it while it does not change.
+  const siteData = `assets/site-data.${siteKey.slice(0, 10)}.json`;
 
-  const files = new Map<string, string>();
+  const files = new Map<string, string>([[siteData, siteJson]]);
   const pages: RenderedPage[] = [];
   const head = (route: string, title: string, description: string | undefined, ogType: HeadModel['ogType'], noindex = false): HeadModel => ({
     title: pageTitle(site, title),
@@ -72,6 +84,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     canonical: new URL(withBase(base, route), config.url).href,
     ogType,
     noindex,
+    siteData: withBase(base, `/${siteData}`),
   });
   const templates = (): Promise<typeof import('./pages.js')> => import('./pages.js');
   const attempt = async (page: { route: string; display?: string }, parts: readonly string[], render: (t: typeof import('./pages.js')) => Promise<string>, file = routeFile(page.route)): Promise<void> => {
@@ -87,28 +100,30 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
       }
       await cache.set('html', key, html);
     }
-    files.set(file, html);
+    if (input.emit) await input.emit(file, html);
+    else files.set(file, html);
   };
   // A page's contract components draw on the reference; one that uses none does not depend on it.
   const catalog = async (page: CompiledPage) => (page.usesContracts ? (await input.reference.full()).catalog : new Map());
   const contentKey = (page: CompiledPage): string => `${page.codeHash}\0${page.usesContracts ? input.reference.key : ''}`;
 
-  // Concurrently: a cached page is mostly waiting on its entry's file; rendering itself is synchronous.
-  const work: Array<Promise<void>> = [];
+  // A few at a time: a cached page is mostly waiting on its entry's file, and a rendered one on
+  // being written; rendering itself is synchronous.
+  const work: Array<() => Promise<void>> = [];
   for (const doc of content.docs) {
     const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
     const model = docModel(doc, content.sidebar, reading, base);
-    work.push(attempt(doc, ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc))));
+    work.push(() => attempt(doc, ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc))));
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
   }
   for (const page of content.pages) {
     const pageHead = head(page.route, page.frontMatter.title, page.frontMatter.description, 'website');
-    work.push(attempt(page, ['page', JSON.stringify(pageHead), page.frontMatter.title, contentKey(page)], async (t) => t.renderStandalone(site, pageHead, page, await catalog(page))));
+    work.push(() => attempt(page, ['page', JSON.stringify(pageHead), page.frontMatter.title, contentKey(page)], async (t) => t.renderStandalone(site, pageHead, page, await catalog(page))));
     pages.push({ route: page.route, title: page.frontMatter.title, kind: 'page', source: page.display });
   }
   for (const api of input.apiPages) {
     const apiHead = head(api.route, api.title, api.description, 'website');
-    work.push(
+    work.push(() =>
       attempt(api, ['api', JSON.stringify(apiHead), api.fingerprint], async (t) => {
         const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
         if (!full) throw new Error(`the reference has no page at ${api.route}`);
@@ -119,9 +134,9 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   }
   const notFoundHead = head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true);
   const docsHref = reading[0] ? withBase(base, reading[0].route) : undefined;
-  work.push(attempt({ route: '/404.html' }, ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], async (t) => t.renderNotFound(site, notFoundHead, docsHref), '404.html'));
+  work.push(() => attempt({ route: '/404.html' }, ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], async (t) => t.renderNotFound(site, notFoundHead, docsHref), '404.html'));
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
-  await Promise.all(work);
+  await pMap(work, (task) => task(), { concurrency: RENDER_CONCURRENCY });
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   return { files, pages, diagnostics };
 }
@@ -176,9 +191,20 @@ function siteModel(config: ResolvedConfig, sidebar: readonly SidebarNode[], item
     colorMode: config.colorMode,
     announcementBar: bar && { id: bar.id, html: announcement ?? '', backgroundColor: bar.backgroundColor, textColor: bar.textColor, isCloseable: bar.isCloseable },
     sidebar: sidebar.map((node) => sidebarModel(node, base)),
+    lazySidebar: countEntries(sidebar) > FULL_SIDEBAR_ENTRIES,
     assets: { css: withBase(base, `/${assets.css}`), js: withBase(base, `/${assets.js}`), favicon: withBase(base, `/${assets.favicon}`), faviconType: assets.faviconType },
     client: config.client,
   };
+}
+
+/**
+ * Up to this many sidebar entries, every page carries the whole sidebar, so every category opens
+ * without JavaScript; above it, collapsed categories are lazy (`SiteModel.lazySidebar`).
+ */
+export const FULL_SIDEBAR_ENTRIES = 250;
+
+function countEntries(nodes: readonly SidebarNode[]): number {
+  return nodes.reduce((sum, node) => sum + 1 + (node.type === 'category' ? countEntries(node.items) : 0), 0);
 }
 
 function sidebarModel(node: SidebarNode, base: string): SidebarItemModel {

@@ -1,20 +1,26 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { ROOT_ID } from '../Document.js';
 import { Layout } from '../Layout.js';
-import type { PageData } from '../model.js';
+import type { SiteModel } from '../model.js';
 import { isMenuEntry } from '../navbar/Navbar.js';
 import { SiteProvider } from '../site-context.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { PageLoader } from './PageLoader.js';
 import { configureProgress, finishProgress, startProgress } from './progress.js';
 import { decodePageData, updateHead, type RouteDocument } from './route-document.js';
+import { setSidebarSource } from './lazy-sidebar.js';
 import { linkRoute, loadRoute, prefetchRoute, routeUrl } from './routes.js';
+import { siteModel } from './site-data.js';
 
-type Decoded = { ok: true; data: PageData } | { ok: false; error: unknown };
+type Decoded = { ok: true; data: { route: string; site: SiteModel } } | { ok: false; error: unknown };
 
+/** A page's route and the site model it names (loaded with the page, see `withSiteModel`). */
 function decode(page: RouteDocument): Decoded {
   try {
-    return { ok: true, data: decodePageData(page) };
+    const { route, siteData } = decodePageData(page);
+    const site = siteModel(siteData);
+    if (!site) throw new Error(`The site data of the page ${page.url} has not loaded`, { cause: new Error(`${siteData} is not in memory`) });
+    return { ok: true, data: { route, site } };
   } catch (error) {
     return { ok: false, error };
   }
@@ -81,7 +87,10 @@ export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; 
   }, []);
 
   useLayoutEffect(() => {
-    if (decoded.ok) configureProgress(decoded.data.site.client.progressBar);
+    if (decoded.ok) {
+      configureProgress(decoded.data.site.client.progressBar);
+      setSidebarSource(decoded.data.site.sidebar, decoded.data.route);
+    }
     finishProgress();
     if (first.current) first.current = false;
     else updateHead(page);

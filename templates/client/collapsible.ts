@@ -1,3 +1,6 @@
+import { LAZY_LIST_ATTRIBUTE } from '../docs/Sidebar.js';
+import { fillLazyList } from './lazy-sidebar.js';
+
 /**
  * How long a panel of this height takes to open or close: taller content moves longer, but less than
  * proportionally (the curve Material UI and Docusaurus use for auto-height transitions).
@@ -37,7 +40,7 @@ function animate(details: HTMLDetailsElement, panel: HTMLElement, opening: boole
 /**
  * Sidebar categories are native disclosures (they work without JavaScript); the client animates
  * them open and closed with a duration derived from the content height (site.md §4). A click on a
- * category's own link follows the link instead.
+ * category's own link follows the link instead. A lazy category's entries are rendered as it opens.
  */
 export function installCollapsibles(): void {
   document.addEventListener('click', (event) => {
@@ -45,6 +48,11 @@ export function installCollapsibles(): void {
     if (!summary || (event.target as Element).closest('a[href]')) return;
     const details = summary.parentElement as HTMLDetailsElement;
     const panel = details.querySelector<HTMLElement>(':scope > :not(summary)');
+    if (panel?.hasAttribute(LAZY_LIST_ATTRIBUTE) && !details.open) {
+      // In the mobile menu, a live component, the category renders its own entries when it opens.
+      if (!panel.closest('.page-wrapper')) return;
+      fillLazyList(panel);
+    }
     if (!panel || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     event.preventDefault();
     animate(details, panel, !details.open);

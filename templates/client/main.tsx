@@ -14,6 +14,7 @@ import { followMovedAnchor } from './moved-anchor.js';
 import { clearMissingPreferredVersions, installPreferredVersion } from './preferred-version.js';
 import { readRouteDocument } from './route-document.js';
 import { stripIndexHtml } from './routes.js';
+import { withSiteModel } from './site-data.js';
 import { prefetchVisibleLinks } from './visible-prefetch.js';
 
 const idle: (callback: () => void) => void = typeof requestIdleCallback === 'function' ? (callback) => requestIdleCallback(callback, { timeout: 2000 }) : (callback) => setTimeout(callback, 200);
@@ -38,13 +39,17 @@ function start(): void {
     clearMissingPreferredVersions();
     idle(() => prefetchVisibleLinks(baseUrl));
   };
-  // After the first frame, in a task of its own: the server's page paints without waiting for it.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      performance.mark('specsite:hydrate-start');
-      hydrateRoot(root, <App initial={initial} baseUrl={baseUrl} onRendered={onRendered} />);
-      performance.measure('specsite:hydrate', 'specsite:hydrate-start');
-    }, 0),
+  // After the first frame and once the site model is in, in a task of its own: the server's page
+  // paints without waiting for either. Without the model the page stays as the server made it.
+  const firstFrame = new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  Promise.all([withSiteModel(initial), firstFrame]).then(
+    () =>
+      setTimeout(() => {
+        performance.mark('specsite:hydrate-start');
+        hydrateRoot(root, <App initial={initial} baseUrl={baseUrl} onRendered={onRendered} />);
+        performance.measure('specsite:hydrate', 'specsite:hydrate-start');
+      }, 0),
+    (error: unknown) => console.warn('specsite: the page works without its client, which could not start:', error),
   );
 }
 

@@ -40,8 +40,8 @@ export function decodePageData(page: RouteDocument): PageData {
     throw new Error(`The data of the page ${page.url} could not be read`, { cause });
   }
   const candidate = data as Partial<PageData> | null;
-  if (typeof candidate?.route !== 'string' || typeof candidate.site?.navbar !== 'object' || !Array.isArray(candidate.site.sidebar)) {
-    throw new Error(`The data of the page ${page.url} is incomplete`, { cause: new TypeError('expected a route and the site model (navbar and sidebar)') });
+  if (typeof candidate?.route !== 'string' || typeof candidate.siteData !== 'string') {
+    throw new Error(`The data of the page ${page.url} is incomplete`, { cause: new TypeError('expected a route and the path of the site model') });
   }
   return candidate as PageData;
 }

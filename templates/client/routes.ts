@@ -1,4 +1,5 @@
 import { readRouteDocument, RouteLoadError, type RouteDocument } from './route-document.js';
+import { withSiteModel } from './site-data.js';
 
 const MAX_CACHED = 40;
 const cache = new Map<string, Promise<RouteDocument>>();
@@ -34,7 +35,7 @@ async function fetchRoute(url: string): Promise<RouteDocument> {
   }
   if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) throw new RouteLoadError(`${url} answered ${response.status} ${response.statusText}`.trim());
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-  return readRouteDocument(doc, url);
+  return withSiteModel(readRouteDocument(doc, url));
 }
 
 /**

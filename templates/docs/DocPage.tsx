@@ -10,7 +10,7 @@ export function DocPage({ site, page }: { site: SiteModel; page: DocPageModel })
   return (
     <div className="docs-layout">
       <aside className="docs-sidebar-container">
-        <Sidebar items={site.sidebar} route={page.route} />
+        <Sidebar items={site.sidebar} route={page.route} lazy={site.lazySidebar} />
       </aside>
       <main id={MAIN_ID} className="docs-main">
         <div className="docs-content-row">

@@ -1,29 +1,54 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement, type SyntheticEvent } from 'react';
 import { ExternalMark } from '../Links.js';
 import type { SidebarItemModel } from '../model.js';
 
-/** The docs sidebar: categories are native disclosures, open when they hold the current page. */
-export function Sidebar({ items, route, id = 'docs-sidebar' }: { items: SidebarItemModel[]; route: string; id?: string }): ReactElement {
+/** Marks a collapsed category's list that holds only its first entry; the value is the category's index path in the sidebar model. */
+export const LAZY_LIST_ATTRIBUTE = 'data-sidebar-lazy';
+
+interface ListProps {
+  items: SidebarItemModel[];
+  route: string;
+  /** The site's sidebar is lazy (`SiteModel.lazySidebar`). */
+  lazy: boolean;
+  /** Index path of these items' category in the sidebar model (`2.0.`), empty at the top. */
+  path: string;
+}
+
+/**
+ * The docs sidebar: categories are native disclosures, open when they hold the current page. In a
+ * lazy sidebar, a collapsed category that does not hold the page lists its first entry only; the
+ * client renders the rest when it is opened (`fillLazyList`).
+ */
+export function Sidebar({ items, route, lazy, id = 'docs-sidebar' }: { items: SidebarItemModel[]; route: string; lazy: boolean; id?: string }): ReactElement {
   return (
     <nav className="docs-sidebar" aria-label="Docs sidebar" id={id}>
-      <SidebarList items={items} route={route} />
+      <SidebarList items={items} route={route} lazy={lazy} path="" />
     </nav>
   );
 }
 
-function SidebarList({ items, route }: { items: SidebarItemModel[]; route: string }): ReactElement {
+function SidebarList(props: ListProps): ReactElement {
   return (
     <ul className="sidebar-list">
-      {items.map((item) => (
-        <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-item-${item.type}`}>
-          <SidebarEntry item={item} route={route} />
-        </li>
-      ))}
+      <SidebarItems {...props} />
     </ul>
   );
 }
 
-function SidebarEntry({ item, route }: { item: SidebarItemModel; route: string }): ReactElement {
+/** The entries of one list, without the list: the client renders them into a lazy category's list. */
+export function SidebarItems({ items, route, lazy, path }: ListProps): ReactElement {
+  return (
+    <>
+      {items.map((item, index) => (
+        <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-item-${item.type}`}>
+          <SidebarEntry item={item} route={route} lazy={lazy} path={`${path}${index}`} />
+        </li>
+      ))}
+    </>
+  );
+}
+
+function SidebarEntry({ item, route, lazy, path }: { item: SidebarItemModel; route: string; lazy: boolean; path: string }): ReactElement {
   switch (item.type) {
     case 'doc':
       return (
@@ -38,32 +63,62 @@ function SidebarEntry({ item, route }: { item: SidebarItemModel; route: string }
           {item.external ? <ExternalMark /> : null}
         </a>
       );
-    case 'category': {
-      const current = item.route === route;
-      const open = current || containsRoute(item.items, route) || !item.collapsed;
-      // A category with its own page: the link sits beside the toggle, never inside it (a link
-      // inside <summary> is an interactive control nested in another).
-      return (
-        <>
-          {item.href ? (
-            <a className={`sidebar-link sidebar-category-link${current ? ' active' : ''}`} href={item.href} {...(current ? { 'aria-current': 'page' as const } : {})}>
-              {item.label}
-            </a>
-          ) : null}
-          <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} open={open} data-collapsible="">
-            {item.href ? (
-              <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
-            ) : (
-              <summary className="sidebar-category-label">
-                <span>{item.label}</span>
-              </summary>
-            )}
-            <SidebarList items={item.items} route={route} />
-          </details>
-        </>
-      );
-    }
+    case 'category':
+      return <SidebarCategory item={item} route={route} lazy={lazy} path={path} />;
   }
+}
+
+function SidebarCategory({ item, route, lazy, path }: { item: Extract<SidebarItemModel, { type: 'category' }>; route: string; lazy: boolean; path: string }): ReactElement {
+  const current = item.route === route;
+  const open = current || containsRoute(item.items, route) || !item.collapsed;
+  // Where this is a live component (the mobile menu), opening a lazy category renders its entries.
+  const [opened, setOpened] = useState(false);
+  const deferred = lazy && !open && !opened;
+  const onToggle = deferred ? (event: SyntheticEvent<HTMLDetailsElement>) => (event.currentTarget.open ? setOpened(true) : undefined) : undefined;
+  // A category with its own page: the link sits beside the toggle, never inside it (a link
+  // inside <summary> is an interactive control nested in another).
+  return (
+    <>
+      {item.href ? (
+        <a className={`sidebar-link sidebar-category-link${current ? ' active' : ''}`} href={item.href} {...(current ? { 'aria-current': 'page' as const } : {})}>
+          {item.label}
+        </a>
+      ) : null}
+      <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} open={open || opened} data-collapsible="" onToggle={onToggle}>
+        {item.href ? (
+          <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
+        ) : (
+          <summary className="sidebar-category-label">
+            <span>{item.label}</span>
+          </summary>
+        )}
+        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} />}
+      </details>
+    </>
+  );
+}
+
+/** A lazy category's list as the server writes it: its first entry (which, without JavaScript, leads to a page where the category is open) and how many follow. */
+function FirstEntryOnly({ item, route, path }: { item: Extract<SidebarItemModel, { type: 'category' }>; route: string; path: string }): ReactElement {
+  const more = item.items.length - 1;
+  return (
+    <ul className="sidebar-list" {...{ [LAZY_LIST_ATTRIBUTE]: path }}>
+      <SidebarItems items={item.items.slice(0, 1)} route={route} lazy path={`${path}.`} />
+      {more > 0 ? <li className="sidebar-item sidebar-more">{`and ${more} more`}</li> : null}
+    </ul>
+  );
+}
+
+/** The category at an index path (`2.0`) of the sidebar model. */
+export function categoryAt(items: readonly SidebarItemModel[], path: string): Extract<SidebarItemModel, { type: 'category' }> | undefined {
+  let found: SidebarItemModel | undefined;
+  let level: readonly SidebarItemModel[] = items;
+  for (const part of path.split('.')) {
+    found = level[Number(part)];
+    if (found?.type !== 'category') return undefined;
+    level = found.items;
+  }
+  return found?.type === 'category' ? found : undefined;
 }
 
 export function containsRoute(items: SidebarItemModel[], route: string): boolean {

@@ -55,7 +55,7 @@ export function MobileSidebar({ site, route, onClose, onNavigate }: { site: Site
             <button type="button" className="navbar-sidebar-back" onClick={() => setPanel('primary')}>
               ← Back to main menu
             </button>
-            <Sidebar items={site.sidebar} route={route} id="mobile-docs-sidebar" />
+            <Sidebar items={site.sidebar} route={route} lazy={site.lazySidebar} id="mobile-docs-sidebar" />
           </div>
         )}
       </div>
