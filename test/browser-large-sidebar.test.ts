@@ -21,9 +21,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 
 async function generatedProject(): Promise<string> {
   const dir = await tempDir('large-sidebar');
+  // Docs only, no home page: `specsite serve` must still serve it.
   await writeFile(join(dir, 'site-config.yaml'), 'title: Large\nurl: https://large.example\n');
-  await mkdir(join(dir, 'content/pages'), { recursive: true });
-  await writeFile(join(dir, 'content/pages/index.md'), '---\ntitle: Large\ndescription: A site with a large sidebar.\n---\n\nHome.\n');
   for (let s = 0; s < SECTIONS; s++) {
     const folder = join(dir, 'content/docs', `section-${pad(s)}`);
     await mkdir(folder, { recursive: true });
@@ -49,6 +48,12 @@ describe('a sidebar too large for every page', () => {
     html = await Html.read(sitePath(site.out, 'docs/section-03/page-05/index.html'));
     data = JSON.parse(html.text('#__site-data') ?? '') as PageData;
     model = JSON.parse(await readFile(sitePath(site.out, data.siteData), 'utf8')) as SiteModel;
+  });
+
+  test('a docs-only site is served: no home page, so / answers 404', async () => {
+    const response = await fetch(`${site.base}/`);
+    assert.equal(response.status, 404);
+    assert.equal((await fetch(`${site.base}${href(0, 0)}`)).status, 200);
   });
 
   test('is lazy above the limit: the page names the site model, which holds every entry', () => {

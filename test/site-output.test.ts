@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -40,6 +41,10 @@ describe('build output', () => {
     assert.match(failed.stdout, /^test\/fixtures\/sites\/invalid-mdx\/content\/docs\/intro\.mdx:8:30 error \[mdx-syntax\] /m);
     assert.doesNotMatch(failed.stdout + failed.stderr, /\n\s+at /, 'no stack trace');
     assert.deepEqual(await snapshot(out), before);
+    // Pages are written to a staging folder while they render: a first build that fails leaves no folder at all.
+    const fresh = join(out, 'never-built');
+    assert.equal((await runCli(['build', '--config', 'test/fixtures/sites/invalid-mdx/site-config.yaml', '--out', fresh])).code, 1);
+    assert.equal(existsSync(fresh), false);
   });
 
   test('--format json and github report build problems like validate does', async () => {

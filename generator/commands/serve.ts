@@ -18,7 +18,8 @@ export async function serve(options: ServeOptions): Promise<ServeResult> {
   const loaded = await loadConfig(options.config);
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const root = resolve(options.out, 'site');
-  const built = await stat(join(root, 'index.html')).then(
+  // Every build writes 404.html; a docs-only site has no home page, so index.html proves nothing.
+  const built = await stat(join(root, '404.html')).then(
     () => true,
     () => false,
   );
