@@ -178,10 +178,19 @@ try {
       process.stderr.write('.');
     }
     process.stderr.write('\n');
-    results.push({ id: scenario.id, what: scenario.what, runs, pages: scenario.pages, mb: scenario.mb, seconds: stats(samples.map((s) => s.ms / 1000)), peakMb: stats(samples.map((s) => s.mb)) });
+    results.push({ id: scenario.id, what: scenario.what, runs, pages: scenario.pages, mb: scenario.mb, seconds: stats(samples.map((s) => s.ms / 1000)), peakMb: stats(samples.map((s) => s.mb)), measured: new Date().toISOString() });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+// With --only, the scenarios not run keep their figures from the results file, each with the date it
+// was measured, so the file always holds every scenario.
+if (only && !smoke && existsSync(resultsFile)) {
+  const order = SCENARIOS.map((scenario) => scenario.id);
+  const previous = JSON.parse(readFileSync(resultsFile, 'utf8')).results ?? [];
+  for (const kept of previous) if (!results.some((r) => r.id === kept.id) && order.includes(kept.id)) results.push(kept);
+  results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
 }
 
 const round = (n, digits = 2) => Number(n.toFixed(digits));
@@ -192,6 +201,7 @@ console.table(
     const within = budget ? r.seconds.median <= budget.s && (budget.mb === undefined || r.peakMb.median <= budget.mb) : undefined;
     return {
       scenario: r.what,
+      measured: (r.measured ?? '').slice(0, 10),
       'median s': round(r.seconds.median),
       'min–max s': `${round(r.seconds.min)}–${round(r.seconds.max)}`,
       'peak MB': Math.round(r.peakMb.median),
