@@ -24,6 +24,14 @@ async function open(path: string, init?: (page: Page) => Promise<void>): Promise
 const h1 = (page: Page): Promise<string | null> => page.locator('main h1').first().textContent();
 const onlyFetches = (handler: (route: Route) => Promise<void>) => async (route: Route) => (route.request().resourceType() === 'fetch' ? handler(route) : route.continue());
 
+/** The page at `path`, when the client fetches it, names the site model `siteData` instead of its own. */
+async function namesSiteData(page: Page, path: string, siteData: string): Promise<void> {
+  await page.route(`**${path}`, onlyFetches(async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(/\/kb\/assets\/site-data\.[0-9a-f]+\.json/g, siteData) });
+  }));
+}
+
 describe('navigation in the browser', () => {
   test('hydration keeps the server-rendered page as it is: the only change is the toggle becoming enabled', async () => {
     const errors: string[] = [];
@@ -214,11 +222,7 @@ describe('navigation in the browser', () => {
   test('a page that names another site model (a new deployment) is shown with that model', async () => {
     const moved = '/kb/assets/site-data.0123456789.json';
     const page = await open('/docs/intro/', async (p) => {
-      await p.route('**/kb/docs/guide/setup/', onlyFetches(async (route) => {
-        const response = await route.fetch();
-        const body = (await response.text()).replace(/\/kb\/assets\/site-data\.[0-9a-f]+\.json/g, moved);
-        await route.fulfill({ response, body });
-      }));
+      await namesSiteData(p, '/kb/docs/guide/setup/', moved);
       await p.route(`**${moved}`, async (route) => {
         const current = (await p.evaluate(() => JSON.parse(document.getElementById('__site-data')!.textContent!) as { siteData: string })).siteData;
         const model = (await (await route.fetch({ url: new URL(current, route.request().url()).href })).json()) as { navbar: { title: string } };
@@ -238,10 +242,7 @@ describe('navigation in the browser', () => {
   test('a page whose site model cannot be loaded is loaded by the browser instead', async () => {
     const missing = '/kb/assets/site-data.ffffffffff.json';
     const page = await open('/docs/intro/', async (p) => {
-      await p.route('**/kb/docs/guide/setup/', onlyFetches(async (route) => {
-        const response = await route.fetch();
-        await route.fulfill({ response, body: (await response.text()).replace(/\/kb\/assets\/site-data\.[0-9a-f]+\.json/g, missing) });
-      }));
+      await namesSiteData(p, '/kb/docs/guide/setup/', missing);
     });
     const requests = recordRequests(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));

@@ -35,60 +35,56 @@ export function registerCommands(program: Command, host: CommandHost): void {
       host.report(result.diagnostics, options, what);
     });
 
-  program
-    .command('serve')
-    .description('Serve the built site (DIR/site) like a static host: clean URLs, 404.html for unknown paths, the configured base URL.')
-    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 3000)
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .action(async (flags: { port: number; host: string }) => {
-      const options = host.options();
-      const { serve } = await import('../commands/serve.js');
-      const result = await serve({ ...options, port: flags.port, host: flags.host });
-      if (!result.ok) {
-        host.report(result.diagnostics, options, 'not serving');
-        return;
-      }
-      host.io.stdout(`serving ${options.out}/site at ${result.url} (Ctrl+C to stop)\n`);
-      const stop = (): void => {
-        result.server.close();
-        // Browsers keep connections open; without this, Ctrl+C would wait for them to time out.
-        result.server.closeAllConnections();
-      };
+  withListenOptions(
+    program.command('serve').description('Serve the built site (DIR/site) like a static host: clean URLs, 404.html for unknown paths, the configured base URL.'),
+  ).action(async (flags: ListenFlags) => {
+    const options = host.options();
+    const { serve } = await import('../commands/serve.js');
+    const result = await serve({ ...options, port: flags.port, host: flags.host });
+    if (!result.ok) {
+      host.report(result.diagnostics, options, 'not serving');
+      return;
+    }
+    host.io.stdout(`serving ${options.out}/site at ${result.url} (Ctrl+C to stop)\n`);
+    const stop = (): void => {
+      result.server.close();
+      // Browsers keep connections open; without this, Ctrl+C would wait for them to time out.
+      result.server.closeAllConnections();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await new Promise((done) => result.server.once('close', done));
+  });
+
+  withListenOptions(
+    program
+      .command('dev')
+      .description('Build the site, serve it from memory and rebuild on every change to the config, content/, the contracts or templates/: an edited page is rendered again alone, pages reload themselves, and a change that breaks the build shows its located errors here and in the browser while the last good site stays served.'),
+  ).action(async (flags: ListenFlags) => {
+    const options = host.options();
+    const { dev } = await import('../commands/dev.js');
+    const result = await dev({
+      ...options,
+      port: flags.port,
+      host: flags.host,
+      onBuild: (event) => {
+        const what = event.changed.length === 0 ? 'built the site' : `${event.changed.join(', ')} changed`;
+        const problems = event.diagnostics.filter((d) => d.severity === 'error' || event.changed.length === 0);
+        if (problems.length > 0) host.io.stdout(formatReport(problems, options.format, event.ok ? `${what}: rendered ${event.rendered} pages in ${Math.round(event.ms)} ms` : `${what}: the build failed; the last good site is still served`));
+        else host.io.stdout(`${what}: rendered ${event.rendered} page${event.rendered === 1 ? '' : 's'} in ${Math.round(event.ms)} ms\n`);
+      },
+    });
+    if (!result.ok) {
+      host.report(result.diagnostics, options, 'not serving');
+      return;
+    }
+    host.io.stdout(`serving ${result.url} and watching for changes (Ctrl+C to stop)\n`);
+    await new Promise<void>((done) => {
+      const stop = (): void => void result.close().then(done);
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      await new Promise((done) => result.server.once('close', done));
     });
-
-  program
-    .command('dev')
-    .description('Build the site, serve it from memory and rebuild on every change to the config, content/, the contracts or templates/: an edited page is rendered again alone, pages reload themselves, and a change that breaks the build shows its located errors here and in the browser while the last good site stays served.')
-    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 3000)
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .action(async (flags: { port: number; host: string }) => {
-      const options = host.options();
-      const { dev } = await import('../commands/dev.js');
-      const result = await dev({
-        ...options,
-        port: flags.port,
-        host: flags.host,
-        onBuild: (event) => {
-          const what = event.changed.length === 0 ? 'built the site' : `${event.changed.join(', ')} changed`;
-          const problems = event.diagnostics.filter((d) => d.severity === 'error' || event.changed.length === 0);
-          if (problems.length > 0) host.io.stdout(formatReport(problems, options.format, event.ok ? `${what}: rendered ${event.rendered} pages in ${Math.round(event.ms)} ms` : `${what}: the build failed; the last good site is still served`));
-          else host.io.stdout(`${what}: rendered ${event.rendered} page${event.rendered === 1 ? '' : 's'} in ${Math.round(event.ms)} ms\n`);
-        },
-      });
-      if (!result.ok) {
-        host.report(result.diagnostics, options, 'not serving');
-        return;
-      }
-      host.io.stdout(`serving ${result.url} and watching for changes (Ctrl+C to stop)\n`);
-      await new Promise<void>((done) => {
-        const stop = (): void => void result.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-    });
+  });
 
   program
     .command('validate')
@@ -151,6 +147,16 @@ export function registerCommands(program: Command, host: CommandHost): void {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+interface ListenFlags {
+  port: number;
+  host: string;
+}
+
+/** `--port` and `--host`, the same for every command that serves the site. */
+function withListenOptions(command: Command): Command {
+  return command.option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 3000).option('--host <host>', 'interface to listen on', '127.0.0.1');
 }
 
 function parsePort(value: string): number {

@@ -33,7 +33,7 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
   const key = cache.key('page', page.file, page.display, page.route, page.format, page.text, context.baseUrl, JSON.stringify(context.toc), [...context.components].sort().join(','));
   const cached = await cache.get<CachedPage>('pages', key);
   if (cached && (await stillValid(cached, context))) {
-    return { page: await toPage(page, cached.code, cached), diagnostics: cached.diagnostics };
+    return { page: toPage(page, cached.code, cached), diagnostics: cached.diagnostics };
   }
 
   const routes = new Map<string, string | null>();
@@ -56,7 +56,7 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
     contracts: contractsUsed ? context.contracts.identity() : null,
   };
   await cache.set('pages', key, entry);
-  return { page: await toPage(page, output.code, entry), diagnostics: output.diagnostics };
+  return { page: toPage(page, output.code, entry), diagnostics: output.diagnostics };
 }
 
 async function stillValid(entry: CachedPage, context: CompileContext): Promise<boolean> {
@@ -89,7 +89,7 @@ function watched<T extends object>(target: T, onUse: () => void): T {
   });
 }
 
-async function toPage(page: PageSource, code: string, entry: Pick<CachedPage, 'anchors' | 'toc' | 'links' | 'contracts'>): Promise<CompiledPage> {
+function toPage(page: PageSource, code: string, entry: Pick<CachedPage, 'anchors' | 'toc' | 'links' | 'contracts'>): CompiledPage {
   return { ...page, Content: lazyContent(code), codeHash: sha256(code), usesContracts: entry.contracts !== null, anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
 }
 

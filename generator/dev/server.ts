@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_TYPES } from '../serve/static-server.js';
+import { CONTENT_TYPES, siteFileCandidates } from '../serve/static-server.js';
 
 const LIVE_RELOAD = fileURLToPath(new URL('../../../templates/dev/live-reload.js', import.meta.url));
 export const DEV_PREFIX = '/__specsite/';
@@ -56,7 +56,8 @@ export class DevServer {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = safePath(request.url ?? '/');
+    const url = request.url ?? '/';
+    const path = URL.canParse(url, 'http://host') ? new URL(url, 'http://host').pathname : undefined;
     if (path === `${DEV_PREFIX}events`) {
       response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
       response.write(this.event());
@@ -69,7 +70,7 @@ export class DevServer {
       return;
     }
     const { files, id } = this.state();
-    const found = path === undefined ? undefined : this.find(files, path);
+    const found = siteFileCandidates(url, this.baseUrl)?.find((candidate) => files.has(candidate));
     const [status, name] = found ? [200, found] : files.has('404.html') ? [404, '404.html'] : [404, undefined];
     if (name === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
@@ -79,23 +80,6 @@ export class DevServer {
     if (name.endsWith('.html') && typeof body === 'string') body = withLiveReload(body, id);
     response.writeHead(status, { 'content-type': CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
     response.end(request.method === 'HEAD' ? undefined : body);
-  }
-
-  private find(files: ReadonlyMap<string, unknown>, path: string): string | undefined {
-    const base = this.baseUrl;
-    const inside = `${path}/` === base ? '' : path.startsWith(base) ? path.slice(base.length) : undefined;
-    if (inside === undefined) return undefined;
-    const candidates = inside === '' || inside.endsWith('/') ? [`${inside}index.html`] : [inside, `${inside}/index.html`];
-    return candidates.find((candidate) => files.has(candidate));
-  }
-}
-
-function safePath(url: string): string | undefined {
-  try {
-    const path = decodeURIComponent(new URL(url, 'http://host').pathname);
-    return path.includes('\0') || path.split('/').includes('..') ? undefined : path;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../commands/build.js';
 import { compileContext, compilePage, readPage, type ContentResult } from '../content/index.js';
 import type { CompiledPage } from '../content/types.js';
-import { BRAND_PLACEHOLDER } from '../content/discover.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { renderSite } from '../render/index.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
@@ -56,7 +54,6 @@ export class DevSession {
   private async editPages(changed: readonly string[], started: number): Promise<DevBuild | undefined> {
     const { output, parts } = this.last as NonNullable<typeof this.last>;
     if (!output.files) return undefined;
-    const contentDir = resolve(parts.config.rootDir, parts.config.contentDir);
     const all = [...parts.content.docs, ...parts.content.pages];
     const edited: CompiledPage[] = [];
     const pageDiagnostics: Diagnostic[] = [];
@@ -69,8 +66,8 @@ export class DevSession {
       } catch {
         return undefined;
       }
-      const relPath = relative(resolve(contentDir, page.kind === 'doc' ? 'docs' : 'pages'), path).split(sep).join('/').replaceAll(BRAND_PLACEHOLDER, parts.config.brand.slug);
-      const read = readPage(page.kind, { file: path, relPath, text });
+      // Same file, same path under content/: the edit changes only the text.
+      const read = readPage(page.kind, { file: path, relPath: page.relPath, text });
       if (!read.page || read.page.route !== page.route || NAVIGATION_KEYS.some((key) => read.page?.frontMatter[key] !== page.frontMatter[key])) return undefined;
       edited.push({ ...page, ...read.page });
       pageDiagnostics.push(...read.diagnostics);

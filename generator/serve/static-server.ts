@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, sep } from 'node:path';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,23 +60,31 @@ async function handle(options: StaticServerOptions, request: IncomingMessage, re
 }
 
 async function resolveFile(options: StaticServerOptions, url: string): Promise<string | undefined> {
+  for (const candidate of siteFileCandidates(url, options.baseUrl) ?? []) {
+    const target = join(options.root, candidate);
+    if (target.startsWith(options.root) && (await isFile(target))) return target;
+  }
+  return undefined;
+}
+
+/**
+ * The files of the site (relative to its folder, `/`-separated) a request may name, in the order a
+ * static host tries them: clean URLs, so `/docs/x` is `docs/x` or else `docs/x/index.html`. None
+ * for a path outside the base URL or one that climbs out of it. `specsite dev` serves from memory
+ * with the same mapping.
+ */
+export function siteFileCandidates(url: string, baseUrl: string): string[] | undefined {
   let path: string;
   try {
     path = decodeURIComponent(new URL(url, 'http://host').pathname);
   } catch {
     return undefined;
   }
-  const base = options.baseUrl;
-  if (`${path}/` === base) path = base;
-  if (!path.startsWith(base) || path.includes('\0')) return undefined;
-  const relative = normalize(path.slice(base.length));
-  if (relative.startsWith('..') || relative.split(sep).includes('..')) return undefined;
-  const target = join(options.root, relative);
-  if (!target.startsWith(options.root)) return undefined;
-  for (const candidate of relative === '.' || path.endsWith('/') ? [join(target, 'index.html')] : [target, join(target, 'index.html')]) {
-    if (await isFile(candidate)) return candidate;
-  }
-  return undefined;
+  if (`${path}/` === baseUrl) path = baseUrl;
+  if (!path.startsWith(baseUrl) || path.includes('\0')) return undefined;
+  const inside = path.slice(baseUrl.length);
+  if (inside.split(/[/\\]/).includes('..')) return undefined;
+  return inside === '' || inside.endsWith('/') ? [`${inside}index.html`] : [inside, `${inside}/index.html`];
 }
 
 async function isFile(path: string): Promise<boolean> {

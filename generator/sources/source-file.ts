@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { findNodeAtLocation, parse as parseJsonc, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import type { BuildCache } from '../cache/store.js';
+import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from './display-path.js';
 import type { Segment } from './pointer.js';
@@ -50,18 +49,14 @@ export async function readSourceFile(path: string, rule = 'parse', cache?: Build
     const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? 'unknown error'})`;
     return { ok: false, diagnostics: [{ file: displayPath(path), line: 0, column: 0, severity: 'error', rule, message: reason }] };
   }
-  if (!cache?.enabled || extname(path).toLowerCase() === '.json') return parseSourceText(path, text, rule);
-  const hash = hashText(text);
+  const hash = sha256(text);
+  if (!cache?.enabled || extname(path).toLowerCase() === '.json') return parseSourceText(path, text, rule, hash);
   const key = cache.key('yaml-data', hash);
   const cached = await cache.get<{ data: unknown }>('yaml', key);
   if (cached) return { ok: true, file: { path, display: displayPath(path), format: 'yaml', hash, data: cached.data, locate: yamlLocator(withoutBom(text)) } };
-  const parsed = parseSourceText(path, text, rule);
+  const parsed = parseSourceText(path, text, rule, hash);
   if (parsed.ok) await cache.set('yaml', key, { data: parsed.file.data });
   return parsed;
-}
-
-function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 function withoutBom(text: string): string {
@@ -70,31 +65,35 @@ function withoutBom(text: string): string {
 
 /** Positions in a YAML text that was parsed elsewhere (its data came from the cache): parsed again on first use. */
 function yamlLocator(text: string): SourceFile['locate'] {
-  let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
+  let parsed: ReturnType<typeof parseYamlDocument> | undefined;
   return (segments, target) => {
-    if (!parsed) {
-      const lineCounter = new LineCounter();
-      parsed = { doc: parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false }), lineCounter };
-    }
-    const { line, col } = parsed.lineCounter.linePos(yamlOffset(parsed.doc, segments, target ?? 'value'));
-    return { line, column: col };
+    parsed ??= parseYamlDocument(text);
+    return parsed.at(yamlOffset(parsed.doc, segments, target ?? 'value'));
   };
 }
 
-export function parseSourceText(path: string, text: string, rule = 'parse'): ParseResult {
+/** `hash`: the text's, when the caller has it already. */
+export function parseSourceText(path: string, text: string, rule = 'parse', hash = sha256(text)): ParseResult {
   const body = withoutBom(text);
-  const hash = hashText(text);
   return extname(path).toLowerCase() === '.json' ? parseJson(path, body, rule, hash) : parseYaml(path, body, rule, hash);
 }
 
-function parseYaml(path: string, text: string, rule: string, hash: string): ParseResult {
+/** The YAML document with its line counter: every file is parsed with the same options, cached or not. */
+function parseYamlDocument(text: string): { doc: Document; at: (offset: number) => Position } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false });
-  const display = displayPath(path);
-  const at = (offset: number): Position => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
+  return {
+    doc,
+    at: (offset) => {
+      const { line, col } = lineCounter.linePos(offset);
+      return { line, column: col };
+    },
   };
+}
+
+function parseYaml(path: string, text: string, rule: string, hash: string): ParseResult {
+  const { doc, at } = parseYamlDocument(text);
+  const display = displayPath(path);
   if (doc.errors.length > 0) {
     return {
       ok: false,
