@@ -2,33 +2,35 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, isRecord, type Segment } from '../sources/pointer.js';
+import { oasSchemaErrors } from './oas-schema.js';
 import type { ContractSources } from './sources.js';
 import type { SpecVersion } from './spec-version.js';
 
 export const STRUCTURE_RULE = 'oas-schema';
 
 /**
- * Validates a contract against the official OpenAPI/Swagger JSON Schema with swagger-parser, and
- * maps each failure back to the file and line where the offending node is written.
+ * Dereferences a contract with swagger-parser, validates it against the official OpenAPI/Swagger
+ * JSON Schema as swagger-parser's `validate` does (oas-schema.ts), and maps each failure back to
+ * the file and line where the offending node is written.
  */
 export async function validateStructure(sources: ContractSources, version: SpecVersion): Promise<Diagnostic[]> {
   // swagger-parser dereferences in place; it gets its own copy so the contract keeps its $ref graph.
   const copy = structuredClone(sources.root.data) as Record<string, unknown>;
   const found = preChecks(sources, version, copy);
   const parser = new SwaggerParser();
+  let dereferenced: unknown;
   try {
-    await parser.validate(sources.root.path, copy as never, {
+    // Circular $refs stay $refs, as in swagger-parser's own `validate`, so the schema check ends.
+    dereferenced = await parser.dereference(sources.root.path, copy as never, {
       resolve: { external: true, http: false },
-      validate: { schema: true, spec: false },
       dereference: { circular: 'ignore' },
     } as never);
-    return found;
   } catch (error) {
-    const details = (error as { details?: ErrorObject[] }).details;
-    if (Array.isArray(details) && details.length > 0) return [...found, ...ajvErrorsToDiagnostics(sources, details)];
     const here = sources.locate({ file: sources.root, segments: [] });
     return [...found, { ...here, severity: 'error', rule: STRUCTURE_RULE, message: (error as Error).message.split('\n')[0] ?? 'invalid document' }];
   }
+  const errors = oasSchemaErrors(version, dereferenced);
+  return errors.length > 0 ? [...found, ...ajvErrorsToDiagnostics(sources, errors)] : found;
 }
 
 /**

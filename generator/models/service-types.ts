@@ -1,4 +1,4 @@
-import openapiTS, { astToString } from 'openapi-typescript';
+import { createRequire } from 'node:module';
 import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
 import { toOpenApi3, typeSource } from './openapi3.js';
@@ -8,6 +8,7 @@ import { toOpenApi3, typeSource } from './openapi3.js';
  * named export per component schema (`export type Bucket = components['schemas']['Bucket']`).
  */
 export async function generateServiceTypes(contract: Contract, service: string, version: string): Promise<string> {
+  const { default: openapiTS, astToString } = openapiTypescript();
   const source = typeSource(contract) ?? (await toOpenApi3(contract));
   const nodes = await openapiTS(source as never, {
     rootTypes: true,
@@ -26,4 +27,13 @@ export async function generateServiceTypes(contract: Contract, service: string, 
     '',
   ].join('\n');
   return header + astToString(nodes);
+}
+
+/**
+ * openapi-typescript through its CommonJS build: its ES module build imports the 9 MB `typescript`
+ * package from ESM, which makes Node scan that file for module syntax and for its named exports
+ * before compiling it, and costs about 0.6 s more on every cold build than `require` does.
+ */
+function openapiTypescript(): typeof import('openapi-typescript') {
+  return createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript');
 }

@@ -13,7 +13,7 @@ export const schemaValid: ContractRule = {
   id: 'schema-valid',
   run({ sources, version, schemas: visit }) {
     if (version !== '3.1') return [];
-    const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+    const ajv = metaSchemaChecker();
     const out: Diagnostic[] = [];
     for (const schema of visit.roots) {
       // A schema may name another dialect in `$schema`; this rule checks it as the document's dialect.
@@ -29,3 +29,11 @@ export const schemaValid: ContractRule = {
     return out;
   },
 };
+
+let checker: Ajv2020 | undefined;
+
+/** One Ajv for every document: `validateSchema` compiles the 2020-12 meta-schema on an instance's first use. */
+function metaSchemaChecker(): Ajv2020 {
+  checker ??= new Ajv2020({ strict: false, allErrors: true, logger: false });
+  return checker;
+}
