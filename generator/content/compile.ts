@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import type { MDXContent } from 'mdx/types';
 import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { MdxContext, MdxOutput } from './mdx.js';
+import { renderPageTree } from './page-tree.js';
 import { loadAsset } from './plugins/remark-links.js';
 import type { Asset, CompiledPage, PageSource } from './types.js';
 
@@ -20,8 +20,10 @@ export interface CompileResult {
  * of the Markdown files it links to, the images it embeds and, if it names any, the contracts.
  * An entry is used only when all of those are still what they were.
  */
-interface CachedPage extends Omit<MdxOutput, 'assets' | 'code'> {
-  code: string;
+interface CachedPage extends Omit<MdxOutput, 'assets' | 'tree'> {
+  tree: string;
+  /** sha256 of `tree`, kept so that a page from the cache is not hashed again. */
+  treeHash: string;
   routes: Array<[string, string | null]>;
   images: Array<{ source: string; target: string }>;
   contracts: string | null;
@@ -33,7 +35,7 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
   const key = cache.key('page', page.file, page.display, page.route, page.format, page.text, context.baseUrl, JSON.stringify(context.toc), [...context.components].sort().join(','));
   const cached = await cache.get<CachedPage>('pages', key);
   if (cached && (await stillValid(cached, context))) {
-    return { page: toPage(page, cached.code, cached), diagnostics: cached.diagnostics };
+    return { page: toPage(page, cached), diagnostics: cached.diagnostics };
   }
 
   const routes = new Map<string, string | null>();
@@ -44,9 +46,10 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
     fileRoutes: { get: (path) => recordRoute(routes, path, context.fileRoutes.get(path)) },
     contracts: watched(context.contracts, () => (contractsUsed = true)),
   });
-  if (output.code === undefined) return { page: undefined, diagnostics: output.diagnostics };
+  if (output.tree === undefined) return { page: undefined, diagnostics: output.diagnostics };
   const entry: CachedPage = {
-    code: output.code,
+    tree: output.tree,
+    treeHash: sha256(output.tree),
     anchors: output.anchors,
     toc: output.toc,
     links: output.links,
@@ -56,7 +59,7 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
     contracts: contractsUsed ? context.contracts.identity() : null,
   };
   await cache.set('pages', key, entry);
-  return { page: toPage(page, output.code, entry), diagnostics: output.diagnostics };
+  return { page: toPage(page, entry), diagnostics: output.diagnostics };
 }
 
 async function stillValid(entry: CachedPage, context: CompileContext): Promise<boolean> {
@@ -89,24 +92,8 @@ function watched<T extends object>(target: T, onUse: () => void): T {
   });
 }
 
-function toPage(page: PageSource, code: string, entry: Pick<CachedPage, 'anchors' | 'toc' | 'links' | 'contracts'>): CompiledPage {
-  return { ...page, Content: lazyContent(code), codeHash: sha256(code), usesContracts: entry.contracts !== null, anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
-}
-
-/**
- * The page's component, made from its code the first time it renders: a page whose HTML comes from
- * the render cache never needs it. This is what @mdx-js/mdx's `runSync` does, without loading the
- * compiler. The code is MDX's own output for a tree remarkSafety has checked: JSX calls of known
- * components and literal values, no expressions or imports from the page, so it runs synchronously.
- */
-function lazyContent(code: string): MDXContent {
-  let content: MDXContent | undefined;
-  return (props) => {
-    if (!content) {
-      // React's JSX runtime is CommonJS, so it loads here, synchronously, only when a page renders.
-      const runtime = createRequire(import.meta.url)('react/jsx-runtime') as object;
-      content = (new Function(code) as (scope: object) => { default: MDXContent })({ ...runtime, baseUrl: import.meta.url }).default;
-    }
-    return content(props);
-  };
+function toPage(page: PageSource, entry: Pick<CachedPage, 'tree' | 'treeHash' | 'anchors' | 'toc' | 'links' | 'contracts'>): CompiledPage {
+  const { tree } = entry;
+  const Content: MDXContent = (props) => renderPageTree(tree, props.components ?? {});
+  return { ...page, Content, contentHash: entry.treeHash, usesContracts: entry.contracts !== null, anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
 }

@@ -11,6 +11,7 @@ import { remarkContracts } from './plugins/remark-contracts.js';
 import { remarkLinks } from './plugins/remark-links.js';
 import { remarkSafety } from './plugins/remark-safety.js';
 import { PageReport } from './plugins/report.js';
+import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
 
 export interface MdxContext {
@@ -26,10 +27,10 @@ export interface MdxContext {
   assets: Map<string, Asset>;
 }
 
-/** What compiling one page gives: MDX's function body and what the plugins collected on the way. */
+/** What compiling one page gives: its HTML syntax tree and what the plugins collected on the way. */
 export interface MdxOutput {
-  /** Undefined when the page has errors. */
-  code: string | undefined;
+  /** The page's HTML syntax tree as JSON (`serializePageTree`); undefined when the page has errors. */
+  tree: string | undefined;
   anchors: string[];
   toc: Heading[];
   links: PageLink[];
@@ -39,8 +40,9 @@ export interface MdxOutput {
 }
 
 /**
- * Markdown/MDX → JavaScript with @mdx-js/mdx and the site's remark/rehype plugins. This module (MDX,
- * micromark, shiki) is only loaded when some page is not in the build cache.
+ * Markdown/MDX → the page's HTML syntax tree, with @mdx-js/mdx's parser and the site's remark/rehype
+ * plugins; MDX stops once the tree is done (`rehypeCaptureTree`). This module (MDX, micromark,
+ * shiki) is only loaded when some page is not in the build cache.
  */
 export async function compileMdx(page: PageSource, context: MdxContext): Promise<MdxOutput> {
   const report = new PageReport(page.display);
@@ -48,13 +50,11 @@ export async function compileMdx(page: PageSource, context: MdxContext): Promise
   const toc: Heading[] = [];
   const links: PageLink[] = [];
   const assets: Asset[] = [];
-  const output = (code: string | undefined, diagnostics: Diagnostic[]): MdxOutput => ({ code, anchors: [...anchors], toc, links, assets, diagnostics });
-  let code: string;
+  const output = (tree: string | undefined, diagnostics: Diagnostic[]): MdxOutput => ({ tree, anchors: [...anchors], toc, links, assets, diagnostics });
+  let tree: string | undefined;
   try {
-    const compiled = await compile(new VFile({ path: page.file, value: page.text }), {
+    await compile(new VFile({ path: page.file, value: page.text }), {
       format: page.format,
-      outputFormat: 'function-body',
-      development: false,
       remarkPlugins: [
         remarkFrontmatter,
         remarkGfm,
@@ -67,14 +67,16 @@ export async function compileMdx(page: PageSource, context: MdxContext): Promise
       rehypePlugins: [
         [rehypeHeadings, { anchors, toc, minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }],
         [rehypeCode, { report }],
+        rehypeCaptureTree,
       ],
     });
-    code = String(compiled.value);
   } catch (error) {
-    return output(undefined, [...report.diagnostics, syntaxDiagnostic(page, error)]);
+    if (error instanceof TreeCaptured) tree = serializePageTree(error.tree);
+    else return output(undefined, [...report.diagnostics, syntaxDiagnostic(page, error)]);
   }
+  if (tree === undefined) throw new Error(`MDX finished ${page.display} without handing over its tree`);
   if (report.diagnostics.some((d) => d.severity === 'error')) return output(undefined, report.diagnostics);
-  return output(code, report.diagnostics);
+  return output(tree, report.diagnostics);
 }
 
 function syntaxDiagnostic(page: PageSource, error: unknown): Diagnostic {

@@ -60,8 +60,8 @@ export interface Asset {
 
 export interface CompiledPage extends PageSource {
   Content: MDXContent;
-  /** A hash of the compiled code: the page's content, for the cache of rendered pages. */
-  codeHash: string;
+  /** A hash of the page's syntax tree: its content, for the cache of rendered pages. */
+  contentHash: string;
   /** It has contract components or tagged examples, so it depends on the contracts. */
   usesContracts: boolean;
   /** Every heading id, for anchor checks. */

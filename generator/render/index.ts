@@ -105,7 +105,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   };
   // A page's contract components draw on the reference; one that uses none does not depend on it.
   const catalog = async (page: CompiledPage) => (page.usesContracts ? (await input.reference.full()).catalog : new Map());
-  const contentKey = (page: CompiledPage): string => `${page.codeHash}\0${page.usesContracts ? input.reference.key : ''}`;
+  const contentKey = (page: CompiledPage): string => `${page.contentHash}\0${page.usesContracts ? input.reference.key : ''}`;
 
   // A few at a time: a cached page is mostly waiting on its entry's file, and a rendered one on
   // being written; rendering itself is synchronous.
