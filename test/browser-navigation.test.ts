@@ -241,10 +241,12 @@ describe('navigation in the browser', () => {
 
   test('a page whose site model cannot be loaded is loaded by the browser instead', async () => {
     const missing = '/kb/assets/site-data.ffffffffff.json';
+    // Recorded from the first load: the visible link may be prefetched, model and all, before the click.
+    let requests: Array<{ path: string; type: string }> = [];
     const page = await open('/docs/intro/', async (p) => {
       await namesSiteData(p, '/kb/docs/guide/setup/', missing);
+      requests = recordRequests(p);
     });
-    const requests = recordRequests(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
     await page.waitForFunction(() => document.title === 'Setup | Browser Fixture');
