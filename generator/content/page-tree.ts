@@ -4,6 +4,8 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components, type Fragment, type Jsx } from 'hast-util-to-jsx-runtime';
 import type { ReactNode } from 'react';
 
+const require = createRequire(import.meta.url);
+
 /** Thrown by `rehypeCaptureTree` to end MDX's pipeline with the page's finished syntax tree. */
 export class TreeCaptured extends Error {
   constructor(readonly tree: Root) {
@@ -75,7 +77,7 @@ function withoutLocations(value: unknown): Json {
  */
 export function renderPageTree(json: string, components: Readonly<Record<string, unknown>>): ReactNode {
   // React's JSX runtime is CommonJS, so it loads here, synchronously, only when a page renders.
-  const runtime = createRequire(import.meta.url)('react/jsx-runtime') as { Fragment: Fragment; jsx: Jsx; jsxs: Jsx };
+  const runtime = require('react/jsx-runtime') as { Fragment: Fragment; jsx: Jsx; jsxs: Jsx };
   return toJsxRuntime(JSON.parse(json) as Root, {
     Fragment: runtime.Fragment,
     jsx: runtime.jsx,
