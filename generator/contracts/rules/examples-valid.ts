@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { encodePointer, getAtPointer, isRecord } from '../../sources/pointer.js';
 import { toJsonSchemaKeywords } from '../json-schema-dialect.js';
+import { validationKey } from '../validation-key.js';
 import type { ContractSources, Located } from '../sources.js';
 import type { SpecVersion } from '../spec-version.js';
 import type { ContractRule } from './rule.js';
@@ -45,11 +46,19 @@ type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message:
 /**
  * One Ajv instance per contract holding every file of it, so a schema's `$ref`s resolve exactly as in
  * the document. 3.0/2.0 files are added as copies whose schema keywords were rewritten to 2020-12.
+ *
+ * Compiling is most of the rule's time (GitHub's description has 6,600 schemas with examples), and
+ * most of those schemas repeat one another but for their descriptions and examples: a validator is
+ * shared by the schemas of one file that are the same once those annotations are left out.
  */
 class SchemaValidators {
   private readonly ajv: Ajv2020;
-  private readonly cache = new Map<string, Compiled>();
+  private readonly byPointer = new Map<string, Compiled>();
+  private readonly byContent = new Map<string, Compiled>();
   private readonly uris = new Map<string, string>();
+  private readonly documents = new Map<string, unknown>();
+  /** Files where a schema sets `$id`: a node's `$ref`s then depend on where it stands, not only on what it says. */
+  private readonly scoped = new Set<string>();
 
   constructor(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]) {
     // Each validator checks a few examples once: compiling fast matters more than validating fast.
@@ -60,22 +69,29 @@ class SchemaValidators {
     const dialect = version === '3.1' ? undefined : convertedCopies(sources, version, schemas);
     for (const file of sources.files.values()) {
       const uri = pathToFileURL(file.path).href;
+      const document = dialect?.get(file.path) ?? file.data;
       this.uris.set(file.path, uri);
-      this.ajv.addSchema((dialect?.get(file.path) ?? file.data) as object, uri);
+      this.documents.set(file.path, document);
+      this.ajv.addSchema(document as object, uri);
     }
+    for (const schema of schemas) if ('$id' in schema.value) this.scoped.add(schema.file.path);
   }
 
   get(schema: Located): Compiled {
     const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer(schema.segments))}`;
-    let compiled = this.cache.get(ref);
+    let compiled = this.byPointer.get(ref);
+    if (compiled) return compiled;
+    const content = this.scoped.has(schema.file.path) ? undefined : `${schema.file.path}\0${validationKey(getAtPointer(this.documents.get(schema.file.path), schema.segments))}`;
+    compiled = content === undefined ? undefined : this.byContent.get(content);
     if (!compiled) {
       try {
         compiled = { ok: true, validate: this.ajv.compile({ $ref: ref }) };
       } catch (error) {
         compiled = { ok: false, message: (error as Error).message.split('\n')[0] ?? 'unknown error' };
       }
-      this.cache.set(ref, compiled);
+      if (content !== undefined) this.byContent.set(content, compiled);
     }
+    this.byPointer.set(ref, compiled);
     return compiled;
   }
 }
