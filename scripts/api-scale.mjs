@@ -89,6 +89,8 @@ const table = rows.map((r) => ({
   'contracts s': (stage(r, 'contracts') / 1000).toFixed(1),
   'models s': (stage(r, 'models') / 1000).toFixed(1),
   'render s': (stage(r, 'render') / 1000).toFixed(1),
+  // Waiting for the checks and types of the second thread.
+  'background s': (stage(r, 'background') / 1000).toFixed(1),
   'peak RSS MB': (r.rssKb / 1024).toFixed(0),
   'API pages': r.count,
   'page MB': (r.bytes / 1e6).toFixed(2),

@@ -268,10 +268,12 @@ describe('the real site, built from site-config.yaml, route by route against sit
   });
 
   test('build-report.json lists the pages, the warnings and the time of every stage', async () => {
-    const report = JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')) as { pages: Array<{ route: string }>; warnings: unknown[]; stages: Array<{ stage: string; ms: number }> };
+    const report = JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')) as { pages: Array<{ route: string }>; warnings: unknown[]; stages: Array<{ stage: string; ms: number }>; secondThread: boolean };
     assert.equal(report.pages.length, routes.standalone.length + routes.api.length + routes.docs.length + 1);
     assert.deepEqual(report.warnings, []);
-    assert.deepEqual(report.stages.map((s) => s.stage), ['config', 'contracts', 'models', 'content', 'client', 'render', 'write']);
+    assert.deepEqual(report.stages.map((s) => s.stage), ['config', 'contracts', 'models', 'content', 'client', 'render', 'background', 'write']);
     assert.ok(report.stages.every((s) => s.ms >= 0));
+    // The six contracts (0.27 MB) are checked on the build's own thread.
+    assert.equal(report.secondThread, false);
   });
 });

@@ -3,7 +3,8 @@ import type { ResolvedApi, ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { discoverApis } from './discover.js';
-import { validateContract, type Contract } from './validate.js';
+import { Background, later } from '../workers/background.js';
+import { openContract, type Contract } from './validate.js';
 
 export interface ContractVersion {
   /** The version's name: the file name in a folder of versions, else the document's info.version. */
@@ -24,21 +25,27 @@ export interface ContractsResult {
 
 /** The contracts stage: every version of every configured API, parsed and validated at the severities the config chose. */
 export async function loadContracts(config: ResolvedConfig, configSource: SourceFile, cache: BuildCache = BuildCache.disabled()): Promise<ContractsResult> {
+  const opened = await openContracts(config, configSource, cache, Background.inline());
+  return { apis: opened.apis, diagnostics: await opened.diagnostics };
+}
+
+/** The contracts as parsed, with their checks' findings to come: `loadContracts` for a build that has other work meanwhile. */
+export async function openContracts(config: ResolvedConfig, configSource: SourceFile, cache: BuildCache, background: Background): Promise<{ apis: LoadedApi[]; diagnostics: Promise<Diagnostic[]> }> {
   const discovered = await discoverApis(config, configSource);
-  const diagnostics = [...discovered.diagnostics];
+  const findings: Array<Promise<Diagnostic[]>> = [];
   const apis: LoadedApi[] = [];
   for (const { api, files } of discovered.apis) {
     const versions: ContractVersion[] = [];
     for (const { version, file } of files) {
-      const result = await validateContract(file, config.rules, cache);
-      diagnostics.push(...result.diagnostics);
-      if (!result.contract) continue;
-      const info = result.contract.document.info as { version?: unknown } | undefined;
-      versions.push({ version: version ?? (typeof info?.version === 'string' ? info.version : 'current'), contract: result.contract });
+      const opened = await openContract(file, config.rules, cache, background);
+      findings.push(opened.diagnostics);
+      if (!opened.contract) continue;
+      const info = opened.contract.document.info as { version?: unknown } | undefined;
+      versions.push({ version: version ?? (typeof info?.version === 'string' ? info.version : 'current'), contract: opened.contract });
     }
     if (versions.length > 0) apis.push({ api, versions });
   }
-  return { apis, diagnostics };
+  return { apis, diagnostics: later(Promise.all(findings).then((lists) => [...discovered.diagnostics, ...lists.flat()])) };
 }
 
 export { validateContract, type Contract } from './validate.js';

@@ -1,6 +1,7 @@
 import { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isRecord } from '../sources/pointer.js';
+import { Background, later } from '../workers/background.js';
 import { applyRuleSeverities, type RuleSeverities } from './severity.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion, type SpecVersion } from './spec-version.js';
@@ -19,6 +20,13 @@ export interface ContractResult {
   diagnostics: Diagnostic[];
 }
 
+/** A contract as read now, with the checks' findings to come (from the cache, or from the checks running meanwhile). */
+export interface OpenedContract {
+  contract: Contract | undefined;
+  /** Everything found, parsing and checks, at the chosen severities. */
+  diagnostics: Promise<Diagnostic[]>;
+}
+
 /**
  * Parses a contract with positions, checks its structure with swagger-parser, then runs the rules.
  * `severities` (config `rules` with `--rule` over them) are applied here, so that every command
@@ -26,21 +34,36 @@ export interface ContractResult {
  * hashes of every file the contract is made of, so an unchanged contract is judged once.
  */
 export async function validateContract(path: string, severities: RuleSeverities = {}, cache: BuildCache = BuildCache.disabled()): Promise<ContractResult> {
+  const opened = await openContract(path, severities, cache, Background.inline());
+  return { contract: opened.contract, diagnostics: await opened.diagnostics };
+}
+
+/** `validateContract`, returning once the contract is parsed: its checks run on `background`. */
+export async function openContract(path: string, severities: RuleSeverities, cache: BuildCache, background: Background): Promise<OpenedContract> {
   const loaded = await ContractSources.load(path, cache);
-  if (!loaded.sources) return { contract: undefined, diagnostics: applyRuleSeverities(loaded.diagnostics, severities) };
+  if (!loaded.sources) return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities(loaded.diagnostics, severities)) };
   const { sources } = loaded;
   const detected = detectSpecVersion(sources.root.data);
   if (!detected.ok) {
     const at = sources.locate({ file: sources.root, segments: detected.key ? [detected.key] : [] });
-    return { contract: undefined, diagnostics: applyRuleSeverities([...loaded.diagnostics, { ...at, severity: 'error', rule: 'oas-version', message: detected.message }], severities) };
-  }
-  const key = cache.key('contract-checks', detected.version, ...sources.identity());
-  let found = await cache.get<Diagnostic[]>('contracts', key);
-  if (!found) {
-    const { checkContract } = await import('./checks.js');
-    found = await checkContract(sources, detected.version);
-    await cache.set('contracts', key, found);
+    return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities([...loaded.diagnostics, { ...at, severity: 'error', rule: 'oas-version', message: detected.message }], severities)) };
   }
   const document = isRecord(sources.root.data) ? sources.root.data : {};
-  return { contract: { path: sources.root.path, sources, specVersion: detected.version, document }, diagnostics: applyRuleSeverities([...loaded.diagnostics, ...found], severities) };
+  const found = later(checks(sources, detected.version, cache, background));
+  return {
+    contract: { path: sources.root.path, sources, specVersion: detected.version, document },
+    diagnostics: later(found.then((checked) => applyRuleSeverities([...loaded.diagnostics, ...checked], severities))),
+  };
+}
+
+async function checks(sources: ContractSources, version: SpecVersion, cache: BuildCache, background: Background): Promise<Diagnostic[]> {
+  const key = cache.key('contract-checks', version, ...sources.identity());
+  const cached = await cache.get<Diagnostic[]>('contracts', key);
+  if (cached) return cached;
+  const found = await background.run({ kind: 'checks', path: sources.root.path, identity: sources.identity() }, async () => {
+    const { checkContract } = await import('./checks.js');
+    return checkContract(sources, version);
+  });
+  await cache.set('contracts', key, found);
+  return found;
 }

@@ -6,6 +6,7 @@ import type { Contract } from '../contracts/validate.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { decodePointer } from '../sources/pointer.js';
+import { Background, later } from '../workers/background.js';
 import { generateEntitySchemas } from './json-schemas.js';
 import { typesIndex, typesPackageJson, typesReadme, type TypesPackageInput } from './types-package.js';
 
@@ -20,6 +21,8 @@ export interface ModelsInput {
   rules: RuleSeverities;
   /** Where finished declarations are kept between builds (openapi-typescript is the stage's cost). */
   cache?: BuildCache;
+  /** Where openapi-typescript runs: a second thread during `build`. */
+  background?: Background;
 }
 
 /** Generated files, keyed by path relative to the output folder (`types/…`, `schemas/…`). */
@@ -38,11 +41,15 @@ export async function generateModels(input: ModelsInput): Promise<ModelsResult> 
   const files: ModelFiles = new Map();
   const diagnostics: Diagnostic[] = [];
   const services: TypesPackageInput['services'] = [];
-  for (const { api, versions } of input.apis) {
+  const cache = input.cache ?? BuildCache.disabled();
+  const background = input.background ?? Background.inline();
+  // Every service is asked for at once, so that a second thread can take them one after another.
+  const declarations = input.apis.map(({ api, versions }) => versions[0] && later(serviceTypes(versions[0].contract, api.id, versions[0].version, cache, background)));
+  for (const [index, { api, versions }] of input.apis.entries()) {
     const newest = versions[0];
     if (!newest) continue;
     try {
-      files.set(`types/${api.id}.d.ts`, await serviceTypes(newest.contract, api.id, newest.version, input.cache ?? BuildCache.disabled()));
+      files.set(`types/${api.id}.d.ts`, (await declarations[index]) as string);
     } catch (error) {
       diagnostics.push(typesFailure(newest.contract, api.id, error));
       continue;
@@ -62,12 +69,14 @@ export async function generateModels(input: ModelsInput): Promise<ModelsResult> 
 }
 
 /** A service's declarations from the cache, or from openapi-typescript (loaded only then: it takes seconds to load). */
-async function serviceTypes(contract: Contract, service: string, version: string, cache: BuildCache): Promise<string> {
+async function serviceTypes(contract: Contract, service: string, version: string, cache: BuildCache, background: Background): Promise<string> {
   const key = cache.key('types', service, version, ...contract.sources.identity());
   const cached = await cache.get<string>('types', key);
   if (cached !== undefined) return cached;
-  const { generateServiceTypes } = await import('./service-types.js');
-  const declarations = await generateServiceTypes(contract, service, version);
+  const declarations = await background.run({ kind: 'types', path: contract.path, identity: contract.sources.identity(), service, version }, async () => {
+    const { generateServiceTypes } = await import('./service-types.js');
+    return generateServiceTypes(contract, service, version);
+  });
   await cache.set('types', key, declarations);
   return declarations;
 }

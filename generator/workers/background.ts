@@ -1,0 +1,174 @@
+import { Worker } from 'node:worker_threads';
+import type { WorkerReply, WorkerRequest, WorkerResults } from './requests.js';
+import { CLAIMED_BY_CALLER, CLAIMED_BY_WORKER, claim, claimFlag, claimedBy } from './claim.js';
+import type { WorkerEnvelope, WorkerMessage } from './thread.js';
+
+interface Task {
+  request: WorkerRequest;
+  inline(): Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  /** Who does it: one Int32 that this thread and the worker each try to claim first. */
+  claim: Int32Array;
+  done: Promise<unknown>;
+}
+
+/**
+ * The build's heavy work on contracts (their checks and their types) on a second thread, while this
+ * one goes on with the reference and the content. The thread starts with the first task, so a build
+ * that finds everything in its cache never starts one.
+ *
+ * Every task is handed over at once: this thread is often busy for a second at a stretch and could
+ * not hand them over one by one without leaving the worker idle. When this thread has nothing left
+ * but to wait (`drain`), it does the tasks the worker has not started, from the back of the queue;
+ * a flag in shared memory says who took each one.
+ */
+export class Background {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Task>();
+  /** Tasks asked for before `start` chose where they run. */
+  private readonly held: Array<[number, Task]> = [];
+  private nextId = 0;
+  private failed = false;
+  private closing = false;
+  private spawned = false;
+  /** The end of the work done in this thread in `inline` mode. */
+  private here: Promise<unknown> = Promise.resolve();
+
+  private constructor(private mode: 'inline' | 'threaded' | 'deferred') {}
+
+  /** Every task runs in this thread, one at a time (commands that have nothing else to do meanwhile). */
+  static inline(): Background {
+    return new Background('inline');
+  }
+
+  static threaded(): Background {
+    return new Background('threaded');
+  }
+
+  /** Tasks wait until `start` says whether a second thread is worth starting for them. */
+  static deferred(): Background {
+    return new Background('deferred');
+  }
+
+  start(threaded: boolean): void {
+    if (this.mode !== 'deferred') return;
+    this.mode = threaded ? 'threaded' : 'inline';
+    for (const [id, task] of this.held.splice(0)) {
+      if (threaded) this.post(id, task);
+      else if (claim(task.claim, CLAIMED_BY_CALLER)) this.inOrder(() => runHere(task));
+    }
+  }
+
+  /** Whether a second thread was started (and so did some of the work). */
+  get usedSecondThread(): boolean {
+    return this.spawned;
+  }
+
+  /** `inline` does the same work in this thread, from what this thread has already read. */
+  run<K extends WorkerRequest['kind']>(request: Extract<WorkerRequest, { kind: K }>, inline: () => Promise<WorkerResults[K]>): Promise<WorkerResults[K]> {
+    if (this.mode === 'inline' || this.failed) return this.inOrder(inline);
+    let settle: Pick<Task, 'resolve' | 'reject'> = { resolve: () => undefined, reject: () => undefined };
+    const done = new Promise<unknown>((resolve, reject) => (settle = { resolve, reject }));
+    const task: Task = { request, inline, ...settle, claim: claimFlag(), done: later(done) };
+    const id = this.nextId++;
+    this.pending.set(id, task);
+    void done.then(
+      () => this.settled(id),
+      () => this.settled(id),
+    );
+    if (this.mode === 'threaded') this.post(id, task);
+    else this.held.push([id, task]);
+    return task.done as Promise<WorkerResults[K]>;
+  }
+
+  /** Does here what the worker has not started, then waits for what it has. */
+  async drain(): Promise<void> {
+    for (const task of [...this.pending.values()].reverse()) {
+      if (claim(task.claim, CLAIMED_BY_CALLER)) await runHere(task);
+    }
+    await Promise.allSettled([...this.pending.values()].map((task) => task.done));
+  }
+
+  /** Stops the thread; work not done by then is dropped (the build that asked for it has stopped). */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const task of this.pending.values()) {
+      claim(task.claim, CLAIMED_BY_CALLER);
+      task.reject(new Error('the build stopped before this work was done'));
+    }
+    this.pending.clear();
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    // An idle thread is unreferenced; referenced again, the process waits for it to end.
+    worker.ref();
+    await worker.terminate();
+  }
+
+  /** One at a time, as asked: several contracts' work at once would only add up their memory. */
+  private inOrder<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.here.then(work);
+    this.here = result.catch(() => undefined);
+    return later(result);
+  }
+
+  private post(id: number, task: Task): void {
+    const worker = (this.worker ??= this.spawn());
+    worker.ref();
+    worker.postMessage({ id, request: task.request, claim: task.claim } satisfies WorkerEnvelope);
+  }
+
+  private settled(id: number): void {
+    this.pending.delete(id);
+    // Idle, the thread must not keep the process alive.
+    if (this.pending.size === 0) this.worker?.unref();
+  }
+
+  private spawn(): Worker {
+    this.spawned = true;
+    const worker = new Worker(new URL('./thread.js', import.meta.url));
+    worker.on('message', ({ id, reply }: WorkerMessage) => {
+      const task = this.pending.get(id);
+      if (task) answer(task, reply);
+    });
+    // A thread that cannot start or dies (out of memory, say) leaves its work to this one.
+    const lost = (): void => {
+      if (this.closing || this.failed) return;
+      this.failed = true;
+      for (const task of this.pending.values()) {
+        // Not the ones this thread is doing already.
+        if (claim(task.claim, CLAIMED_BY_CALLER) || claimedBy(task.claim) === CLAIMED_BY_WORKER) void runHere(task);
+      }
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    return worker;
+  }
+}
+
+function answer(task: Task, reply: WorkerReply | undefined): void {
+  // Undefined: this thread claimed the task first and is doing it.
+  if (reply === undefined) return;
+  if (reply.ok) task.resolve(reply.value);
+  // A file changed under the worker: this thread's copy is the one the build uses.
+  else if (reply.stale) void runHere(task);
+  else task.reject(new Error(reply.message));
+}
+
+/**
+ * A promise the caller awaits later, going on meanwhile: its failure is not "unhandled" before then
+ * (Node would otherwise stop the process), and still reaches whoever awaits it.
+ */
+export function later<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+async function runHere(task: Task): Promise<void> {
+  try {
+    task.resolve(await task.inline());
+  } catch (error) {
+    task.reject(error);
+  }
+}

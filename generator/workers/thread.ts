@@ -1,0 +1,27 @@
+import { parentPort } from 'node:worker_threads';
+import { CLAIMED_BY_WORKER, claim } from './claim.js';
+import { handleRequest, type WorkerReply, type WorkerRequest } from './requests.js';
+
+export interface WorkerEnvelope {
+  id: number;
+  request: WorkerRequest;
+  /** Shared with the thread that asked: whoever claims it first does the work. */
+  claim: Int32Array;
+}
+
+/** No reply: the asking thread claimed the task first. */
+export interface WorkerMessage {
+  id: number;
+  reply: WorkerReply | undefined;
+}
+
+// The build's second thread: takes its requests one at a time, in the order they came.
+const port = parentPort;
+let queue: Promise<void> = Promise.resolve();
+port?.on('message', ({ id, request, claim: flag }: WorkerEnvelope) => {
+  queue = queue.then(async () => {
+    if (!claim(flag, CLAIMED_BY_WORKER)) return port.postMessage({ id, reply: undefined } satisfies WorkerMessage);
+    const reply = await handleRequest(request).catch((error: unknown): WorkerReply => ({ ok: false, stale: false, message: (error as Error).message ?? String(error) }));
+    port.postMessage({ id, reply } satisfies WorkerMessage);
+  });
+});

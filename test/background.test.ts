@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { BuildCache } from '../generator/cache/store.js';
+import { openContract, validateContract } from '../generator/contracts/validate.js';
+import { generateModels } from '../generator/models/index.js';
+import { Background } from '../generator/workers/background.js';
+import { build } from '../generator/commands/build.js';
+import { normalizeDiagnostics } from '../generator/diagnostics/diagnostic.js';
+import { CORPUS, ROOT, tempDir } from './helpers.js';
+
+const MISMATCH = join(ROOT, 'test/fixtures/rules/example-mismatch.yaml');
+const SEARCHER = join(ROOT, 'openapi/searcher');
+
+async function copyOf(file: string): Promise<string> {
+  const path = join(await tempDir('background'), 'api.yaml');
+  await copyFile(file, path);
+  return path;
+}
+
+describe('the build\'s second thread', () => {
+  test('checks done on the second thread find what checks done here find', async () => {
+    const expected = await validateContract(MISMATCH);
+    const background = Background.threaded();
+    try {
+      const opened = await openContract(MISMATCH, {}, BuildCache.disabled(), background);
+      assert.deepEqual(await opened.diagnostics, expected.diagnostics);
+      assert.ok(expected.diagnostics.some((d) => d.rule === 'example-valid'));
+    } finally {
+      await background.close();
+    }
+  });
+
+  test('types generated on the second thread are the ones generated here', async () => {
+    const { readdirSync } = await import('node:fs');
+    const file = join(SEARCHER, readdirSync(SEARCHER).sort().at(-1) as string);
+    const { contract } = await validateContract(file);
+    assert.ok(contract);
+    const input = { apis: [{ api: { id: 'searcher' } as never, versions: [{ version: '1.0.0', contract }] }], packageName: 'types', packageVersion: undefined, schemaIdBase: 'http://localhost/schemas/', rules: {} };
+    const here = await generateModels(input);
+    const background = Background.threaded();
+    try {
+      const there = await generateModels({ ...input, background });
+      assert.deepEqual([...there.files], [...here.files]);
+      assert.match(there.files.get('types/searcher.d.ts') ?? '', /export interface paths/);
+    } finally {
+      await background.close();
+    }
+  });
+
+  test('a contract edited after the build read it is judged as the build read it', async () => {
+    const path = await copyOf(MISMATCH);
+    const background = Background.threaded();
+    try {
+      // The worker is started (and busy loading its modules) before the edit, so the request it reads is the edited file.
+      const first = await openContract(path, {}, BuildCache.disabled(), background);
+      await writeFile(path, (await readFile(path, 'utf8')).replace('id: seven', 'id: 7'));
+      const found = await first.diagnostics;
+      assert.deepEqual(
+        found.filter((d) => d.rule === 'example-valid').map((d) => `${d.line}:${d.column} ${d.message}`),
+        ['19:17 example does not match its schema (/components/schemas/Item): `id` must be integer'],
+      );
+      // The edited file, opened again, has nothing to find.
+      const second = await openContract(path, {}, BuildCache.disabled(), background);
+      assert.deepEqual((await second.diagnostics).filter((d) => d.rule === 'example-valid'), []);
+    } finally {
+      await background.close();
+    }
+  });
+
+  test('work the thread has not started is done here when the build would otherwise wait', async () => {
+    const { contract } = await validateContract(MISMATCH);
+    assert.ok(contract);
+    const background = Background.threaded();
+    try {
+      // Requests the thread could answer, whose answers differ from what this thread gives.
+      const results = [1, 2, 3].map((n) => background.run({ kind: 'checks', path: MISMATCH, identity: contract.sources.identity() }, async () => [{ file: 'here', line: n, column: 1, severity: 'warning', rule: 'r', message: 'done here' }]));
+      // At once: the thread is still starting, so this one takes all three, from the last.
+      await background.drain();
+      assert.deepEqual((await Promise.all(results)).map((found) => found.map((d) => `${d.file}:${d.line}`)), [['here:1'], ['here:2'], ['here:3']]);
+      // Once it is up, the thread answers what it was given.
+      const answered = await background.run({ kind: 'checks', path: MISMATCH, identity: contract.sources.identity() }, async () => []);
+      assert.ok(answered.some((d) => d.rule === 'example-valid'));
+    } finally {
+      await background.close();
+    }
+  });
+
+  test('work handed to the thread whose files it cannot read is done here', { timeout: 30_000 }, async () => {
+    const background = Background.threaded();
+    try {
+      const result = background.run({ kind: 'checks', path: join(ROOT, 'no-such-contract.yaml'), identity: ['x'] }, async () => [{ file: 'here', line: 1, column: 1, severity: 'warning', rule: 'r', message: 'done here' }]);
+      // No drain: only the thread's answer can make this thread do it.
+      assert.deepEqual((await result).map((d) => d.message), ['done here']);
+    } finally {
+      await background.close();
+    }
+  });
+
+  test('a build of a large contract checks and types it on the second thread, with the findings and types of doing it here', async () => {
+    const spec = join(CORPUS, 'public/discord__openapi.json');
+    const dir = await tempDir('background-build');
+    await writeFile(join(dir, 'site-config.yaml'), `title: Discord\nurl: https://docs.example\napis:\n  - { id: discord, spec: ${JSON.stringify(spec)} }\n`);
+    const result = await build({ config: join(dir, 'site-config.yaml'), out: join(dir, 'out'), strict: false, cache: false });
+    assert.equal(result.report?.secondThread, true);
+
+    const here = await validateContract(spec);
+    assert.ok(here.contract);
+    const contractFile = here.contract.sources.root.display;
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.file === contractFile),
+      normalizeDiagnostics(here.diagnostics),
+    );
+    const models = await generateModels({ apis: [{ api: { id: 'discord' } as never, versions: [{ version: String((here.contract.document.info as { version: unknown }).version), contract: here.contract }] }], packageName: 'types', packageVersion: undefined, schemaIdBase: 'http://localhost/schemas/', rules: {} });
+    assert.equal(await readFile(join(dir, 'out/types/discord.d.ts'), 'utf8'), models.files.get('types/discord.d.ts'));
+  });
+
+  test('closing drops the work not done, and the promises say so', async () => {
+    const background = Background.threaded();
+    const result = background.run({ kind: 'checks', path: MISMATCH, identity: [] }, async () => []);
+    await background.close();
+    await assert.rejects(result, /the build stopped before this work was done/);
+  });
+});
