@@ -64,13 +64,23 @@ function SidebarEntry({ item, route, lazy, path }: { item: SidebarItemModel; rou
         </a>
       );
     case 'category':
-      return <SidebarCategory item={item} route={route} lazy={lazy} path={path} />;
+      // On the server a closed lazy category is plain markup, the same the live one writes: on a large
+      // site it is most of the sidebar of every page.
+      return ON_SERVER && lazy && !isOpen(item, route) ? <ClosedCategory item={item} route={route} path={path} /> : <SidebarCategory item={item} route={route} lazy={lazy} path={path} />;
   }
 }
 
-function SidebarCategory({ item, route, lazy, path }: { item: Extract<SidebarItemModel, { type: 'category' }>; route: string; lazy: boolean; path: string }): ReactElement {
+type CategoryModel = Extract<SidebarItemModel, { type: 'category' }>;
+
+const ON_SERVER = typeof window === 'undefined';
+
+function isOpen(item: CategoryModel, route: string): boolean {
+  return item.route === route || routesUnder(item).has(route) || !item.collapsed;
+}
+
+export function SidebarCategory({ item, route, lazy, path }: { item: CategoryModel; route: string; lazy: boolean; path: string }): ReactElement {
   const current = item.route === route;
-  const open = current || containsRoute(item.items, route) || !item.collapsed;
+  const open = isOpen(item, route);
   // Where this is a live component (the mobile menu), opening a lazy category renders its entries.
   const [opened, setOpened] = useState(false);
   const deferred = lazy && !open && !opened;
@@ -85,6 +95,29 @@ function SidebarCategory({ item, route, lazy, path }: { item: Extract<SidebarIte
         </a>
       ) : null}
       <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} open={open || opened} data-collapsible="" onToggle={onToggle}>
+        <CategorySummary item={item} />
+        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} />}
+      </details>
+    </>
+  );
+}
+
+/**
+ * `SidebarCategory` closed and deferred, without its state, and written out rather than through
+ * the components (they cost more than the markup here): what the server writes for it. Nothing in
+ * it is the current page. Exported with `SidebarCategory` for the test that holds the two equal.
+ */
+export function ClosedCategory({ item, route, path }: { item: CategoryModel; route: string; path: string }): ReactElement {
+  const first = item.items[0];
+  const more = item.items.length - 1;
+  return (
+    <>
+      {item.href ? (
+        <a className="sidebar-link sidebar-category-link" href={item.href}>
+          {item.label}
+        </a>
+      ) : null}
+      <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} data-collapsible="">
         {item.href ? (
           <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
         ) : (
@@ -92,14 +125,35 @@ function SidebarCategory({ item, route, lazy, path }: { item: Extract<SidebarIte
             <span>{item.label}</span>
           </summary>
         )}
-        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} />}
+        <ul className="sidebar-list" {...{ [LAZY_LIST_ATTRIBUTE]: path }}>
+          {first?.type === 'doc' ? (
+            <li className="sidebar-item sidebar-item-doc">
+              <a className="sidebar-link" href={first.href}>
+                {first.label}
+              </a>
+            </li>
+          ) : (
+            <SidebarItems items={item.items.slice(0, 1)} route={route} lazy path={`${path}.`} />
+          )}
+          {more > 0 ? <li className="sidebar-item sidebar-more">{`and ${more} more`}</li> : null}
+        </ul>
       </details>
     </>
   );
 }
 
+function CategorySummary({ item }: { item: CategoryModel }): ReactElement {
+  return item.href ? (
+    <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
+  ) : (
+    <summary className="sidebar-category-label">
+      <span>{item.label}</span>
+    </summary>
+  );
+}
+
 /** A lazy category's list as the server writes it: its first entry (which, without JavaScript, leads to a page where the category is open) and how many follow. */
-function FirstEntryOnly({ item, route, path }: { item: Extract<SidebarItemModel, { type: 'category' }>; route: string; path: string }): ReactElement {
+function FirstEntryOnly({ item, route, path }: { item: CategoryModel; route: string; path: string }): ReactElement {
   const more = item.items.length - 1;
   return (
     <ul className="sidebar-list" {...{ [LAZY_LIST_ATTRIBUTE]: path }}>
@@ -123,4 +177,22 @@ export function categoryAt(items: readonly SidebarItemModel[], path: string): Ex
 
 export function containsRoute(items: SidebarItemModel[], route: string): boolean {
   return items.some((item) => (item.type === 'doc' && item.route === route) || (item.type === 'category' && (item.route === route || containsRoute(item.items, route))));
+}
+
+/** The routes of every page below a category, gathered once per model (every page's sidebar asks of every category). */
+const ROUTES_UNDER = new WeakMap<CategoryModel, Set<string>>();
+function routesUnder(item: CategoryModel): Set<string> {
+  let routes = ROUTES_UNDER.get(item);
+  if (!routes) {
+    routes = new Set();
+    for (const child of item.items) {
+      if (child.type === 'doc') routes.add(child.route);
+      else if (child.type === 'category') {
+        if (child.route !== undefined) routes.add(child.route);
+        for (const route of routesUnder(child)) routes.add(route);
+      }
+    }
+    ROUTES_UNDER.set(item, routes);
+  }
+  return routes;
 }
