@@ -167,6 +167,8 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     let site = await renderWith(early.reference);
 
     enter('background');
+    // Everything the worker has not started is done here now, types included: waiting for the checks
+    // first would leave this thread idle in a build that passes, to save the types of one that fails.
     await background.drain();
     const contractDiagnostics = await contracts.diagnostics;
     diagnostics.push(...contractDiagnostics);
