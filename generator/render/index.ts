@@ -67,6 +67,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const diagnostics: Diagnostic[] = [];
   const base = config.baseUrl;
   const reading = flattenSidebar(content.sidebar);
+  const order = readingOrder(reading);
   const navbar = await resolveNavbar(config, input.configSource, { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route }, cache);
   diagnostics.push(...navbar.diagnostics);
   const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
@@ -112,7 +113,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const work: Array<() => Promise<void>> = [];
   for (const doc of content.docs) {
     const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
-    const model = docModel(doc, content.sidebar, reading, base);
+    const model = docModel(doc, content.sidebar, order, base);
     work.push(() => attempt(doc, ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc))));
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
   }
@@ -154,12 +155,26 @@ async function announcementHtml(config: ResolvedConfig, cache: BuildCache): Prom
   return html;
 }
 
-function docModel(doc: CompiledPage, sidebar: readonly SidebarNode[], reading: ReadonlyArray<{ label: string; route: string }>, base: string) {
+/** The docs in reading order, and where each route first comes in it (every page asks for its own). */
+interface ReadingOrder {
+  entries: ReadonlyArray<{ label: string; route: string }>;
+  at: ReadonlyMap<string, number>;
+}
+
+function readingOrder(entries: ReadonlyArray<{ label: string; route: string }>): ReadingOrder {
+  const at = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    if (!at.has(entry.route)) at.set(entry.route, index);
+  });
+  return { entries, at };
+}
+
+function docModel(doc: CompiledPage, sidebar: readonly SidebarNode[], reading: ReadingOrder, base: string) {
   const trail = sidebarTrail(sidebar, doc.route);
   const crumbs = trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, href: c.route ? withBase(base, c.route) : undefined }));
-  const at = reading.findIndex((entry) => entry.route === doc.route);
+  const at = reading.at.get(doc.route) ?? -1;
   const neighbour = (index: number) => {
-    const entry = at === -1 ? undefined : reading[index];
+    const entry = at === -1 ? undefined : reading.entries[index];
     return entry ? { label: entry.label, href: withBase(base, entry.route) } : undefined;
   };
   return {
