@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ClosedCategory, SidebarCategory } from '../templates/docs/Sidebar.js';
+import { ClosedCategory, Sidebar, SidebarCategory, type ClosedCategoryMarkup } from '../templates/docs/Sidebar.js';
 import type { SidebarItemModel } from '../templates/model.js';
 
 type Category = Extract<SidebarItemModel, { type: 'category' }>;
@@ -25,4 +25,29 @@ test('a closed lazy category is written by the server exactly as the live catego
     assert.equal(closed, live, item.label);
     assert.match(closed, /data-sidebar-lazy="3"/);
   }
+});
+
+test('a sidebar whose closed categories come pre-rendered is the sidebar rendered whole', () => {
+  const items: SidebarItemModel[] = [
+    doc(0),
+    category('Open', [doc(1), category('Closed inside open', [doc(2), doc(3)]), doc(4)]),
+    category('Closed', [category('Nested', [doc(5)]), doc(6)]),
+    category('Linked', [doc(7), doc(8)], '/docs/linked/'),
+    { ...category('Expanded by config', [doc(9), doc(10)]), collapsed: false },
+  ];
+  let asked = 0;
+  const closedMarkup: ClosedCategoryMarkup = (item, path) => {
+    asked++;
+    return renderToString(createElement(ClosedCategory, { item, route: '', path }));
+  };
+  for (const route of ['/docs/p1/', '/docs/linked/', '/docs/p0/']) {
+    const whole = renderToString(createElement(Sidebar, { items, route, lazy: true }));
+    asked = 0;
+    assert.equal(renderToString(createElement(Sidebar, { items, route, lazy: true, closedMarkup })), whole, route);
+    assert.ok(asked > 0, route);
+  }
+  // A sidebar that is not lazy lists everything: nothing is pre-rendered.
+  asked = 0;
+  assert.equal(renderToString(createElement(Sidebar, { items, route: '/docs/p1/', lazy: false, closedMarkup })), renderToString(createElement(Sidebar, { items, route: '/docs/p1/', lazy: false })));
+  assert.equal(asked, 0);
 });

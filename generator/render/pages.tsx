@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { ApiPage as ApiPageTemplate } from '../../templates/api/ApiPage.js';
 import { ChangelogPage } from '../../templates/api/ChangelogPage.js';
 import { DocPage } from '../../templates/docs/DocPage.js';
+import { ClosedCategory, type ClosedCategoryMarkup } from '../../templates/docs/Sidebar.js';
 import { Document } from '../../templates/Document.js';
 import { Layout } from '../../templates/Layout.js';
 import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
@@ -39,7 +40,30 @@ function content(page: CompiledPage, contracts: ContractCatalog): ReactElement {
 }
 
 export function renderDoc(site: SiteModel, head: HeadModel, page: CompiledPage, model: Omit<DocPageModel, 'content'>, contracts: ContractCatalog): string {
-  return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: content(page, contracts) }} />);
+  return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: content(page, contracts) }} closedMarkup={closedMarkupOf(site)} />);
+}
+
+const CLOSED_MARKUP = new WeakMap<SiteModel, ClosedCategoryMarkup>();
+
+/** The markup of each closed lazy category of a site, rendered the first time a page needs it. */
+function closedMarkupOf(site: SiteModel): ClosedCategoryMarkup | undefined {
+  if (!site.lazySidebar) return undefined;
+  let markup = CLOSED_MARKUP.get(site);
+  if (!markup) {
+    const rendered = new WeakMap<object, Map<string, string>>();
+    markup = (item, path) => {
+      let byPath = rendered.get(item);
+      if (!byPath) rendered.set(item, (byPath = new Map()));
+      let html = byPath.get(path);
+      if (html === undefined) {
+        html = renderToString(<ClosedCategory item={item} route="" path={path} />);
+        byPath.set(path, html);
+      }
+      return html;
+    };
+    CLOSED_MARKUP.set(site, markup);
+  }
+  return markup;
 }
 
 export function renderStandalone(site: SiteModel, head: HeadModel, page: CompiledPage, contracts: ContractCatalog): string {

@@ -3,14 +3,14 @@ import { MAIN_ID } from '../Layout.js';
 import type { DocPageModel, SiteModel } from '../model.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { Paginator } from './Paginator.js';
-import { Sidebar } from './Sidebar.js';
+import { Sidebar, type ClosedCategoryMarkup } from './Sidebar.js';
 import { TableOfContents } from './TableOfContents.js';
 
-export function DocPage({ site, page }: { site: SiteModel; page: DocPageModel }): ReactElement {
+export function DocPage({ site, page, closedMarkup }: { site: SiteModel; page: DocPageModel; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
   return (
     <div className="docs-layout">
       <aside className="docs-sidebar-container">
-        <Sidebar items={site.sidebar} route={page.route} lazy={site.lazySidebar} />
+        <Sidebar items={site.sidebar} route={page.route} lazy={site.lazySidebar} closedMarkup={closedMarkup} />
       </aside>
       <main id={MAIN_ID} className="docs-main">
         <div className="docs-content-row">

@@ -12,17 +12,25 @@ interface ListProps {
   lazy: boolean;
   /** Index path of these items' category in the sidebar model (`2.0.`), empty at the top. */
   path: string;
+  closedMarkup?: ClosedCategoryMarkup | undefined;
 }
+
+/**
+ * The server's markup of a closed lazy category (`ClosedCategory`), given by the renderer of a
+ * whole site: it is the same on every page where the category is closed, and on a large site it
+ * is most of every page's sidebar, so it is rendered once per category rather than once per page.
+ */
+export type ClosedCategoryMarkup = (item: CategoryModel, path: string) => string;
 
 /**
  * The docs sidebar: categories are native disclosures, open when they hold the current page. In a
  * lazy sidebar, a collapsed category that does not hold the page lists its first entry only; the
  * client renders the rest when it is opened (`fillLazyList`).
  */
-export function Sidebar({ items, route, lazy, id = 'docs-sidebar' }: { items: SidebarItemModel[]; route: string; lazy: boolean; id?: string }): ReactElement {
+export function Sidebar({ items, route, lazy, id = 'docs-sidebar', closedMarkup }: { items: SidebarItemModel[]; route: string; lazy: boolean; id?: string; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
   return (
     <nav className="docs-sidebar" aria-label="Docs sidebar" id={id}>
-      <SidebarList items={items} route={route} lazy={lazy} path="" />
+      <SidebarList items={items} route={route} lazy={lazy} path="" closedMarkup={closedMarkup} />
     </nav>
   );
 }
@@ -36,19 +44,24 @@ function SidebarList(props: ListProps): ReactElement {
 }
 
 /** The entries of one list, without the list: the client renders them into a lazy category's list. */
-export function SidebarItems({ items, route, lazy, path }: ListProps): ReactElement {
+export function SidebarItems({ items, route, lazy, path, closedMarkup }: ListProps): ReactElement {
   return (
     <>
-      {items.map((item, index) => (
-        <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-item-${item.type}`}>
-          <SidebarEntry item={item} route={route} lazy={lazy} path={`${path}${index}`} />
-        </li>
-      ))}
+      {items.map((item, index) => {
+        const key = `${item.type}:${item.label}:${item.href ?? ''}`;
+        const className = `sidebar-item sidebar-item-${item.type}`;
+        if (closedMarkup && lazy && item.type === 'category' && !isOpen(item, route)) return <li key={key} className={className} dangerouslySetInnerHTML={{ __html: closedMarkup(item, `${path}${index}`) }} />;
+        return (
+          <li key={key} className={className}>
+            <SidebarEntry item={item} route={route} lazy={lazy} path={`${path}${index}`} closedMarkup={closedMarkup} />
+          </li>
+        );
+      })}
     </>
   );
 }
 
-function SidebarEntry({ item, route, lazy, path }: { item: SidebarItemModel; route: string; lazy: boolean; path: string }): ReactElement {
+function SidebarEntry({ item, route, lazy, path, closedMarkup }: { item: SidebarItemModel; route: string; lazy: boolean; path: string; closedMarkup: ClosedCategoryMarkup | undefined }): ReactElement {
   switch (item.type) {
     case 'doc':
       return (
@@ -64,21 +77,17 @@ function SidebarEntry({ item, route, lazy, path }: { item: SidebarItemModel; rou
         </a>
       );
     case 'category':
-      // On the server a closed lazy category is plain markup, the same the live one writes: on a large
-      // site it is most of the sidebar of every page.
-      return ON_SERVER && lazy && !isOpen(item, route) ? <ClosedCategory item={item} route={route} path={path} /> : <SidebarCategory item={item} route={route} lazy={lazy} path={path} />;
+      return <SidebarCategory item={item} route={route} lazy={lazy} path={path} closedMarkup={closedMarkup} />;
   }
 }
 
 type CategoryModel = Extract<SidebarItemModel, { type: 'category' }>;
 
-const ON_SERVER = typeof window === 'undefined';
-
 function isOpen(item: CategoryModel, route: string): boolean {
   return item.route === route || routesUnder(item).has(route) || !item.collapsed;
 }
 
-export function SidebarCategory({ item, route, lazy, path }: { item: CategoryModel; route: string; lazy: boolean; path: string }): ReactElement {
+export function SidebarCategory({ item, route, lazy, path, closedMarkup }: { item: CategoryModel; route: string; lazy: boolean; path: string; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
   const current = item.route === route;
   const open = isOpen(item, route);
   // Where this is a live component (the mobile menu), opening a lazy category renders its entries.
@@ -96,7 +105,7 @@ export function SidebarCategory({ item, route, lazy, path }: { item: CategoryMod
       ) : null}
       <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} open={open || opened} data-collapsible="" onToggle={onToggle}>
         <CategorySummary item={item} />
-        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} />}
+        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} closedMarkup={closedMarkup} />}
       </details>
     </>
   );
@@ -105,7 +114,7 @@ export function SidebarCategory({ item, route, lazy, path }: { item: CategoryMod
 /**
  * `SidebarCategory` closed and deferred, without its state, and written out rather than through
  * the components (they cost more than the markup here): what the server writes for it. Nothing in
- * it is the current page. Exported with `SidebarCategory` for the test that holds the two equal.
+ * it depends on the page, which is not below it. Held equal to `SidebarCategory` by a test.
  */
 export function ClosedCategory({ item, route, path }: { item: CategoryModel; route: string; path: string }): ReactElement {
   const first = item.items[0];
