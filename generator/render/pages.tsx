@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { ApiPage as ApiPageTemplate } from '../../templates/api/ApiPage.js';
 import { ChangelogPage } from '../../templates/api/ChangelogPage.js';
 import { DocPage } from '../../templates/docs/DocPage.js';
-import { ClosedCategory, type ClosedCategoryMarkup } from '../../templates/docs/Sidebar.js';
+import { SidebarCategory, type ClosedCategoryMarkup } from '../../templates/docs/Sidebar.js';
 import { Document } from '../../templates/Document.js';
 import { Layout } from '../../templates/Layout.js';
 import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
@@ -43,10 +43,14 @@ export function renderDoc(site: SiteModel, head: HeadModel, page: CompiledPage, 
   return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: content(page, contracts) }} closedMarkup={closedMarkupOf(site)} />);
 }
 
-const CLOSED_MARKUP = new WeakMap<SiteModel, ClosedCategoryMarkup>();
+const CLOSED_MARKUP = new WeakMap<object, ClosedCategoryMarkup>();
 
-/** The markup of each closed lazy category of a site, rendered the first time a page needs it. */
-function closedMarkupOf(site: SiteModel): ClosedCategoryMarkup | undefined {
+/**
+ * The markup of each closed category of a lazy sidebar, rendered the first time a page needs it. A
+ * closed category is drawn alike on every page it does not hold, so it is rendered here for none
+ * (the empty route).
+ */
+export function closedMarkupOf(site: Pick<SiteModel, 'lazySidebar'>): ClosedCategoryMarkup | undefined {
   if (!site.lazySidebar) return undefined;
   let markup = CLOSED_MARKUP.get(site);
   if (!markup) {
@@ -56,7 +60,7 @@ function closedMarkupOf(site: SiteModel): ClosedCategoryMarkup | undefined {
       if (!byPath) rendered.set(item, (byPath = new Map()));
       let html = byPath.get(path);
       if (html === undefined) {
-        html = renderToString(<ClosedCategory item={item} route="" path={path} />);
+        html = renderToString(<SidebarCategory item={item} route="" lazy path={path} />);
         byPath.set(path, html);
       }
       return html;

@@ -16,9 +16,9 @@ interface ListProps {
 }
 
 /**
- * The server's markup of a closed lazy category (`ClosedCategory`), given by the renderer of a
- * whole site: it is the same on every page where the category is closed, and on a large site it
- * is most of every page's sidebar, so it is rendered once per category rather than once per page.
+ * The server's markup of a closed lazy category (its `<li>`'s content), given by the renderer of a
+ * whole site: it is the same on every page the category does not hold, and on a large site it is
+ * most of every page's sidebar, so it is rendered once per category rather than once per page.
  */
 export type ClosedCategoryMarkup = (item: CategoryModel, path: string) => string;
 
@@ -104,29 +104,6 @@ export function SidebarCategory({ item, route, lazy, path, closedMarkup }: { ite
         </a>
       ) : null}
       <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} open={open || opened} data-collapsible="" onToggle={onToggle}>
-        <CategorySummary item={item} />
-        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} closedMarkup={closedMarkup} />}
-      </details>
-    </>
-  );
-}
-
-/**
- * `SidebarCategory` closed and deferred, without its state, and written out rather than through
- * the components (they cost more than the markup here): what the server writes for it. Nothing in
- * it depends on the page, which is not below it. Held equal to `SidebarCategory` by a test.
- */
-export function ClosedCategory({ item, route, path }: { item: CategoryModel; route: string; path: string }): ReactElement {
-  const first = item.items[0];
-  const more = item.items.length - 1;
-  return (
-    <>
-      {item.href ? (
-        <a className="sidebar-link sidebar-category-link" href={item.href}>
-          {item.label}
-        </a>
-      ) : null}
-      <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} data-collapsible="">
         {item.href ? (
           <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
         ) : (
@@ -134,30 +111,9 @@ export function ClosedCategory({ item, route, path }: { item: CategoryModel; rou
             <span>{item.label}</span>
           </summary>
         )}
-        <ul className="sidebar-list" {...{ [LAZY_LIST_ATTRIBUTE]: path }}>
-          {first?.type === 'doc' ? (
-            <li className="sidebar-item sidebar-item-doc">
-              <a className="sidebar-link" href={first.href}>
-                {first.label}
-              </a>
-            </li>
-          ) : (
-            <SidebarItems items={item.items.slice(0, 1)} route={route} lazy path={`${path}.`} />
-          )}
-          {more > 0 ? <li className="sidebar-item sidebar-more">{`and ${more} more`}</li> : null}
-        </ul>
+        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} closedMarkup={closedMarkup} />}
       </details>
     </>
-  );
-}
-
-function CategorySummary({ item }: { item: CategoryModel }): ReactElement {
-  return item.href ? (
-    <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
-  ) : (
-    <summary className="sidebar-category-label">
-      <span>{item.label}</span>
-    </summary>
   );
 }
 
