@@ -34,7 +34,7 @@ export interface BuildReport {
   totalMs: number;
   /** The JavaScript every page loads, against the budgets of docs and API pages. */
   javascript: JavaScriptWeight;
-  /** Whether the contracts' checks and types ran on a second thread (large contracts, not in the cache). */
+  /** Whether a second thread did some of the work: large contracts' checks and types, or many pages to compile (not in the cache). */
   secondThread: boolean;
 }
 
@@ -204,7 +204,7 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     const normalized = normalizeDiagnostics(diagnostics);
     // The report is written with the site, so the write stage's own time is up to this point.
     finish();
-    const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started), javascript, secondThread: background.usedSecondThread };
+    const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started), javascript, secondThread: background.usedSecondThread || content.secondThread };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
   } finally {

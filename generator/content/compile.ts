@@ -20,7 +20,7 @@ export interface CompileResult {
  * of the Markdown files it links to, the images it embeds and, if it names any, the contracts.
  * An entry is used only when all of those are still what they were.
  */
-interface CachedPage extends Omit<MdxOutput, 'assets' | 'tree'> {
+export interface CachedPage extends Omit<MdxOutput, 'assets' | 'tree'> {
   tree: string;
   /** sha256 of `tree`, kept so that a page from the cache is not hashed again. */
   treeHash: string;
@@ -29,24 +29,36 @@ interface CachedPage extends Omit<MdxOutput, 'assets' | 'tree'> {
   contracts: string | null;
 }
 
+/** A page compiled now: its entry, or only the diagnostics that stopped it; and whether it asked the contracts anything. */
+export interface FreshPage {
+  entry: CachedPage | undefined;
+  diagnostics: Diagnostic[];
+  usedContracts: boolean;
+}
+
 /** Markdown/MDX → a React component, with the page's headings, table of contents and links. */
 export async function compilePage(page: PageSource, context: CompileContext): Promise<CompileResult> {
-  const { cache } = context;
-  const key = cache.key('page', page.file, page.display, page.route, page.format, page.text, context.baseUrl, JSON.stringify(context.toc), [...context.components].sort().join(','));
-  const cached = await cache.get<CachedPage>('pages', key);
-  if (cached && (await stillValid(cached, context))) {
-    return { page: toPage(page, cached), diagnostics: cached.diagnostics };
-  }
+  return (await lookupPage(page, context)) ?? storePage(page, context, await compileFresh(page, context));
+}
 
+/** The page from the cache, if its entry is there and still valid. */
+export async function lookupPage(page: PageSource, context: CompileContext): Promise<CompileResult | undefined> {
+  const cached = await context.cache.get<CachedPage>('pages', pageKey(page, context));
+  if (cached && (await stillValid(cached, context))) return { page: toPage(page, cached), diagnostics: cached.diagnostics };
+  return undefined;
+}
+
+/** Compiles the page, without the cache: what a second thread can do for the build (`context` is then that thread's). */
+export async function compileFresh(page: PageSource, context: MdxContext): Promise<FreshPage> {
   const routes = new Map<string, string | null>();
-  let contractsUsed = false;
+  let usedContracts = false;
   const { compileMdx } = await import('./mdx.js');
   const output = await compileMdx(page, {
     ...context,
     fileRoutes: { get: (path) => recordRoute(routes, path, context.fileRoutes.get(path)) },
-    contracts: watched(context.contracts, () => (contractsUsed = true)),
+    contracts: watched(context.contracts, () => (usedContracts = true)),
   });
-  if (output.tree === undefined) return { page: undefined, diagnostics: output.diagnostics };
+  if (output.tree === undefined) return { entry: undefined, diagnostics: output.diagnostics, usedContracts };
   const entry: CachedPage = {
     tree: output.tree,
     treeHash: sha256(output.tree),
@@ -56,21 +68,38 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
     diagnostics: output.diagnostics,
     routes: [...routes],
     images: output.assets.map((asset) => ({ source: asset.source, target: asset.target })),
-    contracts: contractsUsed ? context.contracts.identity() : null,
+    contracts: usedContracts ? context.contracts.identity() : null,
   };
-  await cache.set('pages', key, entry);
-  return { page: toPage(page, entry), diagnostics: output.diagnostics };
+  return { entry, diagnostics: output.diagnostics, usedContracts };
+}
+
+/** Keeps a freshly compiled page in the cache and makes it the build's. */
+export async function storePage(page: PageSource, context: CompileContext, fresh: FreshPage): Promise<CompileResult> {
+  if (!fresh.entry) return { page: undefined, diagnostics: fresh.diagnostics };
+  await context.cache.set('pages', pageKey(page, context), fresh.entry);
+  return { page: toPage(page, fresh.entry), diagnostics: fresh.diagnostics };
+}
+
+/**
+ * Whether a page compiled by another thread saw the images this thread reads now (and adds them to
+ * the build's assets): an image changed in between means compiling the page again here.
+ */
+export async function sameImages(entry: CachedPage, assets: Map<string, Asset>): Promise<boolean> {
+  for (const image of entry.images) {
+    if ((await loadAsset(image.source, assets))?.target !== image.target) return false;
+  }
+  return true;
+}
+
+function pageKey(page: PageSource, context: CompileContext): string {
+  return context.cache.key('page', page.file, page.display, page.route, page.format, page.text, context.baseUrl, JSON.stringify(context.toc), [...context.components].sort().join(','));
 }
 
 async function stillValid(entry: CachedPage, context: CompileContext): Promise<boolean> {
   if (entry.contracts !== null && entry.contracts !== context.contracts.identity()) return false;
   if (entry.routes.some(([path, route]) => (context.fileRoutes.get(path) ?? null) !== route)) return false;
-  for (const image of entry.images) {
-    // Read again (the writer needs the bytes anyway); an edited image has another hash, so another name.
-    const asset: Asset | undefined = await loadAsset(image.source, context.assets);
-    if (asset?.target !== image.target) return false;
-  }
-  return true;
+  // Read again (the writer needs the bytes anyway); an edited image has another hash, so another name.
+  return sameImages(entry, context.assets);
 }
 
 function recordRoute(routes: Map<string, string | null>, path: string, route: string | undefined): string | undefined {

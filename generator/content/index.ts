@@ -6,15 +6,24 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { applyRuleSeverities } from '../contracts/severity.js';
 import { locatedAt } from '../sources/zod-issues.js';
-import { compilePage, type CompileContext } from './compile.js';
+import { compileFresh, lookupPage, sameImages, storePage, type CompileContext, type CompileResult, type FreshPage } from './compile.js';
 import { discoverContent, type FoundFile } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, toPageSource } from './routes.js';
+import { Background } from '../workers/background.js';
+import type { PageShare } from '../workers/requests.js';
 import { buildSidebar } from './sidebar.js';
 import type { Asset, CompiledPage, ContractLookup, PageSource, SidebarNode } from './types.js';
 
 /** Pages compiled at once. */
 const COMPILE_CONCURRENCY = 16;
+
+/**
+ * From this many pages to compile, a second thread compiles some of them. Below it, the thread's
+ * start (loading MDX, shiki and the grammars again) costs more than it saves; measured on this
+ * project's 2-core machine, where two threads slow each other down by about half.
+ */
+const SECOND_THREAD_FROM_PAGES = 300;
 
 export interface ContentInput {
   config: ResolvedConfig;
@@ -37,6 +46,8 @@ export interface ContentResult {
   sidebar: SidebarNode[];
   assets: Asset[];
   diagnostics: Diagnostic[];
+  /** Whether a second thread compiled some of the pages (many pages not in the cache). */
+  secondThread: boolean;
 }
 
 /** content/ → compiled pages, the resolved sidebar and the assets pages refer to. */
@@ -71,9 +82,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
   const context = compileContext(input, sources, assets);
-  // A few at a time: a cached page is mostly waiting on its entry's file, but a page being compiled
-  // holds its syntax trees until it is done, and all pages at once held gigabytes on a large site.
-  for (const result of await pMap(sources, (source) => compilePage(source, context), { concurrency: COMPILE_CONCURRENCY })) {
+  const pages = await compilePages(sources, context);
+  for (const result of pages.results) {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }
@@ -84,7 +94,40 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     sidebar: sidebar.sidebar,
     assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
     diagnostics: applyRuleSeverities(diagnostics, config.rules),
+    secondThread: pages.secondThread,
   };
+}
+
+/**
+ * Every page, from the cache or compiled, in the order given. Many pages to compile are shared
+ * with a second thread: it takes them from the front, this thread from the back.
+ */
+async function compilePages(sources: readonly PageSource[], context: CompileContext): Promise<{ results: CompileResult[]; secondThread: boolean }> {
+  const results: Array<CompileResult | undefined> = await pMap(sources, (source) => lookupPage(source, context), { concurrency: COMPILE_CONCURRENCY });
+  const misses = sources.flatMap((source, index) => (results[index] ? [] : [{ source, index }]));
+  if (misses.length < SECOND_THREAD_FROM_PAGES) {
+    // A few at a time: a page being compiled holds its syntax trees until it is done, and all pages
+    // at once held gigabytes on a large site.
+    await pMap(misses, async ({ source, index }) => (results[index] = await storePage(source, context, await compileFresh(source, context))), { concurrency: COMPILE_CONCURRENCY });
+    return { results: results as CompileResult[], secondThread: false };
+  }
+  const background = Background.threaded();
+  try {
+    const share: PageShare = { baseUrl: context.baseUrl, toc: context.toc, components: [...context.components], fileRoutes: sources.map((source): [string, string] => [source.file, source.route]) };
+    background.share('pages', share);
+    // Each thread compiles one page at a time.
+    const fresh = misses.map(({ source }) => background.run({ kind: 'page', page: source }, () => compileFresh(source, context)));
+    await background.drain();
+    for (const [n, { source, index }] of misses.entries()) {
+      let page = await (fresh[n] as Promise<FreshPage>);
+      // The other thread read the page's images itself; one that changed since is compiled again here.
+      if (page.entry && !(await sameImages(page.entry, context.assets))) page = await compileFresh(source, context);
+      results[index] = await storePage(source, context, page);
+    }
+  } finally {
+    await background.close();
+  }
+  return { results: results as CompileResult[], secondThread: background.usedSecondThread };
 }
 
 /** One content file's front matter and identity on the site. */

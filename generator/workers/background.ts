@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest, WorkerResults } from './requests.js';
 import { CLAIMED_BY_CALLER, CLAIMED_BY_WORKER, claim, claimFlag, claimedBy } from './claim.js';
-import type { WorkerEnvelope, WorkerMessage } from './thread.js';
+import type { WorkerEnvelope, WorkerMessage, WorkerShare } from './thread.js';
 
 interface Task {
   request: WorkerRequest;
@@ -14,9 +14,9 @@ interface Task {
 }
 
 /**
- * The build's heavy work on contracts (their checks and their types) on a second thread, while this
- * one goes on with the reference and the content. The thread starts with the first task, so a build
- * that finds everything in its cache never starts one.
+ * The build's heavy work (contracts' checks and types, pages to compile) on a second thread, while
+ * this one goes on with other work or takes its share of the same. The thread starts with the first
+ * task, so a build that finds everything in its cache never starts one.
  *
  * Every task is handed over at once: this thread is often busy for a second at a stretch and could
  * not hand them over one by one without leaving the worker idle. When this thread has nothing left
@@ -80,6 +80,13 @@ export class Background {
     if (this.mode === 'threaded') this.post(id, task);
     else this.held.push([id, task]);
     return task.done as Promise<WorkerResults[K]>;
+  }
+
+  /** Hands the thread data that the requests after this refer to (the thread is started for it). */
+  share(key: string, value: unknown): void {
+    if (this.mode !== 'threaded' || this.failed) return;
+    const worker = (this.worker ??= this.spawn());
+    worker.postMessage({ share: { key, value } } satisfies WorkerShare);
   }
 
   /** Does here what the worker has not started, then waits for what it has. */

@@ -2,24 +2,50 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { ContractSources } from '../contracts/sources.js';
 import { detectSpecVersion } from '../contracts/spec-version.js';
 import type { Contract } from '../contracts/validate.js';
+import type { FreshPage } from '../content/compile.js';
+import type { MdxContext } from '../content/mdx.js';
+import type { ContractLookup, PageSource } from '../content/types.js';
 import { isRecord } from '../sources/pointer.js';
 
 /**
- * Work a second thread can do for the build: judging a contract and typing it. The thread reads the
- * contract's files itself; `identity` is what the build read (`ContractSources.identity()`), so a
- * file changed in between is noticed and the work is done again on the build's own copy.
+ * Work a second thread can do for the build: judging a contract, typing it, compiling a page. The
+ * thread reads a contract's files itself; `identity` is what the build read
+ * (`ContractSources.identity()`), so a file changed in between is noticed and the work is done
+ * again on the build's own copy. A page comes with its text.
  */
-export type WorkerRequest = { kind: 'checks'; path: string; identity: string[] } | { kind: 'types'; path: string; identity: string[]; service: string; version: string };
+export type WorkerRequest =
+  | { kind: 'checks'; path: string; identity: string[] }
+  | { kind: 'types'; path: string; identity: string[]; service: string; version: string }
+  // A content page, compiled against the `PageShare` the build handed over first.
+  | { kind: 'page'; page: PageSource };
 
 export interface WorkerResults {
   checks: Diagnostic[];
   types: string;
+  page: FreshPage;
+}
+
+/** What every page compiles against besides itself, handed to the thread once (`Background.share`). */
+export interface PageShare {
+  baseUrl: string;
+  toc: MdxContext['toc'];
+  components: string[];
+  fileRoutes: Array<[string, string]>;
+}
+
+/** Data the build handed over once, for the requests that follow. */
+const shared = new Map<string, unknown>();
+let pageContext: { share: unknown; context: MdxContext } | undefined;
+
+export function receiveShare(key: string, value: unknown): void {
+  shared.set(key, value);
 }
 
 export type WorkerReply = { ok: true; value: WorkerResults[WorkerRequest['kind']] } | { ok: false; stale: boolean; message: string };
 
 /** Runs one request in this thread, from the files on disk. */
 export async function handleRequest(request: WorkerRequest): Promise<WorkerReply> {
+  if (request.kind === 'page') return compileSharedPage(request.page);
   const loaded = await ContractSources.load(request.path);
   const sources = loaded.sources;
   const detected = sources && detectSpecVersion(sources.root.data);
@@ -35,4 +61,21 @@ export async function handleRequest(request: WorkerRequest): Promise<WorkerReply
 
 function sameFiles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((entry, i) => entry === b[i]);
+}
+
+/**
+ * A page compiled here, where the contracts are not loaded: a page that asks them anything is left
+ * to the build (a stale reply), which has them.
+ */
+async function compileSharedPage(page: PageSource): Promise<WorkerReply> {
+  const share = shared.get('pages') as PageShare | undefined;
+  if (!share) return { ok: false, stale: true, message: 'no page context was handed over' };
+  if (pageContext?.share !== share) {
+    const contracts: ContractLookup = { serviceIds: () => [], schemaNames: () => undefined, isEnum: () => false, operationIds: () => undefined, validateExample: () => [], identity: () => '' };
+    pageContext = { share, context: { baseUrl: share.baseUrl, toc: share.toc, components: new Set(share.components), contracts, fileRoutes: new Map(share.fileRoutes), assets: new Map() } };
+  }
+  const { compileFresh } = await import('../content/compile.js');
+  const fresh = await compileFresh(page, pageContext.context);
+  if (fresh.usedContracts) return { ok: false, stale: true, message: 'the page refers to the contracts' };
+  return { ok: true, value: fresh };
 }
