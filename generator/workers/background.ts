@@ -137,30 +137,27 @@ export class Background {
     const worker = new Worker(new URL('./thread.js', import.meta.url));
     worker.on('message', ({ id, reply }: WorkerMessage) => {
       const task = this.pending.get(id);
-      if (task) answer(task, reply);
+      // Undefined: this thread claimed the task first and is doing it.
+      if (!task || reply === undefined) return;
+      if (reply.ok) task.resolve(reply.value);
+      // A file changed under the worker, or a page needs what only this thread has: done here, one
+      // after another (there may be many pages).
+      else if (reply.stale) void this.inOrder(() => runHere(task));
+      else task.reject(new Error(reply.message));
     });
     // A thread that cannot start or dies (out of memory, say) leaves its work to this one.
     const lost = (): void => {
       if (this.closing || this.failed) return;
       this.failed = true;
       for (const task of this.pending.values()) {
-        // Not the ones this thread is doing already.
-        if (claim(task.claim, CLAIMED_BY_CALLER) || claimedBy(task.claim) === CLAIMED_BY_WORKER) void runHere(task);
+        // Not the ones this thread is doing already; one after another, as the thread would have.
+        if (claim(task.claim, CLAIMED_BY_CALLER) || claimedBy(task.claim) === CLAIMED_BY_WORKER) void this.inOrder(() => runHere(task));
       }
     };
     worker.on('error', lost);
     worker.on('exit', lost);
     return worker;
   }
-}
-
-function answer(task: Task, reply: WorkerReply | undefined): void {
-  // Undefined: this thread claimed the task first and is doing it.
-  if (reply === undefined) return;
-  if (reply.ok) task.resolve(reply.value);
-  // A file changed under the worker: this thread's copy is the one the build uses.
-  else if (reply.stale) void runHere(task);
-  else task.reject(new Error(reply.message));
 }
 
 /**
