@@ -132,9 +132,7 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     );
 
     enter('models');
-    // Every API is expected to get types: if one does not, its pages are built again below.
-    const expectedTyped = contracts.apis.map((a) => a.api.id);
-    const early = await earlyReference(contracts.apis, (typed, histories) => referenceOptions(config, cache, typed, histories), expectedTyped, { acknowledgeAll: options.acknowledgeBreaking === true, rules: config.rules });
+    const early = await earlyReference(contracts.apis, config, cache, { acknowledgeAll: options.acknowledgeBreaking === true, rules: config.rules });
     const apiPages = early.reference.pages;
 
     enter('content');
@@ -182,7 +180,7 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
       generated = await models;
       diagnostics.push(...generated.diagnostics);
       // The pages of an API without types have no TypeScript samples importing them.
-      if (generated.typed.length !== expectedTyped.length) site = await renderWith(await lazyApiReference(contracts.apis, referenceOptions(config, cache, generated.typed, early.histories)));
+      if (generated.typed.length !== contracts.apis.length) site = await renderWith(await lazyApiReference(contracts.apis, referenceOptions(config, cache, generated.typed, early.histories)));
     }
     const { render, reference, rendered } = site;
     diagnostics.push(...rendered.diagnostics);
@@ -239,14 +237,16 @@ type Histories = Array<{ loaded: LoadedApi; history: ReturnType<typeof apiHistor
  */
 async function earlyReference(
   apis: readonly LoadedApi[],
-  options: (typed: readonly string[], histories: Histories) => Parameters<typeof lazyApiReference>[1],
-  typed: readonly string[],
+  config: ResolvedConfig,
+  cache: BuildCache,
   gateOptions: Parameters<typeof breakingChangeGate>[1],
 ): Promise<{ reference: LazyReference; histories: Histories; gate: Diagnostic[]; failure: { error: unknown } | undefined }> {
   try {
     const histories = apis.map((loaded) => ({ loaded, history: apiHistory(loaded) }));
     const gate = breakingChangeGate(histories, gateOptions);
-    return { reference: await lazyApiReference(apis, options(typed, histories)), histories, gate, failure: undefined };
+    // Every API is expected to get types; if one does not, its pages are built again once that is known.
+    const typed = apis.map((loaded) => loaded.api.id);
+    return { reference: await lazyApiReference(apis, referenceOptions(config, cache, typed, histories)), histories, gate, failure: undefined };
   } catch (error) {
     return { reference: EMPTY_REFERENCE, histories: [], gate: [], failure: { error } };
   }

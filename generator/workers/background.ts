@@ -32,7 +32,7 @@ export class Background {
   private failed = false;
   private closing = false;
   private spawned = false;
-  /** The end of the work done in this thread in `inline` mode. */
+  /** The end of the work this thread does one task after another: every task in `inline` mode, work that came back otherwise. */
   private here: Promise<unknown> = Promise.resolve();
 
   private constructor(private mode: 'inline' | 'threaded' | 'deferred') {}

@@ -84,7 +84,7 @@ function SidebarEntry({ item, route, lazy, path, closedMarkup }: { item: Sidebar
 type CategoryModel = Extract<SidebarItemModel, { type: 'category' }>;
 
 function isOpen(item: CategoryModel, route: string): boolean {
-  return item.route === route || routesUnder(item).has(route) || !item.collapsed;
+  return item.route === route || containsRoute(item.items, route) || !item.collapsed;
 }
 
 export function SidebarCategory({ item, route, lazy, path, closedMarkup }: { item: CategoryModel; route: string; lazy: boolean; path: string; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
@@ -140,24 +140,25 @@ export function categoryAt(items: readonly SidebarItemModel[], path: string): Ex
   return found?.type === 'category' ? found : undefined;
 }
 
+/** Whether a page of `items`, at any depth, or one of their categories' own pages has this route. */
 export function containsRoute(items: SidebarItemModel[], route: string): boolean {
-  return items.some((item) => (item.type === 'doc' && item.route === route) || (item.type === 'category' && (item.route === route || containsRoute(item.items, route))));
+  return routesIn(items).has(route);
 }
 
-/** The routes of every page below a category, gathered once per model (every page's sidebar asks of every category). */
-const ROUTES_UNDER = new WeakMap<CategoryModel, Set<string>>();
-function routesUnder(item: CategoryModel): Set<string> {
-  let routes = ROUTES_UNDER.get(item);
+/** The routes below a list of entries, gathered once per model (every page's sidebar asks of every category). */
+const ROUTES_IN = new WeakMap<SidebarItemModel[], Set<string>>();
+function routesIn(items: SidebarItemModel[]): Set<string> {
+  let routes = ROUTES_IN.get(items);
   if (!routes) {
     routes = new Set();
-    for (const child of item.items) {
-      if (child.type === 'doc') routes.add(child.route);
-      else if (child.type === 'category') {
-        if (child.route !== undefined) routes.add(child.route);
-        for (const route of routesUnder(child)) routes.add(route);
+    for (const item of items) {
+      if (item.type === 'doc') routes.add(item.route);
+      else if (item.type === 'category') {
+        if (item.route !== undefined) routes.add(item.route);
+        for (const route of routesIn(item.items)) routes.add(route);
       }
     }
-    ROUTES_UNDER.set(item, routes);
+    ROUTES_IN.set(items, routes);
   }
   return routes;
 }
