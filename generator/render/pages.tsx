@@ -6,7 +6,7 @@ import { DocPage } from '../../templates/docs/DocPage.js';
 import { SidebarCategory, type ClosedCategoryMarkup } from '../../templates/docs/Sidebar.js';
 import { Document } from '../../templates/Document.js';
 import { Layout } from '../../templates/Layout.js';
-import { MDX_COMPONENTS } from '../../templates/mdx/components.js';
+import { PAGE_TREE_COMPONENTS } from '../../templates/mdx/components.js';
 import { ContractsProvider } from '../../templates/mdx/contract/context.js';
 import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { DocPageModel, HeadModel, SiteModel } from '../../templates/model.js';
@@ -34,7 +34,7 @@ function renderDocument(site: SiteModel, head: HeadModel, body: ReactElement): s
 function content(page: CompiledPage, contracts: ContractCatalog): ReactElement {
   return (
     <ContractsProvider value={contracts}>
-      <page.Content components={MDX_COMPONENTS} />
+      <page.Content components={PAGE_TREE_COMPONENTS} />
     </ContractsProvider>
   );
 }

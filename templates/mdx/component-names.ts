@@ -4,3 +4,9 @@
  */
 export const MDX_COMPONENT_NAMES = ['ButtonLink', 'Card', 'CardGrid', 'EnumValues', 'Hero', 'Operation', 'Schema', 'Section'] as const;
 export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
+
+/**
+ * The page-tree element a highlighted code block becomes (`rehypeCode`), drawn by `HighlightedCode`.
+ * No page can write it: `#` starts no JSX or HTML tag name.
+ */
+export const HIGHLIGHTED_CODE_TAG = '#highlighted-code';

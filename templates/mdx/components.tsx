@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { ExternalMark } from '../Links.js';
-import type { MdxComponentName } from './component-names.js';
+import { HIGHLIGHTED_CODE_TAG, type MdxComponentName } from './component-names.js';
+import { HighlightedCode } from './HighlightedCode.js';
 import { useSite } from '../site-context.js';
 import { EnumValues } from './contract/EnumValues.js';
 import { Operation } from './contract/Operation.js';
@@ -66,3 +67,6 @@ export function Section({ title, children }: { title?: string; children: ReactNo
 
 /** Components an MDX page may use by name, without an import. */
 export const MDX_COMPONENTS = { ButtonLink, Card, CardGrid, EnumValues, Hero, Operation, Schema, Section } as const satisfies Record<MdxComponentName, unknown>;
+
+/** What a page tree is drawn with: the page's components, and the elements the build itself put in the tree. */
+export const PAGE_TREE_COMPONENTS = { ...MDX_COMPONENTS, [HIGHLIGHTED_CODE_TAG]: HighlightedCode } as const;

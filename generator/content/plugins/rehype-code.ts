@@ -1,7 +1,9 @@
-import type { Element, ElementContent, Properties, Root } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
 import { visit } from 'unist-util-visit';
+import { HIGHLIGHTED_CODE_TAG } from '../../../templates/mdx/component-names.js';
 import type { PageReport } from './report.js';
 
 export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -38,6 +40,10 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
 /**
  * Highlights fenced code at build time (light and dark colours in one markup, switched by CSS) and
  * wraps it with its title and a copy button, so readers get coloured code without JavaScript.
+ *
+ * The block goes into the page tree as HTML (`HIGHLIGHTED_CODE_TAG`), not as shiki's tree: that has
+ * an element and a style string for every token, which the renderer would parse back into React
+ * elements and style objects on every page render, only to print them again as the same HTML.
  */
 export function rehypeCode(options: { report: PageReport }) {
   return async (tree: Root): Promise<void> => {
@@ -59,8 +65,7 @@ export function rehypeCode(options: { report: PageReport }) {
         themes: CODE_THEMES,
         transformers: [{ line: (line, number) => (meta.highlight.has(number) ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line) }],
       });
-      const pre = normalize(root.children[0] as Element);
-      block.parent.children[block.index] = codeBlock(pre, meta.title, requested ?? PLAIN);
+      block.parent.children[block.index] = codeBlock(root.children[0] as Element, meta.title, requested ?? PLAIN);
     }
   };
 }
@@ -76,6 +81,10 @@ async function loadLanguage(shiki: Highlighter, requested: string | undefined, n
   return PLAIN;
 }
 
+/**
+ * The block's title, code and copy button as HTML, from shiki's tree: every text in it is escaped
+ * by `toHtml`, so the page's code is shown, never parsed as markup.
+ */
 function codeBlock(pre: Element, title: string | undefined, lang: string): Element {
   const children: ElementContent[] = [];
   if (title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] });
@@ -85,16 +94,5 @@ function codeBlock(pre: Element, title: string | undefined, lang: string): Eleme
     properties: { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy' },
     children: [{ type: 'text', value: 'Copy' }],
   });
-  return { type: 'element', tagName: 'div', properties: { className: ['code-block'], dataLanguage: lang }, children };
-}
-
-/** Shiki writes HTML attribute names (`class`, `tabindex`); MDX expects hast property names. */
-function normalize(node: Element): Element {
-  const properties: Properties = {};
-  for (const [key, value] of Object.entries(node.properties)) {
-    if (key === 'class') properties.className = String(value).split(/\s+/).filter(Boolean);
-    else if (key === 'tabindex') properties.tabIndex = Number(value);
-    else properties[key] = value;
-  }
-  return { ...node, properties, children: node.children.map((child) => (child.type === 'element' ? normalize(child) : child)) };
+  return { type: 'element', tagName: HIGHLIGHTED_CODE_TAG, properties: { language: lang, html: toHtml(children) }, children: [] };
 }

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Element } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toHtml } from 'hast-util-to-html';
+import { toString } from 'hast-util-to-string';
+import * as runtime from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { codeToHtml } from 'shiki';
+import { compileMdx, type MdxContext } from '../generator/content/mdx.js';
+import { renderPageTree } from '../generator/content/page-tree.js';
+import { CODE_THEMES } from '../generator/content/plugins/rehype-code.js';
+import type { ContractLookup, PageSource } from '../generator/content/types.js';
+import { PAGE_TREE_COMPONENTS } from '../templates/mdx/components.js';
+import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
+import { Page } from './html.js';
+
+const noContracts: ContractLookup = { serviceIds: () => [], schemaNames: () => undefined, isEnum: () => false, operationIds: () => undefined, validateExample: () => [], identity: () => '' };
+const context: MdxContext = { baseUrl: '/', toc: { minHeadingLevel: 2, maxHeadingLevel: 3 }, components: new Set(MDX_COMPONENT_NAMES), contracts: noContracts, fileRoutes: new Map(), assets: new Map() };
+
+function source(text: string): PageSource {
+  return { kind: 'docs', file: '/site/content/docs/code.mdx', display: 'content/docs/code.mdx', relPath: 'code.mdx', id: 'code', route: '/docs/code/', format: 'mdx', text, frontMatter: { title: 'Code' } as PageSource['frontMatter'] };
+}
+
+/** The page's body as the site draws it: compiled, then rendered from its tree with the page components. */
+async function rendered(text: string): Promise<{ page: Page; diagnostics: string[] }> {
+  const output = await compileMdx(source(text), context);
+  const diagnostics = output.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.line}`);
+  if (output.tree === undefined) return { page: new Page(fromHtml('')), diagnostics };
+  const html = renderToStaticMarkup(runtime.jsx(runtime.Fragment, { children: renderPageTree(output.tree, PAGE_TREE_COMPONENTS) }));
+  return { page: new Page(fromHtml(html, { fragment: true })), diagnostics };
+}
+
+/** The same markup, as the DOM reads it: escaping and attribute quoting do not count. */
+function asDom(node: Element): string {
+  return toHtml(fromHtml(toHtml(node), { fragment: true }));
+}
+
+const HOSTILE = 'const tag = "</code></pre><script>alert(1)</script>";\nif (a < b && c > d) print(\'&amp;\');\nreturn <div onClick={go}>x</div>;';
+
+test('a highlighted block is the markup shiki prints, with its title, highlighted lines and copy button', async () => {
+  const { page, diagnostics } = await rendered(`Text.\n\n\`\`\`tsx title="Example" {2}\n${HOSTILE}\n\`\`\`\n`);
+  assert.deepEqual(diagnostics, []);
+  const block = page.one('div.code-block');
+  assert.equal(block?.properties.dataLanguage, 'tsx');
+  assert.equal(page.text('.code-block > .code-block-title'), 'Example');
+  assert.equal(page.attr('.code-block > button.copy-button', 'ariaLabel'), 'Copy code to clipboard');
+  const expected = await codeToHtml(HOSTILE, {
+    lang: 'tsx',
+    themes: CODE_THEMES,
+    transformers: [{ line: (line, number) => (number === 2 ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line) }],
+  });
+  const pre = page.one('.code-block > pre');
+  assert.ok(pre);
+  assert.equal(asDom(pre), asDom(new Page(fromHtml(expected, { fragment: true })).one('pre')!));
+  assert.deepEqual(page.all('.code-block .line.highlighted').map((line) => toString(line)), [HOSTILE.split('\n')[1]]);
+});
+
+test('code is shown as text, never read as markup', async () => {
+  for (const lang of ['tsx', 'html', 'no-such-language', '']) {
+    const { page } = await rendered(`\`\`\`${lang}\n${HOSTILE}\n\`\`\`\n`);
+    assert.equal(page.all('script').length, 0, lang);
+    assert.equal(page.all('.code-block').length, 1, lang);
+    assert.equal(toString(page.one('.code-block pre code')!), HOSTILE, lang);
+  }
+});
+
+test('a page cannot write the element a code block becomes', async () => {
+  const { diagnostics } = await rendered('<#highlighted-code language="x" html="<script>alert(1)</script>" />\n');
+  assert.deepEqual(diagnostics, ['error mdx-syntax 1']);
+  const html = await rendered('<highlighted-code html="<img src=x onerror=alert(1)>" />\n');
+  assert.deepEqual(html.diagnostics, ['error unsafe-html 1']);
+});
