@@ -19,7 +19,7 @@ const noContracts: ContractLookup = { serviceIds: () => [], schemaNames: () => u
 const context: MdxContext = { baseUrl: '/', toc: { minHeadingLevel: 2, maxHeadingLevel: 3 }, components: new Set(MDX_COMPONENT_NAMES), contracts: noContracts, fileRoutes: new Map(), assets: new Map() };
 
 function source(text: string): PageSource {
-  return { kind: 'docs', file: '/site/content/docs/code.mdx', display: 'content/docs/code.mdx', relPath: 'code.mdx', id: 'code', route: '/docs/code/', format: 'mdx', text, frontMatter: { title: 'Code' } as PageSource['frontMatter'] };
+  return { kind: 'doc', file: '/site/content/docs/code.mdx', display: 'content/docs/code.mdx', relPath: 'code.mdx', id: 'code', route: '/docs/code/', format: 'mdx', text, frontMatter: { title: 'Code' } as PageSource['frontMatter'] };
 }
 
 /** The page's body as the site draws it: compiled, then rendered from its tree with the page components. */

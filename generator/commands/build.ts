@@ -98,7 +98,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * The whole pipeline: what `build` writes, or the diagnostics that stopped it. Every file is in
  * `files`, except the pages' HTML when `emitPage` takes it (paths as in `files`: `site/…`).
  */
-export async function compileSite(options: BuildOptions, emitPage?: (path: string, html: string) => Promise<void>): Promise<SiteOutput> {
+export async function compileSite(options: BuildOptions, emitPage?: (path: string, html: string | Uint8Array) => Promise<void>): Promise<SiteOutput> {
   const started = performance.now();
   const stages: BuildReport['stages'] = [];
   let current: { stage: BuildStage; start: number } | undefined;
@@ -202,7 +202,7 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     const normalized = normalizeDiagnostics(diagnostics);
     // The report is written with the site, so the write stage's own time is up to this point.
     finish();
-    const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started), javascript, secondThread: background.usedSecondThread || content.secondThread };
+    const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started), javascript, secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
   } finally {

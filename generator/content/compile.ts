@@ -1,8 +1,7 @@
-import type { MDXContent } from 'mdx/types';
 import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { MdxContext, MdxOutput } from './mdx.js';
-import { renderPageTree } from './page-tree.js';
+import { pageContent } from './page-tree.js';
 import { loadAsset } from './plugins/remark-links.js';
 import type { Asset, CompiledPage, PageSource } from './types.js';
 
@@ -122,7 +121,5 @@ function watched<T extends object>(target: T, onUse: () => void): T {
 }
 
 function toPage(page: PageSource, entry: Pick<CachedPage, 'tree' | 'treeHash' | 'anchors' | 'toc' | 'links' | 'contracts'>): CompiledPage {
-  const { tree } = entry;
-  const Content: MDXContent = (props) => renderPageTree(tree, props.components ?? {});
-  return { ...page, Content, contentHash: entry.treeHash, usesContracts: entry.contracts !== null, anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
+  return { ...page, Content: pageContent(entry.tree), tree: entry.tree, contentHash: entry.treeHash, usesContracts: entry.contracts !== null, anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Expression } from 'estree';
 import type { Root } from 'hast';
 import { toJsxRuntime, type Components, type Fragment, type Jsx } from 'hast-util-to-jsx-runtime';
+import type { MDXContent } from 'mdx/types';
 import type { ReactNode } from 'react';
 
 const require = createRequire(import.meta.url);
@@ -68,6 +69,11 @@ function withoutLocations(value: unknown): Json {
   const out: Record<string, Json> = {};
   for (const [key, child] of Object.entries(value)) if (!ESTREE_LOCATION.has(key) && child !== undefined) out[key] = withoutLocations(child);
   return out;
+}
+
+/** The component that draws a compiled page from its serialized tree. */
+export function pageContent(tree: string): MDXContent {
+  return (props) => renderPageTree(tree, props.components ?? {});
 }
 
 /**

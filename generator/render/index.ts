@@ -9,7 +9,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { HeadModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
 import { NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
+import { Background } from '../workers/background.js';
 import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
+import type { TreePage } from './pages.js';
 import { resolveNavbar, toLinkModel } from './navbar.js';
 
 export interface RenderInput {
@@ -29,11 +31,28 @@ export interface RenderInput {
    * Takes each page's HTML as soon as it is rendered (the build writes it to its staging folder), so
    * that a large site is never all in memory; without it, pages are returned in `files`.
    */
-  emit?: (file: string, html: string) => Promise<void>;
+  emit?: (file: string, html: string | Uint8Array) => Promise<void>;
 }
 
 /** Pages rendered at once. */
 const RENDER_CONCURRENCY = 16;
+
+/**
+ * From this many pages to render that draw on no contract, a second thread renders them too. Below
+ * it, starting the thread (loading React and the templates again) costs about what it saves, on this
+ * project's 2-core machine where two threads slow each other down by about half.
+ */
+const SECOND_THREAD_FROM_PAGES = 300;
+
+/** One page to render: what keys it in the cache, how to render it here and, for a page that draws on no contract, what another thread needs to. */
+interface RenderJob {
+  page: { route: string; display?: string };
+  parts: readonly string[];
+  /** The output file, when it is not the route's `index.html`. */
+  file?: string;
+  tree?: TreePage;
+  render(templates: typeof import('./pages.js')): Promise<string>;
+}
 
 export interface RenderedPage {
   route: string;
@@ -48,6 +67,8 @@ export interface RenderResult {
   files: Map<string, string>;
   pages: RenderedPage[];
   diagnostics: Diagnostic[];
+  /** Whether a second thread rendered some of the pages (many pages not in the cache). */
+  secondThread: boolean;
 }
 
 /** `Page | Site`, or the site title alone for a page titled like the site (the home page). */
@@ -78,6 +99,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
 
   const files = new Map<string, string>([[siteData, siteJson]]);
   const pages: RenderedPage[] = [];
+  let secondThread = false;
   const head = (route: string, title: string, description: string | undefined, ogType: HeadModel['ogType'], noindex = false): HeadModel => ({
     title: pageTitle(site, title),
     description: description ?? config.description,
@@ -88,58 +110,105 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     siteData: withBase(base, `/${siteData}`),
   });
   const templates = (): Promise<typeof import('./pages.js')> => import('./pages.js');
-  const attempt = async (page: { route: string; display?: string }, parts: readonly string[], render: (t: typeof import('./pages.js')) => Promise<string>, file = routeFile(page.route)): Promise<void> => {
-    if (input.only && !input.only.has(page.route)) return;
-    const key = cache.key('html', siteKey, ...parts);
-    let html = await cache.get<string>('html', key);
-    if (html === undefined) {
-      try {
-        html = await render(await templates());
-      } catch (error) {
-        diagnostics.push({ file: page.display ?? page.route, line: 1, column: 1, severity: 'error', rule: 'render', message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}` });
-        return;
-      }
-      await cache.set('html', key, html);
-    }
-    if (input.emit) await input.emit(file, html);
-    else files.set(file, html);
-  };
   // A page's contract components draw on the reference; one that uses none does not depend on it.
   const catalog = async (page: CompiledPage) => (page.usesContracts ? (await input.reference.full()).catalog : new Map());
   const contentKey = (page: CompiledPage): string => `${page.contentHash}\0${page.usesContracts ? input.reference.key : ''}`;
 
-  // A few at a time: a cached page is mostly waiting on its entry's file, and a rendered one on
-  // being written; rendering itself is synchronous.
-  const work: Array<() => Promise<void>> = [];
+  const jobs: RenderJob[] = [];
   for (const doc of content.docs) {
     const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
     const model = docModel(doc, content.sidebar, order, base);
-    work.push(() => attempt(doc, ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc))));
+    const tree: TreePage | undefined = doc.usesContracts ? undefined : { kind: 'doc', head: docHead, model, tree: doc.tree };
+    jobs.push({ page: doc, parts: ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], tree, render: async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc)) });
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
   }
   for (const page of content.pages) {
     const pageHead = head(page.route, page.frontMatter.title, page.frontMatter.description, 'website');
-    work.push(() => attempt(page, ['page', JSON.stringify(pageHead), page.frontMatter.title, contentKey(page)], async (t) => t.renderStandalone(site, pageHead, page, await catalog(page))));
-    pages.push({ route: page.route, title: page.frontMatter.title, kind: 'page', source: page.display });
+    const title = page.frontMatter.title;
+    const tree: TreePage | undefined = page.usesContracts ? undefined : { kind: 'standalone', head: pageHead, title, tree: page.tree };
+    jobs.push({ page, parts: ['page', JSON.stringify(pageHead), title, contentKey(page)], tree, render: async (t) => t.renderStandalone(site, pageHead, { Content: page.Content, route: page.route, title }, await catalog(page)) });
+    pages.push({ route: page.route, title, kind: 'page', source: page.display });
   }
   for (const api of input.apiPages) {
     const apiHead = head(api.route, api.title, api.description, 'website');
-    work.push(() =>
-      attempt(api, ['api', JSON.stringify(apiHead), api.fingerprint], async (t) => {
+    jobs.push({
+      page: api,
+      parts: ['api', JSON.stringify(apiHead), api.fingerprint],
+      render: async (t) => {
         const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
         if (!full) throw new Error(`the reference has no page at ${api.route}`);
         return t.renderApi(site, apiHead, full);
-      }),
-    );
+      },
+    });
     pages.push({ route: api.route, title: api.title, kind: 'api', source: undefined });
   }
   const notFoundHead = head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true);
   const docsHref = reading[0] ? withBase(base, reading[0].route) : undefined;
-  work.push(() => attempt({ route: '/404.html' }, ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], async (t) => t.renderNotFound(site, notFoundHead, docsHref), '404.html'));
+  jobs.push({ page: { route: '/404.html' }, parts: ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], file: '404.html', render: async (t) => t.renderNotFound(site, notFoundHead, docsHref) });
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
-  await pMap(work, (task) => task(), { concurrency: RENDER_CONCURRENCY });
+
+  const emit = async (job: RenderJob, html: string | Uint8Array): Promise<void> => {
+    const file = job.file ?? routeFile(job.page.route);
+    if (input.emit) await input.emit(file, html);
+    else files.set(file, typeof html === 'string' ? html : Buffer.from(html).toString('utf8'));
+  };
+  const keep = async (job: RenderJob, key: string, html: string | Uint8Array): Promise<void> => {
+    await cache.set('html', key, html);
+    await emit(job, html);
+  };
+  /** A page that fails to render is an error of the build, located at its source. */
+  const attempt = async (job: RenderJob, key: string, render: () => Promise<string | Uint8Array>): Promise<void> => {
+    let html: string | Uint8Array;
+    try {
+      html = await render();
+    } catch (error) {
+      diagnostics.push({ file: job.page.display ?? job.page.route, line: 1, column: 1, severity: 'error', rule: 'render', message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
+    await keep(job, key, html);
+  };
+  const renderHere = async (job: RenderJob): Promise<string> => job.render(await templates());
+
+  // A few at a time: a cached page is mostly waiting on its entry's file, and a rendered one on
+  // being written; rendering itself is synchronous.
+  const misses: Array<{ job: RenderJob; key: string }> = [];
+  await pMap(
+    jobs.filter((job) => !input.only || input.only.has(job.page.route)),
+    async (job) => {
+      const key = cache.key('html', siteKey, ...job.parts);
+      const html = await cache.get<string | Uint8Array>('html', key);
+      if (html === undefined) misses.push({ job, key });
+      else await emit(job, html);
+    },
+    { concurrency: RENDER_CONCURRENCY },
+  );
+  const shareable = misses.filter(({ job }) => job.tree);
+  if (shareable.length < SECOND_THREAD_FROM_PAGES) {
+    await pMap(misses, ({ job, key }) => attempt(job, key, () => renderHere(job)), { concurrency: RENDER_CONCURRENCY });
+  } else {
+    // Every page that draws on no contract goes to a second thread at once; this one renders the
+    // rest, then takes the shared pages the other has not started, from the back of the list.
+    const background = Background.threaded();
+    try {
+      background.share('site', site);
+      const shared = shareable.map(({ job, key }) => {
+        const html = background.run({ kind: 'render', page: job.tree as TreePage }, async () => {
+          // Lets the other thread's finished pages be written meanwhile, rather than pile up.
+          await new Promise((resolve) => setImmediate(resolve));
+          return renderHere(job);
+        });
+        return attempt(job, key, () => html);
+      });
+      await pMap(misses.filter(({ job }) => !job.tree), ({ job, key }) => attempt(job, key, () => renderHere(job)), { concurrency: RENDER_CONCURRENCY });
+      await background.drain();
+      await Promise.all(shared);
+    } finally {
+      await background.close();
+    }
+    secondThread = background.usedSecondThread;
+  }
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  return { files, pages, diagnostics };
+  return { files, pages, diagnostics, secondThread };
 }
 
 /** The announcement bar's Markdown as sanitized HTML, cached by its text (rendering it loads the Markdown pipeline and React). */

@@ -12,6 +12,7 @@ import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { DocPageModel, HeadModel, SiteModel } from '../../templates/model.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { StandalonePage } from '../../templates/pages/StandalonePage.js';
+import { pageContent } from '../content/page-tree.js';
 import type { CompiledPage } from '../content/types.js';
 import type { ApiPage } from './api/pages.js';
 
@@ -31,7 +32,7 @@ function renderDocument(site: SiteModel, head: HeadModel, body: ReactElement): s
 }
 
 /** A page's MDX with the site's components, and the contracts its contract components draw from. */
-function content(page: CompiledPage, contracts: ContractCatalog): ReactElement {
+function content(page: Pick<CompiledPage, 'Content'>, contracts: ContractCatalog): ReactElement {
   return (
     <ContractsProvider value={contracts}>
       <page.Content components={PAGE_TREE_COMPONENTS} />
@@ -39,7 +40,7 @@ function content(page: CompiledPage, contracts: ContractCatalog): ReactElement {
   );
 }
 
-export function renderDoc(site: SiteModel, head: HeadModel, page: CompiledPage, model: Omit<DocPageModel, 'content'>, contracts: ContractCatalog): string {
+export function renderDoc(site: SiteModel, head: HeadModel, page: Pick<CompiledPage, 'Content'>, model: Omit<DocPageModel, 'content'>, contracts: ContractCatalog): string {
   return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: content(page, contracts) }} closedMarkup={closedMarkupOf(site)} />);
 }
 
@@ -70,14 +71,30 @@ export function closedMarkupOf(site: Pick<SiteModel, 'lazySidebar'>): ClosedCate
   return markup;
 }
 
-export function renderStandalone(site: SiteModel, head: HeadModel, page: CompiledPage, contracts: ContractCatalog): string {
+export function renderStandalone(site: SiteModel, head: HeadModel, page: Pick<CompiledPage, 'Content' | 'route'> & { title: string }, contracts: ContractCatalog): string {
   return renderDocument(
     site,
     head,
-    <StandalonePage title={page.frontMatter.title} showTitle={page.route !== '/'}>
+    <StandalonePage title={page.title} showTitle={page.route !== '/'}>
       {content(page, contracts)}
     </StandalonePage>,
   );
+}
+
+/**
+ * A content page that draws on no contract, with what rendering it takes: what either of the
+ * build's threads renders (`renderSite`), so the second one needs only the site model besides.
+ */
+export type TreePage =
+  | { kind: 'doc'; head: HeadModel; model: Omit<DocPageModel, 'content'>; tree: string }
+  | { kind: 'standalone'; head: HeadModel; title: string; tree: string };
+
+const NO_CONTRACTS: ContractCatalog = new Map();
+
+export function renderTreePage(site: SiteModel, page: TreePage): string {
+  const Content = pageContent(page.tree);
+  if (page.kind === 'doc') return renderDoc(site, page.head, { Content }, page.model, NO_CONTRACTS);
+  return renderStandalone(site, page.head, { Content, route: page.head.route, title: page.title }, NO_CONTRACTS);
 }
 
 export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage): string {

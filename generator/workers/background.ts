@@ -91,8 +91,11 @@ export class Background {
 
   /** Does here what the worker has not started, then waits for what it has. */
   async drain(): Promise<void> {
-    for (const task of [...this.pending.values()].reverse()) {
-      if (claim(task.claim, CLAIMED_BY_CALLER)) await runHere(task);
+    // By id: a list of the tasks themselves would hold every finished task's result (a rendered
+    // page, say) until the last one is done.
+    for (const id of [...this.pending.keys()].reverse()) {
+      const task = this.pending.get(id);
+      if (task && claim(task.claim, CLAIMED_BY_CALLER)) await runHere(task);
     }
     await Promise.allSettled([...this.pending.values()].map((task) => task.done));
   }

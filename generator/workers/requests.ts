@@ -5,10 +5,13 @@ import type { Contract } from '../contracts/validate.js';
 import type { FreshPage } from '../content/compile.js';
 import type { MdxContext } from '../content/mdx.js';
 import type { ContractLookup, PageSource } from '../content/types.js';
+import type { TreePage } from '../render/pages.js';
+import type { SiteModel } from '../../templates/model.js';
 import { isRecord } from '../sources/pointer.js';
 
 /**
- * Work a second thread can do for the build: judging a contract, typing it, compiling a page. The
+ * Work a second thread can do for the build: judging a contract, typing it, compiling a page,
+ * rendering one. The
  * thread reads a contract's files itself; `identity` is what the build read
  * (`ContractSources.identity()`), so a file changed in between is noticed and the work is done
  * again on the build's own copy. A page comes with its text.
@@ -17,12 +20,16 @@ export type WorkerRequest =
   | { kind: 'checks'; path: string; identity: string[] }
   | { kind: 'types'; path: string; identity: string[]; service: string; version: string }
   // A content page, compiled against the `PageShare` the build handed over first.
-  | { kind: 'page'; page: PageSource };
+  | { kind: 'page'; page: PageSource }
+  // A compiled page that draws on no contract, rendered with the site model handed over first ('site').
+  | { kind: 'render'; page: TreePage };
 
 export interface WorkerResults {
   checks: Diagnostic[];
   types: string;
   page: FreshPage;
+  /** The page's HTML: as UTF-8 from the second thread (encoding it is part of the work it saves this one), as text when done here. */
+  render: Uint8Array | string;
 }
 
 /** What every page compiles against besides itself, handed to the thread once (`Background.share`). */
@@ -46,6 +53,7 @@ export type WorkerReply = { ok: true; value: WorkerResults[WorkerRequest['kind']
 /** Runs one request in this thread, from the files on disk. */
 export async function handleRequest(request: WorkerRequest): Promise<WorkerReply> {
   if (request.kind === 'page') return compileSharedPage(request.page);
+  if (request.kind === 'render') return renderSharedPage(request.page);
   const loaded = await ContractSources.load(request.path);
   const sources = loaded.sources;
   const detected = sources && detectSpecVersion(sources.root.data);
@@ -78,4 +86,11 @@ async function compileSharedPage(page: PageSource): Promise<WorkerReply> {
   const fresh = await compileFresh(page, pageContext.context);
   if (fresh.usedContracts) return { ok: false, stale: true, message: 'the page refers to the contracts' };
   return { ok: true, value: fresh };
+}
+
+async function renderSharedPage(page: TreePage): Promise<WorkerReply> {
+  const site = shared.get('site') as SiteModel | undefined;
+  if (!site) return { ok: false, stale: true, message: 'no site model was handed over' };
+  const { renderTreePage } = await import('../render/pages.js');
+  return { ok: true, value: Buffer.from(renderTreePage(site, page)) };
 }
