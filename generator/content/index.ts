@@ -148,5 +148,5 @@ export function compileContext(input: Pick<ContentInput, 'config' | 'components'
 
 export { compilePage } from './compile.js';
 export { checkLinks } from './links.js';
-export { flattenSidebar, sidebarTrail } from './sidebar.js';
+export { flattenSidebar, sidebarTrails } from './sidebar.js';
 export type { CompiledPage, ContractLookup, SidebarNode } from './types.js';

@@ -123,15 +123,28 @@ export function flattenSidebar(nodes: readonly SidebarNode[]): Array<{ label: st
   });
 }
 
-/** The categories leading to `route`, outermost first; empty when the page is not in the sidebar. */
-export function sidebarTrail(nodes: readonly SidebarNode[], route: string): Array<Extract<SidebarNode, { type: 'category' }>> {
-  for (const node of nodes) {
-    if (node.type !== 'category') continue;
-    if (node.route === route) return [node];
-    const inner = sidebarTrail(node.items, route);
-    if (inner.length > 0 || node.items.some((child) => child.type === 'doc' && child.route === route)) return [node, ...inner];
-  }
-  return [];
+/**
+ * The categories above each route, outermost first: for a doc, the categories that hold it; for a
+ * category's own page, that category and those above it. Where a route appears twice, the first in
+ * reading order counts, a page in a nested category before one listed beside that category. Built
+ * once for the sidebar: every doc page asks for its own.
+ */
+export function sidebarTrails(nodes: readonly SidebarNode[]): ReadonlyMap<string, ReadonlyArray<Extract<SidebarNode, { type: 'category' }>>> {
+  const trails = new Map<string, Array<Extract<SidebarNode, { type: 'category' }>>>();
+  const add = (route: string, trail: Array<Extract<SidebarNode, { type: 'category' }>>): void => {
+    if (!trails.has(route)) trails.set(route, trail);
+  };
+  const walk = (level: readonly SidebarNode[], above: Array<Extract<SidebarNode, { type: 'category' }>>): void => {
+    for (const node of level) {
+      if (node.type !== 'category') continue;
+      const trail = [...above, node];
+      if (node.route !== undefined) add(node.route, trail);
+      walk(node.items, trail);
+      for (const child of node.items) if (child.type === 'doc') add(child.route, trail);
+    }
+  };
+  walk(nodes, []);
+  return trails;
 }
 
 function optional<T>(value: T | undefined): T[] {

@@ -2,7 +2,7 @@ import pMap from 'p-map';
 import { BuildCache, sha256 } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
-import { flattenSidebar, sidebarTrail } from '../content/index.js';
+import { flattenSidebar, sidebarTrails } from '../content/index.js';
 import { withBase } from '../content/plugins/urls.js';
 import type { CompiledPage, SidebarNode } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -89,6 +89,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const base = config.baseUrl;
   const reading = flattenSidebar(content.sidebar);
   const order = readingOrder(reading);
+  const trails = sidebarTrails(content.sidebar);
   const navbar = await resolveNavbar(config, input.configSource, { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route }, cache);
   diagnostics.push(...navbar.diagnostics);
   const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
@@ -117,7 +118,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const jobs: RenderJob[] = [];
   for (const doc of content.docs) {
     const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
-    const model = docModel(doc, content.sidebar, order, base);
+    const model = docModel(doc, trails, order, base);
     const tree: TreePage | undefined = doc.usesContracts ? undefined : { kind: 'doc', head: docHead, model, tree: doc.tree };
     jobs.push({ page: doc, parts: ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], tree, render: async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc)) });
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
@@ -238,8 +239,8 @@ function readingOrder(entries: ReadonlyArray<{ label: string; route: string }>):
   return { entries, at };
 }
 
-function docModel(doc: CompiledPage, sidebar: readonly SidebarNode[], reading: ReadingOrder, base: string) {
-  const trail = sidebarTrail(sidebar, doc.route);
+function docModel(doc: CompiledPage, trails: ReturnType<typeof sidebarTrails>, reading: ReadingOrder, base: string) {
+  const trail = trails.get(doc.route) ?? [];
   const crumbs = trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, href: c.route ? withBase(base, c.route) : undefined }));
   const at = reading.at.get(doc.route) ?? -1;
   const neighbour = (index: number) => {
