@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { HeadModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
 import { NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
-import { Background } from '../workers/background.js';
+import { Background, later } from '../workers/background.js';
 import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
 import type { TreePage } from './pages.js';
 import { resolveNavbar, toLinkModel } from './navbar.js';
@@ -198,7 +198,8 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
           await new Promise((resolve) => setImmediate(resolve));
           return renderHere(job);
         });
-        return attempt(job, key, () => html);
+        // Awaited once this thread is done with its own share; a write that fails meanwhile must not go unhandled.
+        return later(attempt(job, key, () => html));
       });
       await pMap(misses.filter(({ job }) => !job.tree), ({ job, key }) => attempt(job, key, () => renderHere(job)), { concurrency: RENDER_CONCURRENCY });
       await background.drain();
