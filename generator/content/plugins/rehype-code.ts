@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.js';
 import { HIGHLIGHTED_CODE_TAG } from '../../../templates/mdx/component-names.js';
 import type { PageReport } from './report.js';
 
@@ -48,7 +48,8 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
 export function rehypeCode(options: { report: PageReport }) {
   return async (tree: Root): Promise<void> => {
     const blocks: Array<{ pre: Element; code: Element; parent: Element | Root; index: number }> = [];
-    visit(tree, 'element', (node: Element, index, parent) => {
+    walk(tree, (node, index, parent) => {
+      if (node.type !== 'element') return;
       const code = node.tagName === 'pre' ? node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code') : undefined;
       if (code && parent && index !== undefined) blocks.push({ pre: node, code, parent: parent as Element | Root, index });
     });

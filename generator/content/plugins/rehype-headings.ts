@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.js';
 import type { Heading } from '../types.js';
 
 const HEADING = /^h([1-6])$/;
@@ -13,7 +13,8 @@ const HEADING = /^h([1-6])$/;
 export function rehypeHeadings(options: { anchors: Set<string>; toc: Heading[]; minLevel: number; maxLevel: number }) {
   return (tree: Root): void => {
     const slugger = new GithubSlugger();
-    visit(tree, 'element', (node: Element) => {
+    walk(tree, (node) => {
+      if (node.type !== 'element') return;
       if (typeof node.properties.id === 'string') options.anchors.add(node.properties.id);
       const level = HEADING.exec(node.tagName)?.[1];
       if (!level) return;

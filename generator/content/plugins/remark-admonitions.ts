@@ -1,6 +1,6 @@
 import type { Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, walk } from './walk.js';
 import type { PageReport } from './report.js';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
@@ -13,7 +13,7 @@ const TITLES: Record<(typeof ADMONITION_KINDS)[number], string> = { note: 'Note'
  */
 export function remarkAdmonitions(options: { report: PageReport }) {
   return (tree: Root): void => {
-    visit(tree, (node, index, parent) => {
+    walk(tree, (node, index, parent) => {
       if (node.type === 'textDirective' || node.type === 'leafDirective') {
         if (parent && index !== undefined) parent.children.splice(index, 1, ...(asText(node) as RootContent[] & PhrasingContent[]));
         return [SKIP, index];

@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { Code, Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.js';
 import { parseSourceText } from '../../sources/source-file.js';
 import type { ContractLookup } from '../types.js';
 import type { PageReport } from './report.js';
@@ -25,7 +25,7 @@ const MAX_PROBLEMS_PER_EXAMPLE = 5;
 export function remarkContracts(options: { report: PageReport; contracts: ContractLookup }) {
   const { report, contracts } = options;
   return (tree: Root): void => {
-    visit(tree, (node) => {
+    walk(tree, (node) => {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name !== null && node.name in COMPONENTS) {
         checkComponent(node, node.name as ComponentName, report, contracts);
       } else if (node.type === 'code' && node.meta && TAG.test(node.meta)) {

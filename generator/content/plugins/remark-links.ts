@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import type { Image, Link, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.js';
 import { displayPath } from '../../sources/display-path.js';
 import { normalizeRoute } from '../routes.js';
 import type { Asset, PageLink } from '../types.js';
@@ -35,7 +35,7 @@ const MARKDOWN_FILE = /\.mdx?$/i;
 export function remarkLinks(context: LinkContext) {
   return async (tree: Root): Promise<void> => {
     const images: Image[] = [];
-    visit(tree, (node) => {
+    walk(tree, (node) => {
       if (node.type === 'link') rewriteLink(node, context);
       else if (node.type === 'image') images.push(node);
     });

@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import type { Node as EstreeNode } from 'estree';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.js';
 import type { PageReport } from './report.js';
 import { isSafeUrl } from './urls.js';
 
@@ -21,7 +21,7 @@ const BLOCKED_ATTRIBUTES = new Set(['style', 'dangerouslysetinnerhtml', 'srcdoc'
 export function remarkSafety(options: { report: PageReport; components: ReadonlySet<string> }) {
   const { report, components } = options;
   return (tree: Root): void => {
-    visit(tree, (node) => {
+    walk(tree, (node) => {
       switch (node.type) {
         case 'mdxjsEsm':
           report.add(node, 'error', 'mdx-esm', 'import and export are not allowed in content; the site\'s components are available by name without an import');
