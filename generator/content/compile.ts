@@ -52,8 +52,7 @@ export async function compileFresh(page: PageSource, context: MdxContext): Promi
   const routes = new Map<string, string | null>();
   let usedContracts = false;
   const { compileMdx } = await import('./mdx.js');
-  const output = await compileMdx(page, {
-    ...context,
+  const output = await compileMdx(page, context, {
     fileRoutes: { get: (path) => recordRoute(routes, path, context.fileRoutes.get(path)) },
     contracts: watched(context.contracts, () => (usedContracts = true)),
   });

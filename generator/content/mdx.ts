@@ -1,4 +1,4 @@
-import { compile } from '@mdx-js/mdx';
+import { createProcessor } from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
@@ -10,6 +10,7 @@ import { remarkAdmonitions } from './plugins/remark-admonitions.js';
 import { remarkContracts } from './plugins/remark-contracts.js';
 import { remarkLinks } from './plugins/remark-links.js';
 import { remarkSafety } from './plugins/remark-safety.js';
+import { withPageState } from './plugins/page-state.js';
 import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
@@ -39,12 +40,40 @@ export interface MdxOutput {
   diagnostics: Diagnostic[];
 }
 
+/** One processor per build context and format: plugins read the page they work on from its file (`PageState`). */
+const processors = new WeakMap<MdxContext, Map<PageSource['format'], ReturnType<typeof createProcessor>>>();
+
+function processorFor(context: MdxContext, format: PageSource['format']): ReturnType<typeof createProcessor> {
+  let byFormat = processors.get(context);
+  if (!byFormat) processors.set(context, (byFormat = new Map()));
+  let processor = byFormat.get(format);
+  if (!processor) {
+    processor = createProcessor({
+      format,
+      remarkPlugins: [
+        remarkFrontmatter,
+        remarkGfm,
+        remarkDirective,
+        [remarkSafety, { components: context.components }],
+        remarkContracts,
+        remarkAdmonitions,
+        [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets }],
+      ],
+      rehypePlugins: [[rehypeHeadings, { minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }], rehypeCode, rehypeCaptureTree],
+    });
+    byFormat.set(format, processor);
+  }
+  return processor;
+}
+
 /**
  * Markdown/MDX → the page's HTML syntax tree, with @mdx-js/mdx's parser and the site's remark/rehype
  * plugins; MDX stops once the tree is done (`rehypeCaptureTree`). This module (MDX, micromark,
- * shiki) is only loaded when some page is not in the build cache.
+ * shiki) is only loaded when some page is not in the build cache. `lookups` are what this page
+ * resolves links and contract names with, when they are not the context's own (the caller watches
+ * what a page asks).
  */
-export async function compileMdx(page: PageSource, context: MdxContext): Promise<MdxOutput> {
+export async function compileMdx(page: PageSource, context: MdxContext, lookups: Pick<MdxContext, 'contracts' | 'fileRoutes'> = context): Promise<MdxOutput> {
   const report = new PageReport(page.display);
   const anchors = new Set<string>();
   const toc: Heading[] = [];
@@ -52,24 +81,19 @@ export async function compileMdx(page: PageSource, context: MdxContext): Promise
   const assets: Asset[] = [];
   const output = (tree: string | undefined, diagnostics: Diagnostic[]): MdxOutput => ({ tree, anchors: [...anchors], toc, links, assets, diagnostics });
   let tree: string | undefined;
+  const file = withPageState(new VFile({ path: page.file, value: page.text }), {
+    report,
+    file: page.file,
+    route: page.route,
+    contracts: lookups.contracts,
+    fileRoutes: lookups.fileRoutes,
+    links,
+    pageAssets: assets,
+    anchors,
+    toc,
+  });
   try {
-    await compile(new VFile({ path: page.file, value: page.text }), {
-      format: page.format,
-      remarkPlugins: [
-        remarkFrontmatter,
-        remarkGfm,
-        remarkDirective,
-        [remarkSafety, { report, components: context.components }],
-        [remarkContracts, { report, contracts: context.contracts }],
-        [remarkAdmonitions, { report }],
-        [remarkLinks, { report, file: page.file, route: page.route, baseUrl: context.baseUrl, fileRoutes: context.fileRoutes, links, assets: context.assets, pageAssets: assets }],
-      ],
-      rehypePlugins: [
-        [rehypeHeadings, { anchors, toc, minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }],
-        [rehypeCode, { report }],
-        rehypeCaptureTree,
-      ],
-    });
+    await processorFor(context, page.format).process(file);
   } catch (error) {
     if (error instanceof TreeCaptured) tree = serializePageTree(error.tree);
     else return output(undefined, [...report.diagnostics, syntaxDiagnostic(page, error)]);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { WorkerReply, WorkerRequest, WorkerResults } from './requests.js';
+import type { WorkerRequest, WorkerResults } from './requests.js';
 import { CLAIMED_BY_CALLER, CLAIMED_BY_WORKER, claim, claimFlag, claimedBy } from './claim.js';
 import type { WorkerEnvelope, WorkerMessage, WorkerShare } from './thread.js';
 

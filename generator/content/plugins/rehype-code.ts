@@ -4,6 +4,8 @@ import { toString } from 'hast-util-to-string';
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
 import { walk } from './walk.js';
 import { HIGHLIGHTED_CODE_TAG } from '../../../templates/mdx/component-names.js';
+import type { VFile } from 'vfile';
+import { pageState } from './page-state.js';
 import type { PageReport } from './report.js';
 
 export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -45,8 +47,9 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
  * an element and a style string for every token, which the renderer would parse back into React
  * elements and style objects on every page render, only to print them again as the same HTML.
  */
-export function rehypeCode(options: { report: PageReport }) {
-  return async (tree: Root): Promise<void> => {
+export function rehypeCode() {
+  return async (tree: Root, file: VFile): Promise<void> => {
+    const { report } = pageState(file);
     const blocks: Array<{ pre: Element; code: Element; parent: Element | Root; index: number }> = [];
     walk(tree, (node, index, parent) => {
       if (node.type !== 'element') return;
@@ -58,7 +61,7 @@ export function rehypeCode(options: { report: PageReport }) {
     for (const block of blocks) {
       const classes = Array.isArray(block.code.properties.className) ? block.code.properties.className.map(String) : [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-      const lang = await loadLanguage(shiki, requested, block.pre, options.report);
+      const lang = await loadLanguage(shiki, requested, block.pre, report);
       const meta = parseCodeMeta((block.code.data as { meta?: string } | undefined)?.meta);
       const source = toString(block.code).replace(/\n$/, '');
       const root = shiki.codeToHast(source, {

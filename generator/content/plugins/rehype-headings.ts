@@ -1,8 +1,9 @@
 import GithubSlugger from 'github-slugger';
-import type { Element, Root } from 'hast';
+import type { Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { walk } from './walk.js';
-import type { Heading } from '../types.js';
+import type { VFile } from 'vfile';
+import { pageState } from './page-state.js';
 
 const HEADING = /^h([1-6])$/;
 
@@ -10,20 +11,21 @@ const HEADING = /^h([1-6])$/;
  * Gives every heading an id (GitHub's slugs, unique within the page) and a visible "#" link to
  * itself, and collects the ids (for anchor checks) and the table of contents.
  */
-export function rehypeHeadings(options: { anchors: Set<string>; toc: Heading[]; minLevel: number; maxLevel: number }) {
-  return (tree: Root): void => {
+export function rehypeHeadings(options: { minLevel: number; maxLevel: number }) {
+  return (tree: Root, file: VFile): void => {
+    const { anchors, toc } = pageState(file);
     const slugger = new GithubSlugger();
     walk(tree, (node) => {
       if (node.type !== 'element') return;
-      if (typeof node.properties.id === 'string') options.anchors.add(node.properties.id);
+      if (typeof node.properties.id === 'string') anchors.add(node.properties.id);
       const level = HEADING.exec(node.tagName)?.[1];
       if (!level) return;
       const text = toString(node).trim();
       const id = typeof node.properties.id === 'string' ? node.properties.id : slugger.slug(text);
       node.properties.id = id;
-      options.anchors.add(id);
+      anchors.add(id);
       const depth = Number(level);
-      if (depth >= options.minLevel && depth <= options.maxLevel) options.toc.push({ depth, text, id });
+      if (depth >= options.minLevel && depth <= options.maxLevel) toc.push({ depth, text, id });
       node.children.push({
         type: 'element',
         tagName: 'a',

@@ -1,7 +1,8 @@
 import type { Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { SKIP, walk } from './walk.js';
-import type { PageReport } from './report.js';
+import { pageState } from './page-state.js';
+import type { VFile } from 'vfile';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 const TITLES: Record<(typeof ADMONITION_KINDS)[number], string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' };
@@ -11,8 +12,9 @@ const TITLES: Record<(typeof ADMONITION_KINDS)[number], string> = { note: 'Note'
  * admonitions: `:name` and `::name` written by accident in prose (times, ratios, "see:note") go
  * back to being the text they were.
  */
-export function remarkAdmonitions(options: { report: PageReport }) {
-  return (tree: Root): void => {
+export function remarkAdmonitions() {
+  return (tree: Root, file: VFile): void => {
+    const { report } = pageState(file);
     walk(tree, (node, index, parent) => {
       if (node.type === 'textDirective' || node.type === 'leafDirective') {
         if (parent && index !== undefined) parent.children.splice(index, 1, ...(asText(node) as RootContent[] & PhrasingContent[]));
@@ -21,7 +23,7 @@ export function remarkAdmonitions(options: { report: PageReport }) {
       if (node.type !== 'containerDirective') return undefined;
       const kind = ADMONITION_KINDS.find((k) => k === node.name);
       if (!kind) {
-        options.report.add(node, 'error', 'unknown-admonition', `unknown admonition ":::${node.name}"; use one of ${ADMONITION_KINDS.map((k) => `:::${k}`).join(', ')}`);
+        report.add(node, 'error', 'unknown-admonition', `unknown admonition ":::${node.name}"; use one of ${ADMONITION_KINDS.map((k) => `:::${k}`).join(', ')}`);
         return undefined;
       }
       toAdmonition(node, kind);

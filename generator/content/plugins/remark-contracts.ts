@@ -4,7 +4,9 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { walk } from './walk.js';
 import { parseSourceText } from '../../sources/source-file.js';
 import type { ContractLookup } from '../types.js';
+import { pageState } from './page-state.js';
 import type { PageReport } from './report.js';
+import type { VFile } from 'vfile';
 
 /** The contract components, the attribute naming their target, and what that target must be. */
 const COMPONENTS = {
@@ -22,9 +24,9 @@ const MAX_PROBLEMS_PER_EXAMPLE = 5;
  * the newest contract of its service has, and a JSON code block tagged `schema=service#Name` must
  * validate against that schema. Each problem is located where the author has to fix it.
  */
-export function remarkContracts(options: { report: PageReport; contracts: ContractLookup }) {
-  const { report, contracts } = options;
-  return (tree: Root): void => {
+export function remarkContracts() {
+  return (tree: Root, file: VFile): void => {
+    const { report, contracts } = pageState(file);
     walk(tree, (node) => {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name !== null && node.name in COMPONENTS) {
         checkComponent(node, node.name as ComponentName, report, contracts);

@@ -5,25 +5,19 @@ import type { Image, Link, Root } from 'mdast';
 import { walk } from './walk.js';
 import { displayPath } from '../../sources/display-path.js';
 import { normalizeRoute } from '../routes.js';
-import type { Asset, PageLink } from '../types.js';
-import type { PageReport } from './report.js';
+import type { Asset } from '../types.js';
+import type { VFile } from 'vfile';
+import { pageState, type PageState } from './page-state.js';
 import { isExternalUrl, isSafeUrl, withBase } from './urls.js';
 
-export interface LinkContext {
-  report: PageReport;
-  /** Absolute path of the page file. */
-  file: string;
-  /** The page's own route, for `#anchor` and `../relative/` links. */
-  route: string;
+/** The site's part of what links are rewritten with; the page's is its `PageState`. */
+export interface LinkOptions {
   baseUrl: string;
-  /** Every page's absolute file path → its route, to rewrite links to `.md`/`.mdx` files. */
-  fileRoutes: Pick<ReadonlyMap<string, string>, 'get'>;
-  links: PageLink[];
   /** Shared by all pages so that an image used twice is read once. */
   assets: Map<string, Asset>;
-  /** The images this page uses. */
-  pageAssets: Asset[];
 }
+
+type LinkContext = LinkOptions & Pick<PageState, 'report' | 'file' | 'route' | 'fileRoutes' | 'links' | 'pageAssets'>;
 
 const MARKDOWN_FILE = /\.mdx?$/i;
 
@@ -32,8 +26,9 @@ const MARKDOWN_FILE = /\.mdx?$/i;
  * the checks that need every page: links to Markdown files become routes, images are copied with
  * a content hash in their name.
  */
-export function remarkLinks(context: LinkContext) {
-  return async (tree: Root): Promise<void> => {
+export function remarkLinks(options: LinkOptions) {
+  return async (tree: Root, file: VFile): Promise<void> => {
+    const context: LinkContext = { ...options, ...pageState(file) };
     const images: Image[] = [];
     walk(tree, (node) => {
       if (node.type === 'link') rewriteLink(node, context);

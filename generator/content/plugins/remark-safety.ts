@@ -2,7 +2,9 @@ import type { Root } from 'mdast';
 import type { Node as EstreeNode } from 'estree';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { walk } from './walk.js';
+import { pageState } from './page-state.js';
 import type { PageReport } from './report.js';
+import type { VFile } from 'vfile';
 import { isSafeUrl } from './urls.js';
 
 /** Lower-case elements an MDX page may write: formatting and structure, nothing that runs or embeds. */
@@ -18,9 +20,10 @@ const BLOCKED_ATTRIBUTES = new Set(['style', 'dangerouslysetinnerhtml', 'srcdoc'
  * no event handlers and no script URLs. Literal attribute values (`count={3}`, `items={["a"]}`) stay
  * allowed because they are data, not code.
  */
-export function remarkSafety(options: { report: PageReport; components: ReadonlySet<string> }) {
-  const { report, components } = options;
-  return (tree: Root): void => {
+export function remarkSafety(options: { components: ReadonlySet<string> }) {
+  const { components } = options;
+  return (tree: Root, file: VFile): void => {
+    const { report } = pageState(file);
     walk(tree, (node) => {
       switch (node.type) {
         case 'mdxjsEsm':
