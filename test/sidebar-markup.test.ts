@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { closedMarkupOf } from '../generator/render/pages.js';
-import { Sidebar, type ClosedCategoryMarkup } from '../templates/docs/Sidebar.js';
+import { categoriesHolding, containsRoute, Sidebar, type ClosedCategoryMarkup } from '../templates/docs/Sidebar.js';
 import type { SidebarItemModel } from '../templates/model.js';
 
 type Category = Extract<SidebarItemModel, { type: 'category' }>;
@@ -36,4 +36,27 @@ test('a lazy sidebar whose closed categories are rendered once for the site is t
   }
   // A sidebar that is not lazy lists everything: there is nothing to render once.
   assert.equal(closedMarkupOf({ lazySidebar: false }), undefined);
+});
+
+test('the categories a page opens, looked up once per page, are those that hold its route below them', () => {
+  const items: SidebarItemModel[] = [
+    doc(0),
+    category('A', [doc(1), category('B', [doc(2), category('C', [doc(3)], '/docs/c/')], '/docs/b/'), doc(4)]),
+    category('D', [doc(1), doc(5)], '/docs/d/'),
+    category('Empty', []),
+  ];
+  const categories: Category[] = [];
+  const gather = (level: SidebarItemModel[]): void => {
+    for (const item of level) if (item.type === 'category') categories.push(item), gather(item.items);
+  };
+  gather(items);
+  const label = (set: Iterable<Category>) => [...set].map((c) => c.label).sort().join(',');
+  let checked = 0;
+  for (const route of ['/docs/p0/', '/docs/p1/', '/docs/p2/', '/docs/p3/', '/docs/b/', '/docs/c/', '/docs/d/', '/docs/p5/', '/docs/elsewhere/']) {
+    assert.equal(label(categoriesHolding(items, route)), label(categories.filter((c) => containsRoute(c.items, route))), route);
+    checked++;
+  }
+  assert.equal(checked, 9);
+  assert.equal(label(categoriesHolding(items, '/docs/c/')), 'A,B');
+  assert.equal(label(categoriesHolding(items, '/docs/p1/')), 'A,D');
 });

@@ -76,14 +76,18 @@ export function pageContent(tree: string): MDXContent {
   return (props) => renderPageTree(tree, props.components ?? {});
 }
 
+type JsxRuntime = { Fragment: Fragment; jsx: Jsx; jsxs: Jsx };
+let jsxRuntime: JsxRuntime | undefined;
+
 /**
  * React elements of a serialized page tree. The only values a page carries besides text are
  * literals (`remarkSafety`), so the evaluator MDX nodes need knows literals and the names of the
  * site's components, and nothing else.
  */
 export function renderPageTree(json: string, components: Readonly<Record<string, unknown>>): ReactNode {
-  // React's JSX runtime is CommonJS, so it loads here, synchronously, only when a page renders.
-  const runtime = require('react/jsx-runtime') as { Fragment: Fragment; jsx: Jsx; jsxs: Jsx };
+  // React's JSX runtime is CommonJS, so it loads here, synchronously, the first time a page renders
+  // (once: \`require\` resolves its path again on every call).
+  const runtime = (jsxRuntime ??= require('react/jsx-runtime') as JsxRuntime);
   return toJsxRuntime(JSON.parse(json) as Root, {
     Fragment: runtime.Fragment,
     jsx: runtime.jsx,

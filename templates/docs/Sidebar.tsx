@@ -13,6 +13,8 @@ interface ListProps {
   /** Index path of these items' category in the sidebar model (`2.0.`), empty at the top. */
   path: string;
   closedMarkup?: ClosedCategoryMarkup | undefined;
+  /** The categories that hold the page (`categoriesHolding`), when the whole sidebar is drawn for it. */
+  holding?: ReadonlySet<CategoryModel> | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ export type ClosedCategoryMarkup = (item: CategoryModel, path: string) => string
 export function Sidebar({ items, route, lazy, id = 'docs-sidebar', closedMarkup }: { items: SidebarItemModel[]; route: string; lazy: boolean; id?: string; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
   return (
     <nav className="docs-sidebar" aria-label="Docs sidebar" id={id}>
-      <SidebarList items={items} route={route} lazy={lazy} path="" closedMarkup={closedMarkup} />
+      <SidebarList items={items} route={route} lazy={lazy} path="" closedMarkup={closedMarkup} holding={categoriesHolding(items, route)} />
     </nav>
   );
 }
@@ -44,16 +46,16 @@ function SidebarList(props: ListProps): ReactElement {
 }
 
 /** The entries of one list, without the list: the client renders them into a lazy category's list. */
-export function SidebarItems({ items, route, lazy, path, closedMarkup }: ListProps): ReactElement {
+export function SidebarItems({ items, route, lazy, path, closedMarkup, holding }: ListProps): ReactElement {
   return (
     <>
       {items.map((item, index) => {
         const key = `${item.type}:${item.label}:${item.href ?? ''}`;
         const className = `sidebar-item sidebar-item-${item.type}`;
-        if (closedMarkup && lazy && item.type === 'category' && !isOpen(item, route)) return <li key={key} className={className} dangerouslySetInnerHTML={{ __html: closedMarkup(item, `${path}${index}`) }} />;
+        if (closedMarkup && lazy && item.type === 'category' && !isOpen(item, route, holding)) return <li key={key} className={className} dangerouslySetInnerHTML={{ __html: closedMarkup(item, `${path}${index}`) }} />;
         return (
           <li key={key} className={className}>
-            <SidebarEntry item={item} route={route} lazy={lazy} path={`${path}${index}`} closedMarkup={closedMarkup} />
+            <SidebarEntry item={item} route={route} lazy={lazy} path={`${path}${index}`} closedMarkup={closedMarkup} holding={holding} />
           </li>
         );
       })}
@@ -61,7 +63,7 @@ export function SidebarItems({ items, route, lazy, path, closedMarkup }: ListPro
   );
 }
 
-function SidebarEntry({ item, route, lazy, path, closedMarkup }: { item: SidebarItemModel; route: string; lazy: boolean; path: string; closedMarkup: ClosedCategoryMarkup | undefined }): ReactElement {
+function SidebarEntry({ item, route, lazy, path, closedMarkup, holding }: { item: SidebarItemModel; route: string; lazy: boolean; path: string; closedMarkup: ClosedCategoryMarkup | undefined; holding: ReadonlySet<CategoryModel> | undefined }): ReactElement {
   switch (item.type) {
     case 'doc':
       return (
@@ -77,19 +79,19 @@ function SidebarEntry({ item, route, lazy, path, closedMarkup }: { item: Sidebar
         </a>
       );
     case 'category':
-      return <SidebarCategory item={item} route={route} lazy={lazy} path={path} closedMarkup={closedMarkup} />;
+      return <SidebarCategory item={item} route={route} lazy={lazy} path={path} closedMarkup={closedMarkup} holding={holding} />;
   }
 }
 
 type CategoryModel = Extract<SidebarItemModel, { type: 'category' }>;
 
-function isOpen(item: CategoryModel, route: string): boolean {
-  return item.route === route || containsRoute(item.items, route) || !item.collapsed;
+function isOpen(item: CategoryModel, route: string, holding: ReadonlySet<CategoryModel> | undefined): boolean {
+  return item.route === route || (holding ? holding.has(item) : containsRoute(item.items, route)) || !item.collapsed;
 }
 
-export function SidebarCategory({ item, route, lazy, path, closedMarkup }: { item: CategoryModel; route: string; lazy: boolean; path: string; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
+export function SidebarCategory({ item, route, lazy, path, closedMarkup, holding }: { item: CategoryModel; route: string; lazy: boolean; path: string; closedMarkup?: ClosedCategoryMarkup | undefined; holding?: ReadonlySet<CategoryModel> | undefined }): ReactElement {
   const current = item.route === route;
-  const open = isOpen(item, route);
+  const open = isOpen(item, route, holding);
   // Where this is a live component (the mobile menu), opening a lazy category renders its entries.
   const [opened, setOpened] = useState(false);
   const deferred = lazy && !open && !opened;
@@ -111,7 +113,7 @@ export function SidebarCategory({ item, route, lazy, path, closedMarkup }: { ite
             <span>{item.label}</span>
           </summary>
         )}
-        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} closedMarkup={closedMarkup} />}
+        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} closedMarkup={closedMarkup} holding={holding} />}
       </details>
     </>
   );
@@ -143,6 +145,40 @@ export function categoryAt(items: readonly SidebarItemModel[], path: string): Ex
 /** Whether a page of `items`, at any depth, or one of their categories' own pages has this route. */
 export function containsRoute(items: SidebarItemModel[], route: string): boolean {
   return routesIn(items).has(route);
+}
+
+const NO_CATEGORIES: ReadonlySet<CategoryModel> = new Set();
+
+/** Route → the categories that hold it below them, gathered once per sidebar. */
+const HOLDING = new WeakMap<SidebarItemModel[], Map<string, Set<CategoryModel>>>();
+
+/**
+ * The categories of a sidebar that hold a route below them (its page, or a category's own page,
+ * at any depth): those a page's sidebar opens. Looked up once per page, rather than a lookup per
+ * category; every page's sidebar asks it of every category.
+ */
+export function categoriesHolding(items: SidebarItemModel[], route: string): ReadonlySet<CategoryModel> {
+  let byRoute = HOLDING.get(items);
+  if (!byRoute) {
+    const index = new Map<string, Set<CategoryModel>>();
+    const add = (at: string, above: readonly CategoryModel[]): void => {
+      let set = index.get(at);
+      if (!set) index.set(at, (set = new Set()));
+      for (const category of above) set.add(category);
+    };
+    const walk = (level: SidebarItemModel[], above: readonly CategoryModel[]): void => {
+      for (const item of level) {
+        if (item.type === 'doc') add(item.route, above);
+        else if (item.type === 'category') {
+          if (item.route !== undefined) add(item.route, above);
+          walk(item.items, [...above, item]);
+        }
+      }
+    };
+    walk(items, []);
+    HOLDING.set(items, (byRoute = index));
+  }
+  return byRoute.get(route) ?? NO_CATEGORIES;
 }
 
 /** The routes below a list of entries, gathered once per model (every page's sidebar asks of every category). */
