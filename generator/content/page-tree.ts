@@ -86,7 +86,7 @@ let jsxRuntime: JsxRuntime | undefined;
  */
 export function renderPageTree(json: string, components: Readonly<Record<string, unknown>>): ReactNode {
   // React's JSX runtime is CommonJS, so it loads here, synchronously, the first time a page renders
-  // (once: \`require\` resolves its path again on every call).
+  // (once: `require` resolves its path again on every call).
   const runtime = (jsxRuntime ??= require('react/jsx-runtime') as JsxRuntime);
   return toJsxRuntime(JSON.parse(json) as Root, {
     Fragment: runtime.Fragment,

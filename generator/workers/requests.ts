@@ -11,10 +11,9 @@ import { isRecord } from '../sources/pointer.js';
 
 /**
  * Work a second thread can do for the build: judging a contract, typing it, compiling a page,
- * rendering one. The
- * thread reads a contract's files itself; `identity` is what the build read
+ * rendering one. The thread reads a contract's files itself; `identity` is what the build read
  * (`ContractSources.identity()`), so a file changed in between is noticed and the work is done
- * again on the build's own copy. A page comes with its text.
+ * again on the build's own copy. A page comes with its text, a page to render with its tree.
  */
 export type WorkerRequest =
   | { kind: 'checks'; path: string; identity: string[] }
