@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { BuildCache } from '../generator/cache/store.js';
 import { loadConfig } from '../generator/config/load.js';
 import { loadContent } from '../generator/content/index.js';
 import type { ContractLookup } from '../generator/content/types.js';
@@ -38,7 +39,8 @@ test('many pages to render are shared with a second thread, and come out as rend
   };
 
   const emitted = new Map<string, string | Uint8Array>();
-  const shared = await renderSite({ ...input, emit: async (file, html) => void emitted.set(file, html) });
+  const cache = BuildCache.forProject(dir, true);
+  const shared = await renderSite({ ...input, cache, emit: async (file, html) => void emitted.set(file, html) });
   assert.deepEqual(shared.diagnostics, []);
   assert.equal(shared.secondThread, true);
   // The other thread hands back UTF-8, this one text: both rendered some of the pages.
@@ -61,4 +63,11 @@ test('many pages to render are shared with a second thread, and come out as rend
     }
   }
   assert.equal(compared, emitted.size);
+
+  // From the cache, a page is the bytes it was, whichever thread rendered it.
+  const again = new Map<string, string | Uint8Array>();
+  const cached = await renderSite({ ...input, cache, emit: async (file, html) => void again.set(file, html) });
+  assert.equal(cached.secondThread, false);
+  assert.equal(again.size, emitted.size);
+  for (const [file, html] of emitted) assert.deepEqual(Buffer.from(again.get(file) ?? ''), Buffer.from(html), file);
 });
