@@ -56,13 +56,20 @@ test('a highlighted block is the markup shiki prints, with its title, highlighte
   assert.deepEqual(page.all('.code-block .line.highlighted').map((line) => toString(line)), [HOSTILE.split('\n')[1]]);
 });
 
-test('code is shown as text, never read as markup', async () => {
-  for (const lang of ['tsx', 'html', 'no-such-language', '']) {
-    const { page } = await rendered(`\`\`\`${lang}\n${HOSTILE}\n\`\`\`\n`);
-    assert.equal(page.all('script').length, 0, lang);
+test('code and its title are shown as text, never read as markup', async () => {
+  const title = '<img src=x onerror=alert(1)> & "quoted"';
+  // A language is named first: without one, the info string's first word would be taken for it.
+  for (const lang of ['tsx', 'html', 'no-such-language', 'text']) {
+    const { page } = await rendered(`\`\`\`${lang} title='${title}'\n${HOSTILE}\n\`\`\`\n`);
+    assert.equal(page.all('script, img').length, 0, lang);
     assert.equal(page.all('.code-block').length, 1, lang);
+    assert.equal(page.text('.code-block-title'), title, lang);
     assert.equal(toString(page.one('.code-block pre code')!), HOSTILE, lang);
   }
+  const { page: plain } = await rendered(`\`\`\`\n${HOSTILE}\n\`\`\`\n`);
+  assert.equal(plain.all('script').length, 0);
+  assert.equal(plain.attr('.code-block', 'dataLanguage'), 'text');
+  assert.equal(toString(plain.one('.code-block pre code')!), HOSTILE);
 });
 
 test('a page cannot write the element a code block becomes', async () => {
