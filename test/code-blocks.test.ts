@@ -48,6 +48,8 @@ test('a highlighted block is the markup shiki prints, with its title, highlighte
   const expected = await codeToHtml(HOSTILE, {
     lang: 'tsx',
     themes: CODE_THEMES,
+    // Without a time limit, so that a busy machine cannot leave a line uncoloured on this side either.
+    tokenizeTimeLimit: 0,
     transformers: [{ line: (line, number) => (number === 2 ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line) }],
   });
   const pre = page.one('.code-block > pre');

@@ -10,6 +10,8 @@ import type { PageReport } from './report.js';
 
 export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 const PLAIN = 'text';
+/** Longer lines (minified data, say) are shown uncoloured. */
+const MAX_HIGHLIGHTED_LINE = 20_000;
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -67,6 +69,12 @@ export function rehypeCode() {
       const root = shiki.codeToHast(source, {
         lang,
         themes: CODE_THEMES,
+        // shiki stops tokenizing a line after 500 ms by default and leaves the rest uncoloured: on a
+        // busy machine, the first line of a language (while its grammar's expressions compile) came
+        // out differently from one build to the next. A limit on length, which the text alone
+        // decides, guards against pathological lines instead.
+        tokenizeTimeLimit: 0,
+        tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE,
         transformers: [{ line: (line, number) => (meta.highlight.has(number) ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line) }],
       });
       block.parent.children[block.index] = codeBlock(root.children[0] as Element, meta.title, requested ?? PLAIN);
