@@ -6,6 +6,7 @@ import { BuildCache } from '../generator/cache/store.js';
 import { openContract, validateContract } from '../generator/contracts/validate.js';
 import { generateModels } from '../generator/models/index.js';
 import { Background } from '../generator/workers/background.js';
+import { expectRequest, handleRequest, settleRequest, type WorkerRequest } from '../generator/workers/requests.js';
 import { build } from '../generator/commands/build.js';
 import { normalizeDiagnostics } from '../generator/diagnostics/diagnostic.js';
 import { CORPUS, ROOT, tempDir } from './helpers.js';
@@ -114,6 +115,32 @@ describe('the build\'s second thread', () => {
     );
     const models = await generateModels({ apis: [{ api: { id: 'discord' } as never, versions: [{ version: String((here.contract.document.info as { version: unknown }).version), contract: here.contract }] }], packageName: 'types', packageVersion: undefined, schemaIdBase: 'http://localhost/schemas/', rules: {} });
     assert.equal(await readFile(join(dir, 'out/types/discord.d.ts'), 'utf8'), models.files.get('types/discord.d.ts'));
+  });
+
+  test('the thread reads a contract once for its checks and its types, and lets it go when neither is left', async () => {
+    const path = await copyOf(MISMATCH);
+    const { contract } = await validateContract(path);
+    assert.ok(contract);
+    const identity = contract.sources.identity();
+    const checks: WorkerRequest = { kind: 'checks', path, identity };
+    const types: WorkerRequest = { kind: 'types', path, identity, service: 'items', version: '1.0.0' };
+    // Both arrive before the first is done, as a build posts them.
+    expectRequest(checks);
+    expectRequest(types);
+    const checked = await handleRequest(checks);
+    settleRequest(checks);
+    assert.equal(checked.ok, true);
+    // An edit now is not seen: the types are those of the contract the checks judged, as on the build's own thread.
+    await writeFile(path, (await readFile(path, 'utf8')).replace('id: seven', 'id: 7'));
+    const typed = await handleRequest(types);
+    settleRequest(types);
+    assert.ok(typed.ok, 'the types come from the contract already read');
+    assert.match(String(typed.value), /export interface components/);
+    // Nothing is waiting for the contract any more: a new request reads the file again, and finds it changed.
+    expectRequest(checks);
+    const again = await handleRequest(checks);
+    settleRequest(checks);
+    assert.deepEqual(again, { ok: false, stale: true, message: 'the contract changed while the build ran' });
   });
 
   test('closing drops the work not done, and the promises say so', async () => {

@@ -49,12 +49,34 @@ export function receiveShare(key: string, value: unknown): void {
 
 export type WorkerReply = { ok: true; value: WorkerResults[WorkerRequest['kind']] } | { ok: false; stale: boolean; message: string };
 
+/**
+ * Contracts this thread has read, kept while more requests for them are on their way: a large
+ * contract's checks and then its types read and parse it once here, as the build's own thread does.
+ */
+const readContracts = new Map<string, ReturnType<typeof ContractSources.load>>();
+const expected = new Map<string, number>();
+
+/** Told of every request as it arrives, before the ones ahead of it are done. */
+export function expectRequest(request: WorkerRequest): void {
+  if ('path' in request) expected.set(request.path, (expected.get(request.path) ?? 0) + 1);
+}
+
+/** Told when a request is done or was taken back: its contract is let go once no other request needs it. */
+export function settleRequest(request: WorkerRequest): void {
+  if (!('path' in request)) return;
+  const left = (expected.get(request.path) ?? 1) - 1;
+  if (left > 0) return void expected.set(request.path, left);
+  expected.delete(request.path);
+  readContracts.delete(request.path);
+}
+
 /** Runs one request in this thread, from the files on disk. */
 export async function handleRequest(request: WorkerRequest): Promise<WorkerReply> {
   if (request.kind === 'page') return compileSharedPage(request.page);
   if (request.kind === 'render') return renderSharedPage(request.page);
-  const loaded = await ContractSources.load(request.path);
-  const sources = loaded.sources;
+  let reading = readContracts.get(request.path);
+  if (!reading) readContracts.set(request.path, (reading = ContractSources.load(request.path)));
+  const sources = (await reading).sources;
   const detected = sources && detectSpecVersion(sources.root.data);
   if (!sources || !detected?.ok || !sameFiles(sources.identity(), request.identity)) return { ok: false, stale: true, message: 'the contract changed while the build ran' };
   if (request.kind === 'checks') {

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { CLAIMED_BY_WORKER, claim } from './claim.js';
-import { handleRequest, receiveShare, type WorkerReply, type WorkerRequest } from './requests.js';
+import { expectRequest, handleRequest, receiveShare, settleRequest, type WorkerReply, type WorkerRequest } from './requests.js';
 
 export interface WorkerEnvelope {
   id: number;
@@ -27,9 +27,14 @@ port?.on('message', (message: WorkerEnvelope | WorkerShare) => {
   // At once, not queued: it comes before the requests that use it, on the same channel.
   if ('share' in message) return receiveShare(message.share.key, message.share.value);
   const { id, request, claim: flag } = message;
+  expectRequest(request);
   queue = queue.then(async () => {
-    if (!claim(flag, CLAIMED_BY_WORKER)) return port.postMessage({ id, reply: undefined } satisfies WorkerMessage);
+    if (!claim(flag, CLAIMED_BY_WORKER)) {
+      settleRequest(request);
+      return port.postMessage({ id, reply: undefined } satisfies WorkerMessage);
+    }
     const reply = await handleRequest(request).catch((error: unknown): WorkerReply => ({ ok: false, stale: false, message: (error as Error).message ?? String(error) }));
+    settleRequest(request);
     port.postMessage({ id, reply } satisfies WorkerMessage);
   });
 });
