@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BuildCache } from '../cache/store.js';
@@ -8,6 +8,8 @@ import { BuildCache } from '../cache/store.js';
 /** The project's own `templates/` folder (source files, not the transpiled copies in dist/). */
 const TEMPLATES = fileURLToPath(new URL('../../../templates/', import.meta.url));
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The bundles `npm run compile` made of templates/ as they were then (see `prebuildClient`). */
+const PREBUILT = fileURLToPath(new URL('../../client-bundles.json', import.meta.url));
 
 /**
  * The client renders the same React components as the server, on Preact's React-compatible runtime:
@@ -34,8 +36,9 @@ export interface ClientAssets {
 export async function buildClient(cache: BuildCache = BuildCache.disabled()): Promise<ClientAssets> {
   // The bundles are made from templates/ (read here, as it is now: `specsite dev` rebuilds on a
   // change to it) and installed packages, which the code fingerprint covers.
-  const key = cache.key('client', ...(await templateFiles()));
-  const cached = await cache.get<{ js: string; css: string }>('client', key);
+  const templates = await templateFiles();
+  const key = cache.key('client', ...templates.map(({ path, hash }) => `${path}\0${hash}`));
+  const cached = (await cache.get<Bundles>('client', key)) ?? (await prebuiltClient(templates));
   const { js, css } = cached ?? (await bundleClient());
   if (!cached) await cache.set('client', key, { js, css });
   const jsPath = `assets/js/main.${hash(js)}.js`;
@@ -43,7 +46,48 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
   return { files: new Map([[jsPath, js], [cssPath, css]]), js: jsPath, css: cssPath, jsBytes: Buffer.byteLength(js), jsGzipBytes: gzipSync(js, { level: 9 }).length };
 }
 
-async function bundleClient(): Promise<{ js: string; css: string }> {
+interface Bundles {
+  js: string;
+  css: string;
+}
+
+/** What `prebuildClient` writes: the bundles, and the templates (by path under templates/ and hash) they were made from. */
+interface PrebuiltBundles extends Bundles {
+  templates: string[];
+}
+
+/**
+ * Bundles the client once when specsite itself is compiled (`npm ci`, `npm run compile`), into
+ * dist/: the client is specsite's own code, the same for every site, and esbuild (a service
+ * process) costs a cold build about 0.15 s. A build uses these bundles while templates/ is as it
+ * was then, and bundles again otherwise (`specsite dev` after an edit to a template).
+ */
+export async function prebuildClient(file: string = PREBUILT): Promise<void> {
+  const templates = await templateFiles();
+  const prebuilt: PrebuiltBundles = { templates: prebuiltKey(templates), ...(await bundleClient()) };
+  await writeFile(file, `${JSON.stringify(prebuilt)}\n`);
+}
+
+/** The bundles made at compile time, if they were made from templates/ as it is now. */
+export async function prebuiltClient(templates: readonly TemplateFile[], file: string = PREBUILT): Promise<Bundles | undefined> {
+  let prebuilt: Partial<PrebuiltBundles>;
+  try {
+    prebuilt = JSON.parse(await readFile(file, 'utf8')) as Partial<PrebuiltBundles>;
+  } catch {
+    return undefined;
+  }
+  const key = prebuiltKey(templates);
+  const same = Array.isArray(prebuilt.templates) && prebuilt.templates.length === key.length && key.every((entry, i) => prebuilt.templates?.[i] === entry);
+  return same && typeof prebuilt.js === 'string' && typeof prebuilt.css === 'string' ? { js: prebuilt.js, css: prebuilt.css } : undefined;
+}
+
+/** Paths relative to templates/, so that the key holds wherever specsite is installed. */
+function prebuiltKey(templates: readonly TemplateFile[]): string[] {
+  return templates.map(({ path, hash }) => `${relative(TEMPLATES, path).split('\\').join('/')}\0${hash}`);
+}
+
+/** esbuild's bundles of templates/ as it is now. */
+export async function bundleClient(): Promise<Bundles> {
   const [js, css] = await Promise.all([
     bundle(`${TEMPLATES}client/main.tsx`, { format: 'iife', target: ['es2020'], jsx: 'automatic', alias: REACT_ON_PREACT, define: { 'process.env.NODE_ENV': '"production"' } }),
     bundle(`${TEMPLATES}styles/site.css`, {}),
@@ -61,10 +105,16 @@ async function bundle(entry: string, options: BundleOptions): Promise<string> {
   return result.outputFiles[0]?.text ?? '';
 }
 
+export interface TemplateFile {
+  path: string;
+  /** sha256 of the content. */
+  hash: string;
+}
+
 /** Every file under templates/ with its content hash, in a stable order. */
-async function templateFiles(): Promise<string[]> {
+export async function templateFiles(): Promise<TemplateFile[]> {
   const names = (await readdir(TEMPLATES, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
-  return Promise.all(names.sort().map(async (name) => `${name}\0${createHash('sha256').update(await readFile(name)).digest('hex')}`));
+  return Promise.all(names.sort().map(async (path) => ({ path, hash: createHash('sha256').update(await readFile(path)).digest('hex') })));
 }
 
 function hash(text: string): string {
