@@ -1,7 +1,9 @@
 // Transpiles the TypeScript sources (generator/, templates/, test/) into dist/ with esbuild, file for file.
 // Type checking is `npm run typecheck`; this step only strips types, so it takes well under a second.
 // It also bundles the client (dist/client-bundles.json), which is specsite's own code, the same for
-// every site: builds use it while templates/ is unchanged instead of running esbuild each time.
+// every site: builds use it while templates/ is unchanged instead of running esbuild each time; and
+// it has Ajv generate the validators of the OpenAPI schemas (dist/oas-validators/), which every
+// cold build and `validate` would otherwise compile.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,3 +48,6 @@ writeFileSync('dist/fingerprint.txt', `${fingerprint.digest('hex')}\n`);
 
 const { prebuildClient } = await import('../dist/generator/client/build.js');
 await prebuildClient();
+
+const { writeOasValidators } = await import('../dist/generator/contracts/oas-schema.js');
+await writeOasValidators();

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ErrorObject } from 'ajv';
-import { oasSchemaErrors } from '../generator/contracts/oas-schema.js';
+import { compileOasSchema, oasSchemaErrors, PRECOMPILED_DIR, precompiledOasValidator, writeOasValidators } from '../generator/contracts/oas-schema.js';
 import { detectSpecVersion } from '../generator/contracts/spec-version.js';
-import { CORPUS } from './helpers.js';
+import { CORPUS, tempDir } from './helpers.js';
 
 /** Corpus documents below 2 MB (the two largest would double the suite's time for no new case). */
 function corpusFiles(): string[] {
@@ -51,4 +51,42 @@ test('the OpenAPI schema check finds exactly what swagger-parser validate finds,
   }
   assert.ok(compared >= 30, `compared ${compared} documents`);
   assert.ok(invalid >= 3, `only ${invalid} of them fail the schema`);
+});
+
+test('the validators generated at compile time are the ones the build uses, and find what Ajv compiling the schema finds', async () => {
+  const { existsSync } = await import('node:fs');
+  // `npm test` compiles first, so they are there, one per version.
+  for (const version of ['2.0', '3.0', '3.1'] as const) assert.ok(existsSync(join(PRECOMPILED_DIR, `${version}.cjs`)), version);
+  let compared = 0;
+  for (const file of corpusFiles()) {
+    const path = join(CORPUS, file);
+    let api: unknown;
+    try {
+      api = await dereferenced(path);
+    } catch {
+      continue;
+    }
+    const version = detectSpecVersion(api);
+    if (!version.ok) continue;
+    const generated = precompiledOasValidator(version.version);
+    assert.ok(generated, version.version);
+    const { validate } = compileOasSchema(version.version);
+    const expected = validate(api) ? [] : validate.errors;
+    assert.deepEqual(generated(api) ? [] : generated.errors, expected, file);
+    compared++;
+  }
+  assert.ok(compared >= 30, `compared ${compared} documents`);
+});
+
+test('without generated validators the schema is compiled, and generating them again gives the same code', async () => {
+  const dir = await tempDir('oas-validators');
+  assert.equal(precompiledOasValidator('3.1', dir), undefined);
+  await writeOasValidators(dir);
+  const { readFileSync: read } = await import('node:fs');
+  for (const version of ['2.0', '3.0', '3.1']) assert.equal(read(join(dir, `${version}.cjs`), 'utf8'), read(join(PRECOMPILED_DIR, `${version}.cjs`), 'utf8'), version);
+  const invalid = { openapi: '3.1.0', info: { title: 'x' }, paths: {} };
+  const fresh = precompiledOasValidator('3.1', dir);
+  assert.ok(fresh);
+  assert.equal(fresh(invalid), false);
+  assert.deepEqual(fresh.errors?.map((e) => `${e.instancePath} ${e.message}`), ["/info must have required property 'version'"]);
 });
