@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The CLI lives in dist/ (transpiled by `npm ci`'s prepare step); this shim only finds it.
+// The CLI lives in dist/ (transpiled and bundled by `npm ci`'s prepare step); this shim only finds it.
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const entry = new URL('../dist/generator/cli/main.js', import.meta.url);
+const entry = new URL('../dist/bundle/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('specsite: the CLI is not compiled yet; run `npm ci` (or `npm run compile`) in the specsite folder first.\n');
   process.exit(2);

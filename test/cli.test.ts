@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { describe, test } from 'node:test';
-import { ROOT, runCli, tempDir } from './helpers.js';
+import { spawn } from 'node:child_process';
+import { get } from 'node:http';
+import { CLI, CORPUS, ROOT, runCli, tempDir } from './helpers.js';
 
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
@@ -114,5 +116,47 @@ describe('specsite CLI', () => {
     assert.equal(run.code, 1);
     assert.match(run.stdout, /openapi\/searcher\/3\.1\.0-SNAPSHOT\.yaml:\d+:\d+ error \[ref-resolves\] broken \$ref: "#\/components\/schemas\/Missing"/);
     assert.deepEqual(await snapshot(out), before);
+  });
+  // The CLI runs from bundles (dist/bundle/cli/): these two start the workers it names from there.
+  test('a build of a large contract through the CLI hands work to the second thread', async () => {
+    const project = await tempDir('cli-thread');
+    await writeFile(join(project, 'site-config.yaml'), `title: Discord\napis:\n  - { id: discord, spec: ${JSON.stringify(join(CORPUS, 'public/discord__openapi.json'))} }\n`);
+    const run = await runCli(['build', '--no-cache'], project);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const report = JSON.parse(await readFile(join(project, 'out/build-report.json'), 'utf8')) as { secondThread: boolean };
+    assert.equal(report.secondThread, true);
+    assert.match(await readFile(join(project, 'out/types/discord.d.ts'), 'utf8'), /export interface paths/);
+  });
+
+  test('dev through the CLI builds in its builder thread and serves the site', { timeout: 60_000 }, async () => {
+    const project = await tempDir('cli-dev');
+    await writeFile(join(project, 'site-config.yaml'), 'title: Dev\n');
+    await cp(join(ROOT, 'test/fixtures/browser-site/content'), join(project, 'content'), { recursive: true });
+    const child = spawn(process.execPath, [CLI, 'dev', '--port', '0'], { cwd: project });
+    try {
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const url = await new Promise<string>((found, failed) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const serving = /serving (http:\/\/\S+) /.exec(output);
+          if (serving?.[1]) found(serving[1]);
+        });
+        child.once('exit', (code) => failed(new Error(`dev exited ${code}: ${output}`)));
+      });
+      assert.match(output, /built the site: rendered \d+ pages/);
+      const home = await new Promise<{ status: number; body: string }>((done, failed) => {
+        get(url, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => done({ status: response.statusCode ?? 0, body }));
+        }).on('error', failed);
+      });
+      assert.equal(home.status, 200);
+      assert.match(home.body, /<title>[^<]*<\/title>/);
+      assert.match(home.body, /__specsite\/events/);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });

@@ -174,7 +174,9 @@ interface Builder {
 }
 
 function startBuilder(options: BuildOptions): Builder {
-  const worker = new Worker(new URL('../dev/worker.js', import.meta.url), { workerData: options });
+  // Named from dist/ so that the bundled CLI (dist/bundle/cli/) starts the same file, unbundled: a
+  // fresh builder must load templates/ as `transpileTemplates` just wrote them.
+  const worker = new Worker(new URL('../../generator/dev/worker.js', import.meta.url), { workerData: options });
   let waiting: { resolve: (reply: BuilderReply) => void; reject: (error: Error) => void } | undefined;
   worker.on('message', (reply: BuilderReply) => waiting?.resolve(reply));
   worker.on('error', (error) => waiting?.reject(error));

@@ -31,7 +31,8 @@ export class Background {
   private nextId = 0;
   private failed = false;
   private closing = false;
-  private spawned = false;
+  /** Whether the thread has answered a task: started is not enough, it may die before doing any. */
+  private answered = false;
   /** The end of the work this thread does one task after another: every task in `inline` mode, work that came back otherwise. */
   private here: Promise<unknown> = Promise.resolve();
 
@@ -60,9 +61,9 @@ export class Background {
     }
   }
 
-  /** Whether a second thread was started (and so did some of the work). */
+  /** Whether a second thread did some of the work (answered a task). */
   get usedSecondThread(): boolean {
-    return this.spawned;
+    return this.answered;
   }
 
   /** `inline` does the same work in this thread, from what this thread has already read. */
@@ -136,13 +137,16 @@ export class Background {
   }
 
   private spawn(): Worker {
-    this.spawned = true;
-    const worker = new Worker(new URL('./thread.js', import.meta.url));
+    // Named from dist/ so that the bundled CLI (dist/bundle/cli/) starts the same file.
+    const worker = new Worker(new URL('../../generator/workers/thread.js', import.meta.url));
     worker.on('message', ({ id, reply }: WorkerMessage) => {
       const task = this.pending.get(id);
       // Undefined: this thread claimed the task first and is doing it.
       if (!task || reply === undefined) return;
-      if (reply.ok) task.resolve(reply.value);
+      if (reply.ok) {
+        this.answered = true;
+        task.resolve(reply.value);
+      }
       // A file changed under the worker, or a page needs what only this thread has: done here, one
       // after another (there may be many pages).
       else if (reply.stale) void this.inOrder(() => runHere(task));
