@@ -1,7 +1,7 @@
 // Transpiles the TypeScript sources (generator/, templates/, test/) into dist/ with esbuild, file for file.
 // Type checking is `npm run typecheck`; this step only strips types, so it takes well under a second.
-// The CLI's entry is then bundled with the ES modules it loads (dist/bundle/cli/): Node loads about
-// 400 fewer files on every run, a quarter of a second of a cold build.
+// The CLI's entry is then bundled with the ES modules it loads (dist/bundle/cli/): a cold build of
+// the real site loads 167 ES module files instead of 718, a quarter of a second less.
 // It also bundles the client (dist/client-bundles.json), which is specsite's own code, the same for
 // every site: builds use it while templates/ is unchanged instead of running esbuild each time; and
 // it has Ajv generate the validators of the OpenAPI schemas (dist/oas-validators/), which every
