@@ -47,7 +47,9 @@ await build({
 // Left to Node: React (the renderer and the components must share one copy), the CommonJS packages
 // loaded with require, and esbuild (a native binary). Tests import dist/ file for file.
 await build({
-  entryPoints: { 'cli/main': 'dist/generator/cli/main.js' },
+  // The build's second thread is bundled too (its modules load while the build waits on it); the
+  // `specsite dev` builder is not, as it must load templates/ as just transpiled.
+  entryPoints: { 'cli/main': 'dist/generator/cli/main.js', 'cli/thread': 'dist/generator/workers/thread.js' },
   outdir: 'dist/bundle',
   chunkNames: 'cli/[name]-[hash]',
   bundle: true,

@@ -137,8 +137,8 @@ export class Background {
   }
 
   private spawn(): Worker {
-    // Named from dist/ so that the bundled CLI (dist/bundle/cli/) starts the same file.
-    const worker = new Worker(new URL('../../generator/workers/thread.js', import.meta.url));
+    // Beside this module in both layouts: dist/generator/workers/ and the bundled CLI's dist/bundle/cli/.
+    const worker = new Worker(new URL('./thread.js', import.meta.url));
     worker.on('message', ({ id, reply }: WorkerMessage) => {
       const task = this.pending.get(id);
       // Undefined: this thread claimed the task first and is doing it.
