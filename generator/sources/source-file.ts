@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { findNodeAtLocation, parse as parseJsonc, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from './display-path.js';
+import { JsonPositions } from './json-positions.js';
 import type { Segment } from './pointer.js';
 
 export interface Position {
@@ -177,7 +178,7 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
     const message = first ? `invalid JSON: ${describeJsonError(printParseErrorCode(first.error))}` : 'invalid JSON';
     return { ok: false, diagnostics: [{ file: display, ...at(first?.offset ?? 0), severity: 'error', rule, message }] };
   }
-  let tree: JsonNode | undefined;
+  let positions: JsonPositions | undefined;
   return {
     ok: true,
     file: {
@@ -187,17 +188,10 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
       hash,
       data,
       locate(segments, target = 'value') {
-        // The tree is only built when a problem has to be located, so valid files never pay for it.
-        tree ??= parseTree(text) ?? undefined;
-        if (!tree) return { line: 1, column: 1 };
-        for (let n = segments.length; n >= 0; n--) {
-          const node = findNodeAtLocation(tree, segments.slice(0, n) as Segment[]);
-          if (node) {
-            const keyNode = target === 'key' && n === segments.length && node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-            return at((keyNode ?? node).offset);
-          }
-        }
-        return at(tree.offset);
+        // Scanned only when a problem has to be located, and only along its path.
+        positions ??= new JsonPositions(text);
+        const offset = positions.locate(segments, target);
+        return offset === undefined ? { line: 1, column: 1 } : at(offset);
       },
     },
   };
