@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { bundleClient, prebuildClient, prebuiltClient, templateFiles } from '../generator/client/build.js';
@@ -34,7 +34,6 @@ describe('the client bundled when specsite is compiled', () => {
     const dir = await tempDir('client-prebuilt');
     const templates = await templateFiles();
     assert.equal(await prebuiltClient(templates, join(dir, 'none.json')), undefined);
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(join(dir, 'broken.json'), '{"templates": [');
     assert.equal(await prebuiltClient(templates, join(dir, 'broken.json')), undefined);
   });

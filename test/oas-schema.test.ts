@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ErrorObject } from 'ajv';
+import type { SpecVersion } from '../generator/contracts/spec-version.js';
 import { compileOasSchema, oasSchemaErrors, PRECOMPILED_DIR, precompiledOasValidator, writeOasValidators } from '../generator/contracts/oas-schema.js';
 import { detectSpecVersion } from '../generator/contracts/spec-version.js';
 import { CORPUS, tempDir } from './helpers.js';
@@ -17,6 +18,21 @@ function corpusFiles(): string[] {
 
 async function dereferenced(path: string): Promise<unknown> {
   return new SwaggerParser().dereference(path, { resolve: { external: true, http: false }, dereference: { circular: 'ignore' } } as never);
+}
+
+/** The corpus documents that reach the schema check, dereferenced, with their version. */
+async function* checkedDocuments(): AsyncGenerator<{ file: string; path: string; api: unknown; version: SpecVersion }> {
+  for (const file of corpusFiles()) {
+    const path = join(CORPUS, file);
+    let api: unknown;
+    try {
+      api = await dereferenced(path);
+    } catch {
+      continue; // Unreadable documents (syntax errors, a broken $ref) never reach the schema check.
+    }
+    const version = detectSpecVersion(api);
+    if (version.ok) yield { file, path, api, version: version.version };
+  }
 }
 
 /** What swagger-parser's own `validate` reports: Ajv's errors, none when the document passes. */
@@ -34,18 +50,9 @@ async function swaggerParserErrors(path: string): Promise<ErrorObject[]> {
 test('the OpenAPI schema check finds exactly what swagger-parser validate finds, on every corpus document it can read', async () => {
   let compared = 0;
   let invalid = 0;
-  for (const file of corpusFiles()) {
-    const path = join(CORPUS, file);
-    let api: unknown;
-    try {
-      api = await dereferenced(path);
-    } catch {
-      continue; // Unreadable documents (syntax errors, a broken $ref) never reach the schema check.
-    }
-    const version = detectSpecVersion(api);
-    if (!version.ok) continue;
+  for await (const { file, path, api, version } of checkedDocuments()) {
     const expected = await swaggerParserErrors(path);
-    assert.deepEqual(oasSchemaErrors(version.version, api), expected, file);
+    assert.deepEqual(oasSchemaErrors(version, api), expected, file);
     compared++;
     if (expected.length > 0) invalid++;
   }
@@ -54,23 +61,13 @@ test('the OpenAPI schema check finds exactly what swagger-parser validate finds,
 });
 
 test('the validators generated at compile time are the ones the build uses, and find what Ajv compiling the schema finds', async () => {
-  const { existsSync } = await import('node:fs');
   // `npm test` compiles first, so they are there, one per version.
   for (const version of ['2.0', '3.0', '3.1'] as const) assert.ok(existsSync(join(PRECOMPILED_DIR, `${version}.cjs`)), version);
   let compared = 0;
-  for (const file of corpusFiles()) {
-    const path = join(CORPUS, file);
-    let api: unknown;
-    try {
-      api = await dereferenced(path);
-    } catch {
-      continue;
-    }
-    const version = detectSpecVersion(api);
-    if (!version.ok) continue;
-    const generated = precompiledOasValidator(version.version);
-    assert.ok(generated, version.version);
-    const { validate } = compileOasSchema(version.version);
+  for await (const { file, api, version } of checkedDocuments()) {
+    const generated = precompiledOasValidator(version);
+    assert.ok(generated, version);
+    const { validate } = compileOasSchema(version);
     const expected = validate(api) ? [] : validate.errors;
     assert.deepEqual(generated(api) ? [] : generated.errors, expected, file);
     compared++;
@@ -82,8 +79,7 @@ test('without generated validators the schema is compiled, and generating them a
   const dir = await tempDir('oas-validators');
   assert.equal(precompiledOasValidator('3.1', dir), undefined);
   await writeOasValidators(dir);
-  const { readFileSync: read } = await import('node:fs');
-  for (const version of ['2.0', '3.0', '3.1']) assert.equal(read(join(dir, `${version}.cjs`), 'utf8'), read(join(PRECOMPILED_DIR, `${version}.cjs`), 'utf8'), version);
+  for (const version of ['2.0', '3.0', '3.1']) assert.equal(readFileSync(join(dir, `${version}.cjs`), 'utf8'), readFileSync(join(PRECOMPILED_DIR, `${version}.cjs`), 'utf8'), version);
   const invalid = { openapi: '3.1.0', info: { title: 'x' }, paths: {} };
   const fresh = precompiledOasValidator('3.1', dir);
   assert.ok(fresh);
