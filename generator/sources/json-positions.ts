@@ -24,6 +24,7 @@ interface Container {
   children: Map<string, Child>;
   /** Where the next child starts; undefined once the closing brace or bracket was reached. */
   resume: number | undefined;
+  /** The index the next array item gets. */
   next: number;
 }
 

@@ -52,30 +52,32 @@ export type WorkerReply = { ok: true; value: WorkerResults[WorkerRequest['kind']
 /**
  * Contracts this thread has read, kept while more requests for them are on their way: a large
  * contract's checks and then its types read and parse it once here, as the build's own thread does.
+ * `waiting` counts the requests that arrived and are not done yet.
  */
-const readContracts = new Map<string, ReturnType<typeof ContractSources.load>>();
-const expected = new Map<string, number>();
+const contracts = new Map<string, { waiting: number; reading?: ReturnType<typeof ContractSources.load> }>();
 
 /** Told of every request as it arrives, before the ones ahead of it are done. */
 export function expectRequest(request: WorkerRequest): void {
-  if ('path' in request) expected.set(request.path, (expected.get(request.path) ?? 0) + 1);
+  if (!('path' in request)) return;
+  const entry = contracts.get(request.path);
+  if (entry) entry.waiting++;
+  else contracts.set(request.path, { waiting: 1 });
 }
 
 /** Told when a request is done or was taken back: its contract is let go once no other request needs it. */
 export function settleRequest(request: WorkerRequest): void {
   if (!('path' in request)) return;
-  const left = (expected.get(request.path) ?? 1) - 1;
-  if (left > 0) return void expected.set(request.path, left);
-  expected.delete(request.path);
-  readContracts.delete(request.path);
+  const entry = contracts.get(request.path);
+  if (entry && --entry.waiting <= 0) contracts.delete(request.path);
 }
 
 /** Runs one request in this thread, from the files on disk. */
 export async function handleRequest(request: WorkerRequest): Promise<WorkerReply> {
   if (request.kind === 'page') return compileSharedPage(request.page);
   if (request.kind === 'render') return renderSharedPage(request.page);
-  let reading = readContracts.get(request.path);
-  if (!reading) readContracts.set(request.path, (reading = ContractSources.load(request.path)));
+  // A request handled without `expectRequest` (as tests may) reads the file and keeps nothing.
+  const entry = contracts.get(request.path);
+  const reading = entry ? (entry.reading ??= ContractSources.load(request.path)) : ContractSources.load(request.path);
   const sources = (await reading).sources;
   const detected = sources && detectSpecVersion(sources.root.data);
   if (!sources || !detected?.ok || !sameFiles(sources.identity(), request.identity)) return { ok: false, stale: true, message: 'the contract changed while the build ran' };
