@@ -6,12 +6,17 @@ import { Navbar } from './navbar/Navbar.js';
 
 export const MAIN_ID = 'main-content';
 
+/** A page's server-made markup, in the shape `dangerouslySetInnerHTML` takes. */
+export interface PageHtml {
+  readonly __html: string;
+}
+
 /**
  * Navbar, page and footer; "Skip to main content" is the first focusable element. The page is React
  * on the server; in the browser it is the HTML the server made (`pageHtml`), which hydration keeps
  * as it is and client navigation swaps, so the client never ships a page's own components.
  */
-export function Layout({ site, route, children, pageHtml }: { site: SiteModel; route: string; children?: ReactNode; pageHtml?: string }): ReactElement {
+export function Layout({ site, route, children, pageHtml }: { site: SiteModel; route: string; children?: ReactNode; pageHtml?: PageHtml }): ReactElement {
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>
@@ -19,7 +24,7 @@ export function Layout({ site, route, children, pageHtml }: { site: SiteModel; r
       </a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
       <Navbar site={site} currentRoute={route} />
-      {pageHtml === undefined ? <div className="page-wrapper">{children}</div> : <div className="page-wrapper" dangerouslySetInnerHTML={{ __html: pageHtml }} />}
+      {pageHtml === undefined ? <div className="page-wrapper">{children}</div> : <div className="page-wrapper" dangerouslySetInnerHTML={pageHtml} />}
       <Footer footer={site.footer} />
     </>
   );

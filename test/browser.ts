@@ -1,11 +1,24 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { serve } from '../generator/commands/serve.js';
 import { createStaticServer } from '../generator/serve/static-server.js';
 
 /** Debian's Chromium, never a downloaded build; the flags keep it off this machine's closed network. */
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] };
+
+/**
+ * Chromium with a profile on disk in `profile`, as a reader's own browser is: unlike a context of
+ * `withBrowser`, which is incognito, it keeps V8's code cache of a script between visits.
+ */
+export async function withProfile<T>(profile: string, options: BrowserContextOptions, use: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, ...options });
+  try {
+    return await use(context);
+  } finally {
+    await context.close();
+  }
+}
 
 /** Chromium for `use`, closed afterwards whatever happens. */
 export async function withBrowser<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
@@ -36,13 +49,18 @@ export async function withSiteInBrowser<T>(root: string, baseUrl: string, use: (
 }
 
 /** The site built into `out`, served as `specsite serve` serves it; `url` ends with the base URL. */
-export async function withServedSite<T>(config: string, out: string, use: (browser: Browser, url: string) => Promise<T>): Promise<T> {
+export async function withServed<T>(config: string, out: string, use: (url: string) => Promise<T>): Promise<T> {
   const served = await serve({ config, out, port: 0, host: '127.0.0.1' });
   if (!served.ok) throw new Error(`specsite serve failed: ${served.diagnostics.map((d) => d.message).join('; ')}`);
   try {
-    return await withBrowser((browser) => use(browser, served.url));
+    return await use(served.url);
   } finally {
     served.server.closeAllConnections();
     served.server.close();
   }
+}
+
+/** The site built into `out`, served as `specsite serve` serves it, and Chromium opened on it. */
+export function withServedSite<T>(config: string, out: string, use: (browser: Browser, url: string) => Promise<T>): Promise<T> {
+  return withServed(config, out, (url) => withBrowser((browser) => use(browser, url)));
 }

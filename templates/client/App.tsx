@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { ROOT_ID } from '../Document.js';
-import { Layout } from '../Layout.js';
+import { Layout, type PageHtml } from '../Layout.js';
 import type { SiteModel } from '../model.js';
 import { isMenuEntry } from '../navbar/Navbar.js';
 import { SiteProvider } from '../site-context.js';
@@ -27,7 +27,7 @@ function decode(page: RouteDocument): Decoded {
 }
 
 /** Throws inside the error boundary, so a page whose data cannot be read shows the crash page. */
-function Route({ decoded, html, pending, onRetry }: { decoded: Decoded; html: string; pending: Pending | undefined; onRetry: () => void }): ReactElement {
+function Route({ decoded, html, pending, onRetry }: { decoded: Decoded; html: PageHtml; pending: Pending | undefined; onRetry: () => void }): ReactElement {
   if (!decoded.ok) throw decoded.error;
   const { site, route } = decoded.data;
   return (

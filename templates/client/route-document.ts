@@ -1,5 +1,6 @@
 import { PAGE_DATA_ID, ROOT_ID } from '../Document.js';
 import type { PageData } from '../model.js';
+import type { PageHtml } from '../Layout.js';
 
 /** The `<head>` elements a page sets for itself; navigation replaces them with the next page's. */
 const HEAD_SELECTORS = ['meta[name="description"]', 'meta[name="robots"]', 'meta[property^="og:"]', 'meta[name^="twitter:"]', 'link[rel="canonical"]'] as const;
@@ -10,8 +11,8 @@ export interface RouteDocument {
   url: string;
   /** The page data's JSON text; decoding it can fail, and that is a crash of the page, not of loading. */
   data: string;
-  /** What the server rendered inside `.page-wrapper`. */
-  html: string;
+  /** What the server rendered inside `.page-wrapper`, read when first used (see `lazyInnerHtml`). */
+  html: PageHtml;
   title: string;
   head: Element[];
 }
@@ -28,7 +29,22 @@ export function readRouteDocument(doc: Document, url: string): RouteDocument {
   const data = doc.getElementById(PAGE_DATA_ID)?.textContent;
   if (!root || !wrapper || data == null) throw new RouteLoadError(`${url} is not a page of this site`);
   const head = HEAD_SELECTORS.flatMap((selector) => [...doc.head.querySelectorAll(selector)]);
-  return { url, data, html: wrapper.innerHTML, title: doc.title, head };
+  return { url, data, html: lazyInnerHtml(wrapper), title: doc.title, head };
+}
+
+/**
+ * The element's markup, serialized on first read. Hydration never reads it, and serializing a large
+ * API page took 5 to 10 ms of the task that starts the client; a fetched page is read when shown.
+ * The current page is read, if ever, when the next page replaces it, before anything is written.
+ */
+function lazyInnerHtml(element: Element): PageHtml {
+  let html: string | undefined;
+  return {
+    get __html() {
+      html ??= element.innerHTML;
+      return html;
+    },
+  };
 }
 
 /** Decodes a page's data; a failure names the page and keeps what went wrong as its cause. */
