@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
+import { PRUNE_MARKER } from '../generator/cache/prune.js';
+import { BuildCache } from '../generator/cache/store.js';
 import { build } from '../generator/commands/build.js';
 import type { Diagnostic } from '../generator/diagnostics/diagnostic.js';
 import { tempDir } from './helpers.js';
@@ -103,5 +105,83 @@ describe('the build cache', () => {
     assert.deepEqual(errors((await run(root, 'damaged')).diagnostics), []);
     assert.deepEqual(await snapshot(join(root, 'damaged')), await snapshot(join(root, 'clean')));
     await rm(root, { recursive: true, force: true });
+  });
+  test('pruning: a successful build deletes, at most once a day, the entries it did not use that are a month old', async () => {
+    const root = await makeProject();
+    const dir = join(root, '.cache/specsite');
+    const DAY = 24 * 60 * 60;
+    const now = Date.now() / 1000;
+    /** Every file of the cache but the marker, by path under the cache. */
+    const entries = async (): Promise<string[]> =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile() && e.name !== PRUNE_MARKER)
+        .map((e) => relative(dir, join(e.parentPath, e.name)))
+        .sort();
+    const age = (path: string, days: number): Promise<void> => utimes(join(dir, path), now - days * DAY, now - days * DAY);
+    const plant = async (path: string, days: number): Promise<void> => {
+      await mkdir(join(dir, path, '..'), { recursive: true });
+      await writeFile(join(dir, path), 'an entry of inputs no build has now');
+      await age(path, days);
+    };
+    const key = (c: string): string => c.repeat(64);
+
+    await run(root, 'first');
+    const made = await entries();
+    assert.ok(made.length >= 5, `${made.length} entries`);
+    assert.ok(existsSync(join(dir, PRUNE_MARKER)), 'the first build prunes (nothing to delete) and says when');
+    // The build's own entries are made old too: what keeps them is that builds use them.
+    for (const path of made) await age(path, 40);
+    const unusedOld = [`pages/aa/${key('a')}`, `html/bb/${key('b')}`, `html/bb/${key('b')}.0f1e2d.tmp`];
+    const youngOrForeign = [`pages/cc/${key('c')}`, `pages/aa/notes.txt`];
+    for (const path of unusedOld) await plant(path, 31);
+    await plant(youngOrForeign[0]!, 29); // unused, but young: another config's, maybe
+    await plant(youngOrForeign[1]!, 40); // not named as the cache names its files
+    await age(PRUNE_MARKER, 2);
+    const planted = [...made, ...unusedOld, ...youngOrForeign].sort();
+
+    // A build that fails does not prune: it read only part of what it needs.
+    const guide = await readFile(join(root, 'content/docs/guide.mdx'), 'utf8');
+    await writeFile(join(root, 'content/docs/guide.mdx'), `${guide}\n<Broken\n`);
+    assert.notDeepEqual(errors((await run(root, 'failed')).diagnostics), []);
+    await writeFile(join(root, 'content/docs/guide.mdx'), guide);
+    const afterFailure = await entries();
+    for (const path of planted) assert.ok(afterFailure.includes(path), `${path} is still there after the failed build`);
+
+    await run(root, 'second');
+    const afterPrune = await entries();
+    for (const path of unusedOld) assert.ok(!afterPrune.includes(path), `${path} deleted`);
+    for (const path of youngOrForeign) assert.ok(afterPrune.includes(path), `${path} kept`);
+    assert.ok(now - (await stat(join(dir, PRUNE_MARKER))).mtimeMs / 1000 < DAY / 24, 'the prune is recorded');
+    assert.deepEqual(await snapshot(join(root, 'second')), await snapshot(join(root, 'first')));
+
+    // Nothing a build of these inputs reads was deleted: the next one finds everything (it writes no
+    // entry), and within a day of a prune it does not list the cache again.
+    await plant(unusedOld[0]!, 31);
+    await run(root, 'third');
+    assert.deepEqual(await entries(), [...afterPrune, unusedOld[0]!].sort());
+    assert.deepEqual(await snapshot(join(root, 'third')), await snapshot(join(root, 'first')));
+    await rm(root, { recursive: true, force: true });
+  });
+
+  test('pruning keeps what this run read or wrote, however old, and is due once a day', async () => {
+    const dir = await tempDir('prune');
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const writer = BuildCache.at(dir);
+    const keys = ['read', 'written', 'neither'].map((name) => writer.key(name));
+    for (const key of keys) await writer.set('kind', key, key);
+    const files = async (): Promise<string[]> => (await readdir(join(dir, 'kind'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+    assert.deepEqual(await files(), [...keys].sort());
+
+    // A later run reads one entry and writes another; the third it leaves alone.
+    const later = BuildCache.at(dir);
+    assert.equal(await later.get('kind', keys[0]!), keys[0]);
+    await later.set('kind', keys[1]!, 'again');
+    const start = Date.now();
+    assert.equal(await later.pruneUnused(start + 29 * DAY_MS), 0, 'a month has not gone by');
+    assert.equal(await later.pruneUnused(start + 29.5 * DAY_MS), undefined, 'not due: pruned less than a day before');
+    assert.equal(await later.pruneUnused(start + 31 * DAY_MS), 1);
+    assert.deepEqual(await files(), [keys[0]!, keys[1]!].sort());
+    assert.equal(await BuildCache.disabled().pruneUnused(), undefined);
+    await rm(dir, { recursive: true, force: true });
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { markPruned, pruneCache, pruneDue, PRUNE_DEFAULTS } from './prune.js';
 
 /**
  * The build cache (`.cache/` beside the site config): finished work keyed by a hash of everything it
@@ -11,6 +12,9 @@ import { deserialize, serialize } from 'node:v8';
  * Deleting the folder is always safe; an entry that cannot be read is treated as missing.
  */
 export class BuildCache {
+  /** The entries this run read or wrote: what pruning keeps whatever their age. */
+  private readonly used = new Set<string>();
+
   private constructor(
     private readonly dir: string | undefined,
     readonly fingerprint: string,
@@ -47,8 +51,11 @@ export class BuildCache {
 
   async get<T>(kind: string, key: string): Promise<T | undefined> {
     if (!this.dir) return undefined;
+    const path = this.path(kind, key);
     try {
-      return deserialize(await readFile(this.path(kind, key))) as T;
+      const value = deserialize(await readFile(path)) as T;
+      this.used.add(path);
+      return value;
     } catch {
       return undefined;
     }
@@ -68,8 +75,27 @@ export class BuildCache {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(temporary, serialize(value));
       await rename(temporary, path);
+      this.used.add(path);
     } catch {
       // Nothing to do: the next build computes the entry again.
+    }
+  }
+
+  /**
+   * Deletes the entries this run did not use and nothing wrote for a month (`pruneCache`), at most
+   * once a day, so a build is not slowed by listing a large cache every time. For the end of a run
+   * that used everything it needs: a successful build. Returns the number deleted, or undefined
+   * when it was not due. A cache that cannot be pruned only takes more room.
+   */
+  async pruneUnused(now: number = Date.now()): Promise<number | undefined> {
+    if (!this.dir) return undefined;
+    try {
+      if (!(await pruneDue(this.dir, PRUNE_DEFAULTS.every, now))) return undefined;
+      const deleted = await pruneCache(this.dir, this.used, { unusedFor: PRUNE_DEFAULTS.unusedFor, now });
+      await markPruned(this.dir, now);
+      return deleted;
+    } catch {
+      return undefined;
     }
   }
 

@@ -88,6 +88,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0 };
     await staging.writeAll(output.files);
     await staging.commit();
+    // Only after a build that got through every stage: one that stopped early read only part of what it needs.
+    await output.parts?.cache.pruneUnused();
     return { diagnostics: output.diagnostics, report: output.report, written: output.files.size + streamed };
   } finally {
     await staging.discard();
