@@ -8,6 +8,7 @@
 //
 //   node scripts/bench-floor.mjs              5 rounds
 //   node scripts/bench-floor.mjs --runs 3
+//   node scripts/bench-floor.mjs --json       the figures as JSON (seconds) instead of a table
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import { visit } from 'unist-util-visit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { CODE_THEMES } = await import(join(ROOT, 'dist/generator/content/plugins/rehype-code.js'));
-const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '5' }, child: { type: 'string' }, input: { type: 'string' } } });
+const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '5' }, json: { type: 'boolean', default: false }, child: { type: 'string' }, input: { type: 'string' } } });
 
 /** Every page of the real site: its format and its text without the front matter. */
 function pages() {
@@ -72,14 +73,19 @@ if (flags.child === 'parse') {
     await Promise.all([child('parse'), child('highlight')]);
     figures.both.push(performance.now() - started);
   }
-  const seconds = (list) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    return { 'median s': +(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2), 'min–max s': `${(sorted[0] / 1000).toFixed(2)}–${(sorted.at(-1) / 1000).toFixed(2)}` };
+  const stats = (list) => {
+    const sorted = [...list].sort((a, b) => a - b).map((ms) => ms / 1000);
+    return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
   };
   const kb = Math.round(all.reduce((sum, page) => sum + Buffer.byteLength(page.text), 0) / 1024);
-  console.table([
-    { step: `parse ${all.length} pages (${kb} KB) with @mdx-js/mdx`, ...seconds(figures.parse) },
-    { step: `highlight ${blocks.length} code blocks with shiki`, ...seconds(figures.highlight) },
-    { step: 'both at once, in two processes', ...seconds(figures.both) },
-  ]);
+  const result = { pages: all.length, kb, blocks: blocks.length, parse: stats(figures.parse), highlight: stats(figures.highlight), both: stats(figures.both) };
+  if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    const row = (step, { median, min, max }) => ({ step, 'median s': +median.toFixed(2), 'min–max s': `${min.toFixed(2)}–${max.toFixed(2)}` });
+    console.table([
+      row(`parse ${result.pages} pages (${kb} KB) with @mdx-js/mdx`, result.parse),
+      row(`highlight ${result.blocks} code blocks with shiki`, result.highlight),
+      row('both at once, in two processes', result.both),
+    ]);
+  }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT, runBin, tempDir } from './helpers.js';
@@ -29,4 +29,18 @@ test('npm run bench still works: the smoke mode runs every scenario once and wri
   // The table and the fitted line are printed.
   assert.match(run.stdout, /cold build of the real site/);
   assert.match(run.stdout, /fitted cost: -?[\d.]+ ms per MDX page, -?[\d.]+ s per MB of contract/);
+});
+
+test('the floor benchmark still works: it parses every page and colours every code block, alone and both at once', async () => {
+  const run = await runBin(join(ROOT, 'scripts/bench-floor.mjs'), ['--runs', '1', '--json'], ROOT);
+  assert.equal(run.code, 0, run.stderr);
+  type Stats = { median: number; min: number; max: number };
+  const floor = JSON.parse(run.stdout) as { pages: number; kb: number; blocks: number; parse: Stats; highlight: Stats; both: Stats };
+  const pages = (await readdir(join(ROOT, 'content'), { recursive: true })).filter((name) => /\.mdx?$/.test(name));
+  assert.equal(floor.pages, pages.length);
+  // Every fence opens or closes a block, or sits inside a longer fence's block as its text.
+  let fences = 0;
+  for (const page of pages) fences += ((await readFile(join(ROOT, 'content', page), 'utf8')).match(/^ {0,3}(```|~~~)/gm) ?? []).length;
+  assert.ok(floor.blocks > 0 && floor.blocks <= fences / 2, `${floor.blocks} blocks, ${fences} fence lines`);
+  for (const stats of [floor.parse, floor.highlight, floor.both]) assert.ok(stats.median > 0 && stats.min <= stats.median && stats.median <= stats.max, JSON.stringify(stats));
 });
