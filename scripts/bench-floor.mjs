@@ -10,7 +10,7 @@
 //   node scripts/bench-floor.mjs --runs 3
 //   node scripts/bench-floor.mjs --json       the figures as JSON (seconds) instead of a table
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,7 +33,6 @@ function pages() {
 if (flags.child === 'parse') {
   const processors = { md: createProcessor({ format: 'md' }), mdx: createProcessor({ format: 'mdx' }) };
   for (const page of JSON.parse(readFileSync(flags.input, 'utf8'))) processors[page.format].parse(page.text);
-  process.stdout.write(String(performance.now()));
 } else if (flags.child === 'highlight') {
   const highlighter = await createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] });
   for (const { lang, code } of JSON.parse(readFileSync(flags.input, 'utf8'))) {
@@ -41,7 +40,6 @@ if (flags.child === 'parse') {
     if (known !== 'text') await highlighter.loadLanguage(known);
     highlighter.codeToHast(code, { lang: known, themes: CODE_THEMES, tokenizeTimeLimit: 0 });
   }
-  process.stdout.write(String(performance.now()));
 } else {
   const work = mkdtempSync(join(tmpdir(), 'specsite-floor-'));
   const all = pages();
@@ -54,25 +52,24 @@ if (flags.child === 'parse') {
   writeFileSync(inputs.parse, JSON.stringify(all));
   writeFileSync(inputs.highlight, JSON.stringify(blocks));
 
-  /** One child process: the milliseconds it reports from its own start, and its wall time seen from here. */
+  /** One child process's wall time, from its spawn to its exit. */
   const child = (mode) =>
     new Promise((done, failed) => {
       const started = performance.now();
-      const run = spawn(process.execPath, [import.meta.filename, '--child', mode, '--input', inputs[mode]], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      run.stdout.on('data', (chunk) => (out += chunk));
+      const run = spawn(process.execPath, [import.meta.filename, '--child', mode, '--input', inputs[mode]], { stdio: ['ignore', 'ignore', 'inherit'] });
       run.on('error', failed);
-      run.on('exit', (code) => (code === 0 ? done({ own: Number(out), wall: performance.now() - started }) : failed(new Error(`${mode} exited ${code}`))));
+      run.on('exit', (code) => (code === 0 ? done(performance.now() - started) : failed(new Error(`${mode} exited ${code}`))));
     });
 
   const figures = { parse: [], highlight: [], both: [] };
   for (let i = 0; i < Math.max(1, Number(flags.runs)); i++) {
-    figures.parse.push((await child('parse')).wall);
-    figures.highlight.push((await child('highlight')).wall);
+    figures.parse.push(await child('parse'));
+    figures.highlight.push(await child('highlight'));
     const started = performance.now();
     await Promise.all([child('parse'), child('highlight')]);
     figures.both.push(performance.now() - started);
   }
+  rmSync(work, { recursive: true, force: true });
   const stats = (list) => {
     const sorted = [...list].sort((a, b) => a - b).map((ms) => ms / 1000);
     return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
