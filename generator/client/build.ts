@@ -37,7 +37,7 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
   // The bundles are made from templates/ (read here, as it is now: `specsite dev` rebuilds on a
   // change to it) and installed packages, which the code fingerprint covers.
   const templates = await templateFiles();
-  const key = cache.key('client', ...templates.map(({ path, hash }) => `${path}\0${hash}`));
+  const key = cache.key('client', ...templatesKey(templates));
   const cached = (await cache.get<Bundles>('client', key)) ?? (await prebuiltClient(templates));
   const { js, css } = cached ?? (await bundleClient());
   if (!cached) await cache.set('client', key, { js, css });
@@ -64,7 +64,7 @@ interface PrebuiltBundles extends Bundles {
  */
 export async function prebuildClient(file: string = PREBUILT): Promise<void> {
   const templates = await templateFiles();
-  const prebuilt: PrebuiltBundles = { templates: prebuiltKey(templates), ...(await bundleClient()) };
+  const prebuilt: PrebuiltBundles = { templates: templatesKey(templates), ...(await bundleClient()) };
   await writeFile(file, `${JSON.stringify(prebuilt)}\n`);
 }
 
@@ -76,13 +76,13 @@ export async function prebuiltClient(templates: readonly TemplateFile[], file: s
   } catch {
     return undefined;
   }
-  const key = prebuiltKey(templates);
+  const key = templatesKey(templates);
   const same = Array.isArray(prebuilt.templates) && prebuilt.templates.length === key.length && key.every((entry, i) => prebuilt.templates?.[i] === entry);
   return same && typeof prebuilt.js === 'string' && typeof prebuilt.css === 'string' ? { js: prebuilt.js, css: prebuilt.css } : undefined;
 }
 
-/** Paths relative to templates/, so that the key holds wherever specsite is installed. */
-function prebuiltKey(templates: readonly TemplateFile[]): string[] {
+/** The templates by path relative to templates/ and hash, so that the key holds wherever specsite is installed. */
+function templatesKey(templates: readonly TemplateFile[]): string[] {
   return templates.map(({ path, hash }) => `${relative(TEMPLATES, path).split('\\').join('/')}\0${hash}`);
 }
 
