@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
+import type { FreshPage } from '../generator/content/compile.js';
+import type { PageSource } from '../generator/content/types.js';
+import { handleRequest, receiveShare, type PageShare } from '../generator/workers/requests.js';
 import { CLI, runMain, tempDir, type Run } from './helpers.js';
 
 /** A 1×1 PNG. */
@@ -120,6 +123,32 @@ describe('content and config read nothing outside the project', () => {
     const p = await project({ 'content/docs/index.mdx': page('![a](./outside/secret.png)') });
     await symlink(dirname(p.secretPng), join(p.dir, 'content/docs/outside'));
     assertFailedWith(await run(p), [{ file: 'content/docs/index.mdx', line: 6, column: 1, rule: 'path-outside-project' }]);
+    await assertNoMarker(p);
+  });
+
+  test('the second thread, which compiles pages of large sites, refuses the same images', async () => {
+    const p = await project({ 'content/docs/index.mdx': page('![a](../../../secret.png)') });
+    const file = join(p.dir, 'content/docs/index.mdx');
+    const share: PageShare = { rootDir: p.dir, baseUrl: '/', toc: { minHeadingLevel: 2, maxHeadingLevel: 3 }, components: [], fileRoutes: [[file, '/docs/']] };
+    receiveShare('pages', share);
+    const text = await readFile(file, 'utf8');
+    const source: PageSource = { kind: 'doc', file, display: 'content/docs/index.mdx', relPath: 'index.mdx', id: 'index', route: '/docs/', format: 'mdx', text, frontMatter: { title: 'Page', description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, slug: undefined, id: undefined } };
+    const reply = await handleRequest({ kind: 'page', page: source });
+    assert.ok(reply.ok);
+    const fresh = reply.value as FreshPage;
+    assert.equal(fresh.entry, undefined);
+    assert.deepEqual(fresh.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`), ['6:1 path-outside-project']);
+  });
+
+  test('an image published once and then replaced by a symlink outside is refused by the next, cached build', async () => {
+    const p = await project({ 'content/docs/index.mdx': page('![a](./pic.png)'), 'content/docs/pic.png': PNG });
+    const args = ['build', '--config', join(p.dir, 'site-config.yaml'), '--out', p.out];
+    assert.equal((await runMain(args)).code, 0);
+    const before = await filesUnder(p.out);
+    await rm(join(p.dir, 'content/docs/pic.png'));
+    await symlink(p.secretPng, join(p.dir, 'content/docs/pic.png'));
+    assertFailedWith(await runMain(args), [{ file: 'content/docs/index.mdx', line: 6, column: 1, rule: 'path-outside-project' }]);
+    assert.deepEqual(await filesUnder(p.out), before);
     await assertNoMarker(p);
   });
 
