@@ -268,7 +268,9 @@ describe('page files are read as UTF-8', () => {
 
   test('a page saved as UTF-16 is one encoding error at its start', async () => {
     const p = await project({ 'content/docs/index.mdx': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(page('Hello.'), 'utf16le')]) });
-    assertFailedWith(await run(p), [{ file: 'content/docs/index.mdx', line: 1, column: 1, rule: 'encoding' }]);
+    const result = await run(p);
+    assertFailedWith(result, [{ file: 'content/docs/index.mdx', line: 1, column: 1, rule: 'encoding' }]);
+    assert.match(result.stdout, /saved as UTF-16; save it as UTF-8/);
   });
 });
 
