@@ -215,6 +215,10 @@ describe('published images are what they claim to be', () => {
     ['an @import in a <style>', '<svg xmlns="http://www.w3.org/2000/svg"><style>@import "https://example.com/x.css";</style></svg>'],
     ['an XHTML namespace', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><h:iframe/></svg>'],
     ['an animation that sets a link', '<svg xmlns="http://www.w3.org/2000/svg"><a href="#x"><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a></svg>'],
+    ['an unclosed url() to another file', '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: url(https://example.com/x" width="1" height="1"/></svg>'],
+    ['an image-set() in a <style>', '<svg xmlns="http://www.w3.org/2000/svg"><style>svg { background: image-set("https://example.com/x.png" 1x) }</style></svg>'],
+    ['an entity it does not define', '<svg xmlns="http://www.w3.org/2000/svg"><text>&secret;</text></svg>'],
+    ['50,000 nested groups', `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(50_000)}${'</g>'.repeat(50_000)}</svg>`],
     ['an XHTML document named .svg', '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'],
   ];
   for (const [name, svg] of unsafeSvgs) {

@@ -17,7 +17,7 @@ const FORBIDDEN_ATTRIBUTES = new Set(['src', 'srcdoc', 'action', 'formaction', '
 const FOREIGN_NAMESPACES = new Set(['http://www.w3.org/1999/xhtml', 'http://www.w3.org/1998/Math/MathML']);
 /** Embedded raster images are data, not a request; anything else in a `data:` URL is refused. */
 const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/=\s]*$/i;
-const CSS_URL = /url\(\s*(['"]?)(.*?)\1\s*\)/gi;
+const CSS_URL = /url\(\s*['"]?([^'")]*)/gi;
 
 /** Why an SVG is refused, or undefined when it is safe to publish as it is. */
 export function svgProblem(text: string): string | undefined {
@@ -25,11 +25,21 @@ export function svgProblem(text: string): string | undefined {
   try {
     tree = fromXml(text);
   } catch (error) {
-    return `it is not well-formed XML (${String((error as { reason?: string }).reason ?? error).split('\n')[0]})`;
+    // The reader's own error is the cause; its message is the useful part.
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    if (cause instanceof RangeError) return 'its elements are nested too deeply to be read';
+    return `it is not well-formed XML (${(cause instanceof Error ? cause.message : String(cause)).split('\n')[0]})`;
   }
   const root = tree.children.find((child): child is Element => child.type === 'element');
   if (!root || localName(root.name) !== 'svg') return 'its root element is not <svg>';
-  return nodeProblem(tree);
+  // A list rather than recursion: the depth of the file is the author's to choose.
+  const pending: Nodes[] = [tree];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const problem = nodeProblem(node);
+    if (problem) return problem;
+    if (node.type === 'root' || node.type === 'element') for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as Nodes);
+  }
+  return undefined;
 }
 
 function nodeProblem(node: Nodes): string | undefined {
@@ -38,21 +48,11 @@ function nodeProblem(node: Nodes): string | undefined {
       return 'it has a <!DOCTYPE> (which can declare entities and load external files)';
     case 'instruction':
       return node.name.toLowerCase() === 'xml' ? undefined : `it has a processing instruction <?${node.name} …?>`;
-    case 'element': {
-      const problem = elementProblem(node);
-      if (problem) return problem;
-      break;
-    }
-    case 'root':
-      break;
+    case 'element':
+      return elementProblem(node);
     default:
       return undefined;
   }
-  for (const child of node.children) {
-    const problem = nodeProblem(child);
-    if (problem) return problem;
-  }
-  return undefined;
 }
 
 function elementProblem(element: Element): string | undefined {
@@ -96,8 +96,10 @@ function cssProblem(css: string): string | undefined {
   // An escape can spell `url` or `@import` so that no check sees it; drawings need none.
   if (css.includes('\\')) return 'uses a CSS escape (\\)';
   if (/@import/i.test(css)) return 'imports a style sheet';
+  if (/(?:image-set|src)\s*\(/i.test(css)) return 'loads an image by a CSS function other than url(#…)';
+  // Up to a quote, a parenthesis or the end: CSS reads an unclosed `url(` to the end as well.
   for (const match of css.matchAll(CSS_URL)) {
-    if (!isLocalReference(match[2] ?? '')) return `refers to something outside the file (url(${(match[2] ?? '').slice(0, 40)}))`;
+    if (!isLocalReference(match[1] ?? '')) return `refers to something outside the file (url(${(match[1] ?? '').slice(0, 40)}))`;
   }
   return undefined;
 }
