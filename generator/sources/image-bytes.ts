@@ -31,9 +31,9 @@ export type ImageCheck = { ok: true; mime: string } | { ok: false; rule: typeof 
  */
 export async function checkImageBytes(bytes: Uint8Array, extension: string): Promise<ImageCheck> {
   const kind = await detectKind(bytes);
-  if (kind === undefined) return { ok: false, rule: IMAGE_TYPE, problem: `is not an image the site can publish (${describeKinds()})` };
+  if (kind === undefined) return { ok: false, rule: IMAGE_TYPE, problem: NOT_AN_IMAGE };
   const expected = KINDS[kind];
-  if (!expected) return { ok: false, rule: IMAGE_TYPE, problem: `is not an image the site can publish (${describeKinds()})` };
+  if (!expected) return { ok: false, rule: IMAGE_TYPE, problem: NOT_AN_IMAGE };
   if (!expected.extensions.includes(extension)) {
     const claimed = Object.values(KINDS).find((k) => k.extensions.includes(extension));
     return { ok: false, rule: IMAGE_TYPE, problem: `is ${article(expected.name)} ${expected.name} image${claimed ? `, not ${claimed.name}` : ''}; name it with ${expected.extensions.join(' or ')}` };
@@ -62,11 +62,9 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
   return /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^[>]*(?:\[[\s\S]*?\])?\s*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w-]+:)?svg[\s>/]/i.test(head);
 }
 
-function describeKinds(): string {
-  return Object.values(KINDS)
-    .map((k) => k.name)
-    .join(', ');
-}
+const NAMES = Object.values(KINDS).map((k) => k.name);
+/** Judged by the bytes: a name says nothing of what a browser would do with the file. */
+const NOT_AN_IMAGE = `is not ${NAMES.slice(0, -1).join(', ')} or ${NAMES.at(-1) ?? ''} image data (judged by its content, not its name)`;
 
 function article(name: string): string {
   return /^[AEIOS]/.test(name) ? 'an' : 'a';
