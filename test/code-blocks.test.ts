@@ -16,7 +16,7 @@ import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { Page } from './html.js';
 
 const noContracts: ContractLookup = { serviceIds: () => [], schemaNames: () => undefined, isEnum: () => false, operationIds: () => undefined, validateExample: () => [], identity: () => '' };
-const context: MdxContext = { baseUrl: '/', toc: { minHeadingLevel: 2, maxHeadingLevel: 3 }, components: new Set(MDX_COMPONENT_NAMES), contracts: noContracts, fileRoutes: new Map(), assets: new Map() };
+const context: MdxContext = { rootDir: process.cwd(), baseUrl: '/', toc: { minHeadingLevel: 2, maxHeadingLevel: 3 }, components: new Set(MDX_COMPONENT_NAMES), contracts: noContracts, fileRoutes: new Map(), assets: new Map() };
 
 function source(text: string): PageSource {
   return { kind: 'doc', file: '/site/content/docs/code.mdx', display: 'content/docs/code.mdx', relPath: 'code.mdx', id: 'code', route: '/docs/code/', format: 'mdx', text, frontMatter: { title: 'Code' } as PageSource['frontMatter'] };

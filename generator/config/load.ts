@@ -4,6 +4,8 @@ import { unknownRuleMessage, type RuleSeverities } from '../contracts/severity.j
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
+import { readFavicon } from './favicon.js';
+import { checkConfigFolders } from './project-paths.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { siteConfigSchema } from './schema.js';
 
@@ -31,9 +33,10 @@ export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE, ruleO
   const parsed = siteConfigSchema.safeParse(source.data ?? {});
   if (!parsed.success) return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
   const config = resolveConfig(parsed.data, absolute, ruleOverrides);
-  const diagnostics = checkApis(config, source);
+  const icon = await readFavicon(config, source);
+  const diagnostics = [...checkApis(config, source), ...(await checkConfigFolders(config, source)), ...icon.diagnostics];
   if (diagnostics.length > 0) return { ok: false, diagnostics };
-  return { ok: true, config, source, diagnostics: [] };
+  return { ok: true, config: { ...config, faviconFile: icon.favicon }, source, diagnostics: [] };
 }
 
 const CONFIG_RULES: IssueRules = { unknownKey: 'config-unknown-key', type: 'config-type', invalid: 'config-invalid' };

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { RuleSeverities } from '../contracts/severity.js';
+import type { Favicon } from './favicon.js';
 import type { ParsedSiteConfig } from './schema.js';
 
 /** One API of the site, with every default filled in and paths made absolute. */
@@ -29,6 +30,8 @@ export interface ResolvedConfig extends Omit<ParsedSiteConfig, 'apis' | 'brand' 
   types: { packageName: string; version: string | undefined };
   /** The config's `rules` with the command line's `--rule` choices over them. */
   rules: RuleSeverities;
+  /** The `favicon` file as read and checked with the config (`loadConfig`); undefined without one. */
+  faviconFile?: Favicon;
 }
 
 export function resolveConfig(parsed: ParsedSiteConfig, configPath: string, ruleOverrides: RuleSeverities = {}): ResolvedConfig {

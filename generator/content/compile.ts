@@ -2,7 +2,7 @@ import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { MdxContext, MdxOutput } from './mdx.js';
 import { pageContent } from './page-tree.js';
-import { loadAsset } from './plugins/remark-links.js';
+import { loadImage, type ImageContext } from './images.js';
 import type { Asset, CompiledPage, PageSource } from './types.js';
 
 export interface CompileContext extends MdxContext {
@@ -82,9 +82,10 @@ export async function storePage(page: PageSource, context: CompileContext, fresh
  * Whether a page compiled by another thread saw the images this thread reads now (and adds them to
  * the build's assets): an image changed in between means compiling the page again here.
  */
-export async function sameImages(entry: CachedPage, assets: Map<string, Asset>): Promise<boolean> {
+export async function sameImages(entry: CachedPage, context: ImageContext): Promise<boolean> {
   for (const image of entry.images) {
-    if ((await loadAsset(image.source, assets))?.target !== image.target) return false;
+    const now = await loadImage(image.source, context);
+    if (!now.ok || now.asset.target !== image.target) return false;
   }
   return true;
 }
@@ -97,7 +98,7 @@ async function stillValid(entry: CachedPage, context: CompileContext): Promise<b
   if (entry.contracts !== null && entry.contracts !== context.contracts.identity()) return false;
   if (entry.routes.some(([path, route]) => (context.fileRoutes.get(path) ?? null) !== route)) return false;
   // Read again (the writer needs the bytes anyway); an edited image has another hash, so another name.
-  return sameImages(entry, context.assets);
+  return sameImages(entry, context);
 }
 
 function recordRoute(routes: Map<string, string | null>, path: string, route: string | undefined): string | undefined {

@@ -1,9 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import pMap from 'p-map';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile } from '../sources/source-file.js';
 import { zodIssueToDiagnostics } from '../sources/zod-issues.js';
+import { decodePage } from './page-text.js';
 import type { CategoryMeta } from './types.js';
 
 /** Written in a content path, it stands for the configured brand slug (`{product}-packages.mdx`). */
@@ -24,6 +26,8 @@ export interface Discovered {
 }
 
 const PAGE_FILE = /\.mdx?$/;
+/** Page files read at once. */
+const READ_CONCURRENCY = 32;
 export const CATEGORY_FILE = '_category_.yaml';
 
 const categorySchema = z.strictObject({
@@ -54,8 +58,15 @@ export async function discoverContent(contentDir: string, brandSlug: string): Pr
     const dir = toRel(docsDir, file, brandSlug).split('/').slice(0, -1).join('/');
     categories.push({ display: read.file.display, dir, label: parsed.data.label, position: parsed.data.position, collapsed: parsed.data.collapsed, link: parsed.data.link });
   }
-  const read = async (root: string, files: string[]): Promise<FoundFile[]> =>
-    Promise.all(files.filter((f) => PAGE_FILE.test(f)).map(async (file) => ({ file, relPath: toRel(root, file, brandSlug), text: await readFile(file, 'utf8') })));
+  const read = async (root: string, files: string[]): Promise<FoundFile[]> => {
+    // A bounded number at once: a site of many thousand pages must not run out of open files.
+    const texts = await pMap(files.filter((f) => PAGE_FILE.test(f)), async (file) => ({ file, decoded: decodePage(file, await readFile(file)) }), { concurrency: READ_CONCURRENCY });
+    return texts.flatMap(({ file, decoded }) => {
+      if (decoded.ok) return [{ file, relPath: toRel(root, file, brandSlug), text: decoded.text }];
+      diagnostics.push(decoded.diagnostic);
+      return [];
+    });
+  };
   return { docs: await read(docsDir, docFiles), pages: await read(pagesDir, pageFiles), categories, diagnostics };
 }
 

@@ -113,7 +113,7 @@ async function compilePages(sources: readonly PageSource[], context: CompileCont
   }
   const background = Background.threaded();
   try {
-    const share: PageShare = { baseUrl: context.baseUrl, toc: context.toc, components: [...context.components], fileRoutes: sources.map((source): [string, string] => [source.file, source.route]) };
+    const share: PageShare = { rootDir: context.rootDir, baseUrl: context.baseUrl, toc: context.toc, components: [...context.components], fileRoutes: sources.map((source): [string, string] => [source.file, source.route]) };
     background.share('pages', share);
     // Each thread compiles one page at a time.
     const fresh = misses.map(({ source }) => background.run({ kind: 'page', page: source }, () => compileFresh(source, context)));
@@ -121,7 +121,7 @@ async function compilePages(sources: readonly PageSource[], context: CompileCont
     for (const [n, { source, index }] of misses.entries()) {
       let page = await (fresh[n] as Promise<FreshPage>);
       // The other thread read the page's images itself; one that changed since is compiled again here.
-      if (page.entry && !(await sameImages(page.entry, context.assets))) page = await compileFresh(source, context);
+      if (page.entry && !(await sameImages(page.entry, context))) page = await compileFresh(source, context);
       results[index] = await storePage(source, context, page);
     }
   } finally {
@@ -143,7 +143,7 @@ export function readPage(kind: PageSource['kind'], file: FoundFile): { page: Pag
 /** Everything a page compiles against besides itself: `specsite dev` recompiles one page with it. */
 export function compileContext(input: Pick<ContentInput, 'config' | 'components' | 'contracts' | 'cache'>, pages: readonly PageSource[], assets: Map<string, Asset>): CompileContext {
   const { config } = input;
-  return { baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes: new Map(pages.map((s) => [s.file, s.route])), assets, cache: input.cache ?? BuildCache.disabled() };
+  return { rootDir: config.rootDir, baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes: new Map(pages.map((s) => [s.file, s.route])), assets, cache: input.cache ?? BuildCache.disabled() };
 }
 
 export { compilePage } from './compile.js';

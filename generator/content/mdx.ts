@@ -26,6 +26,8 @@ export interface MdxContext {
   fileRoutes: Pick<ReadonlyMap<string, string>, 'get'>;
   /** Shared by all pages so that an image used twice is read once. */
   assets: Map<string, Asset>;
+  /** The project folder: images are read only from inside it. */
+  rootDir: string;
 }
 
 /** What compiling one page gives: its HTML syntax tree and what the plugins collected on the way. */
@@ -57,7 +59,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         [remarkSafety, { components: context.components }],
         remarkContracts,
         remarkAdmonitions,
-        [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets }],
+        [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets, rootDir: context.rootDir }],
       ],
       rehypePlugins: [[rehypeHeadings, { minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }], rehypeCode, rehypeCaptureTree],
     });

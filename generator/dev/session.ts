@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../commands/build.js';
 import { compileContext, compilePage, readPage, type ContentResult } from '../content/index.js';
+import { decodePage } from '../content/page-text.js';
 import type { CompiledPage } from '../content/types.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { renderSite } from '../render/index.js';
@@ -62,7 +63,10 @@ export class DevSession {
       if (!page) return undefined;
       let text: string;
       try {
-        text = await readFile(path, 'utf8');
+        // A page that is no longer UTF-8 is left to the full build, which reports it.
+        const decoded = decodePage(path, await readFile(path));
+        if (!decoded.ok) return undefined;
+        text = decoded.text;
       } catch {
         return undefined;
       }

@@ -33,6 +33,7 @@ export interface WorkerResults {
 
 /** What every page compiles against besides itself, handed to the thread once (`Background.share`). */
 export interface PageShare {
+  rootDir: string;
   baseUrl: string;
   toc: MdxContext['toc'];
   components: string[];
@@ -103,7 +104,7 @@ async function compileSharedPage(page: PageSource): Promise<WorkerReply> {
   if (!share) return { ok: false, stale: true, message: 'no page context was handed over' };
   if (pageContext?.share !== share) {
     const contracts: ContractLookup = { serviceIds: () => [], schemaNames: () => undefined, isEnum: () => false, operationIds: () => undefined, validateExample: () => [], identity: () => '' };
-    pageContext = { share, context: { baseUrl: share.baseUrl, toc: share.toc, components: new Set(share.components), contracts, fileRoutes: new Map(share.fileRoutes), assets: new Map() } };
+    pageContext = { share, context: { rootDir: share.rootDir, baseUrl: share.baseUrl, toc: share.toc, components: new Set(share.components), contracts, fileRoutes: new Map(share.fileRoutes), assets: new Map() } };
   }
   const { compileFresh } = await import('../content/compile.js');
   const fresh = await compileFresh(page, pageContext.context);

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
 import { toXml } from 'xast-util-to-xml';
 import { x } from 'xastscript';
+import { readFavicon, type Favicon } from '../config/favicon.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { withBase } from '../content/plugins/urls.js';
 import type { SourceFile } from '../sources/source-file.js';
-import { locatedAt } from '../sources/zod-issues.js';
 
 /** `sitemap.xml` of the given routes (without base URL), sorted, absolute URLs. */
 export function sitemap(config: ResolvedConfig, routes: readonly string[]): string {
@@ -18,15 +16,7 @@ export function robots(config: ResolvedConfig): string {
   return ['User-agent: *', 'Allow: /', `Sitemap: ${new URL(withBase(config.baseUrl, '/sitemap.xml'), config.url).href}`, ''].join('\n');
 }
 
-const FAVICON_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
-
-export interface Favicon {
-  path: string;
-  type: string;
-  bytes: Uint8Array | string;
-}
-
-/** The configured favicon, or a generated one: the brand's initial on the primary colour. */
+/** The configured favicon (read and checked with the config: `readFavicon`), or a generated one: the brand's initial on the primary colour. */
 export async function favicon(config: ResolvedConfig, source: SourceFile): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
   if (config.favicon === undefined) {
     // React renders the generated icon; loaded here, since most builds of a configured site need neither.
@@ -39,12 +29,6 @@ export async function favicon(config: ResolvedConfig, source: SourceFile): Promi
     );
     return { favicon: { path: 'favicon.svg', type: 'image/svg+xml', bytes: renderToStaticMarkup(svg) }, diagnostics: [] };
   }
-  const ext = extname(config.favicon).toLowerCase();
-  const type = FAVICON_TYPES[ext];
-  if (!type) return { favicon: undefined, diagnostics: [locatedAt(source, ['favicon'], 'config-invalid', `favicon must be a .svg, .png or .ico file, not "${config.favicon}"`)] };
-  try {
-    return { favicon: { path: `favicon${ext}`, type, bytes: await readFile(resolve(config.rootDir, config.favicon)) }, diagnostics: [] };
-  } catch {
-    return { favicon: undefined, diagnostics: [locatedAt(source, ['favicon'], 'config-invalid', `favicon file "${config.favicon}" not found`)] };
-  }
+  // A config resolved without `loadConfig` has not read it yet.
+  return config.faviconFile ? { favicon: config.faviconFile, diagnostics: [] } : readFavicon(config, source);
 }

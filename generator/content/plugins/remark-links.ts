@@ -1,20 +1,22 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { basename, dirname, extname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import type { Image, Link, Root } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { loadImage, type ImageContext } from '../images.js';
+import { outsideProjectMessage, PATH_OUTSIDE_PROJECT } from '../../sources/project-path.js';
 import { walk } from './walk.js';
 import { displayPath } from '../../sources/display-path.js';
 import { normalizeRoute } from '../routes.js';
-import type { Asset } from '../types.js';
 import type { VFile } from 'vfile';
 import { pageState, type PageState } from './page-state.js';
 import { isExternalUrl, isSafeUrl, withBase } from './urls.js';
 
 /** The site's part of what links are rewritten with; the page's is its `PageState`. */
-export interface LinkOptions {
+export interface LinkOptions extends ImageContext {
   baseUrl: string;
-  /** Shared by all pages so that an image used twice is read once. */
-  assets: Map<string, Asset>;
+}
+
+interface Positioned {
+  position?: { start: { line: number; column: number } } | undefined;
 }
 
 type LinkContext = LinkOptions & Pick<PageState, 'report' | 'file' | 'route' | 'fileRoutes' | 'links' | 'pageAssets'>;
@@ -29,12 +31,13 @@ const MARKDOWN_FILE = /\.mdx?$/i;
 export function remarkLinks(options: LinkOptions) {
   return async (tree: Root, file: VFile): Promise<void> => {
     const context: LinkContext = { ...options, ...pageState(file) };
-    const images: Image[] = [];
+    const images: Array<Image | MdxJsxFlowElement | MdxJsxTextElement> = [];
     walk(tree, (node) => {
       if (node.type === 'link') rewriteLink(node, context);
-      else if (node.type === 'image') images.push(node);
+      else if (node.type === 'image' || ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'img')) images.push(node);
     });
-    for (const image of images) await rewriteImage(image, context);
+    // One after another: a page with many images holds one file open at a time.
+    for (const image of images) await (image.type === 'image' ? rewriteImage(image, context) : rewriteJsxImage(image, context));
   };
 }
 
@@ -73,35 +76,34 @@ async function rewriteImage(node: Image, context: LinkContext): Promise<void> {
     node.url = '';
     return;
   }
-  if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('data:')) return;
-  const source = resolve(dirname(context.file), safeDecode(node.url.split(/[?#]/)[0] ?? ''));
-  const asset = await loadAsset(source, context.assets);
-  if (!asset) {
-    context.report.add(node, 'error', 'missing-image', `image "${node.url}" not found (looked for ${displayPath(source)})`);
-    return;
-  }
-  context.pageAssets.push(asset);
-  node.url = withBase(context.baseUrl, `/${asset.target}`);
+  node.url = await publishedImage(node.url, node, context);
 }
 
 /**
- * An image, read and named by its content hash; undefined when it cannot be read. One used by
- * several pages is read once (`known`), and its bytes go straight to the writer.
+ * `<img src="./diagram.svg">` written as HTML in MDX: a file beside the page is read and published
+ * as a Markdown image is, under the same checks. Other values (URLs, site paths) are left to the
+ * safety checks; an expression was refused there already.
  */
-export async function loadAsset(source: string, known: Map<string, Asset>): Promise<Asset | undefined> {
-  let asset = known.get(source);
-  if (!asset) {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(source);
-    } catch {
-      return undefined;
-    }
-    const ext = extname(source);
-    asset = { source, target: `assets/images/${basename(source, ext)}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext.toLowerCase()}`, bytes };
-    known.set(source, asset);
+async function rewriteJsxImage(node: MdxJsxFlowElement | MdxJsxTextElement, context: LinkContext): Promise<void> {
+  const src = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'src');
+  if (typeof src?.value !== 'string' || !isSafeUrl(src.value)) return;
+  src.value = await publishedImage(src.value, src.position ? src : node, context);
+}
+
+/** The site URL of an image a page names: files beside the page are checked, copied and renamed by content hash. */
+async function publishedImage(url: string, node: Positioned, context: LinkContext): Promise<string> {
+  if (isExternalUrl(url) || url.startsWith('/') || url.startsWith('data:') || url.startsWith('#') || url === '') return url;
+  const asWritten = url.split(/[?#]/)[0] ?? '';
+  const source = resolve(dirname(context.file), safeDecode(asWritten));
+  const image = await loadImage(source, context);
+  if (image.ok) {
+    context.pageAssets.push(image.asset);
+    return withBase(context.baseUrl, `/${image.asset.target}`);
   }
-  return asset;
+  if (image.rule === 'missing-image') context.report.add(node, 'error', 'missing-image', `image "${url}" not found (looked for ${displayPath(source)})`);
+  else if (image.rule === PATH_OUTSIDE_PROJECT) context.report.add(node, 'error', PATH_OUTSIDE_PROJECT, outsideProjectMessage('image', url));
+  else context.report.add(node, 'error', image.rule, `image "${url}" ${image.problem ?? ''}`);
+  return url;
 }
 
 function safeDecode(path: string): string {

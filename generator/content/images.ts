@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { checkImageBytes, IMAGE_TYPE } from '../sources/image-bytes.js';
+import { resolveInProject, PATH_OUTSIDE_PROJECT } from '../sources/project-path.js';
+import type { UNSAFE_SVG } from '../sources/svg-safety.js';
+import type { Asset } from './types.js';
+
+export interface ImageContext {
+  /** The project folder: no image is read from outside it. */
+  rootDir: string;
+  /** Shared by all pages so that an image used twice is read and checked once. */
+  assets: Map<string, Asset>;
+}
+
+export type ImageResult =
+  | { ok: true; asset: Asset }
+  | { ok: false; rule: 'missing-image' | typeof PATH_OUTSIDE_PROJECT | typeof IMAGE_TYPE | typeof UNSAFE_SVG; problem?: string };
+
+/**
+ * An image a page embeds, read and named by its content hash, once it is known to be inside the
+ * project (symlinks followed) and to be the image its name says (`checkImageBytes`): it is
+ * published from the site's origin. One used by several pages is read once; its bytes go straight
+ * to the writer. Every way a page reaches an image (this thread, a second one, the cache) comes here.
+ */
+export async function loadImage(source: string, context: ImageContext): Promise<ImageResult> {
+  const known = context.assets.get(source);
+  if (known) return { ok: true, asset: known };
+  const where = await resolveInProject(context.rootDir, source);
+  if (!where.ok) return { ok: false, rule: where.reason === 'outside' ? PATH_OUTSIDE_PROJECT : 'missing-image' };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(where.real);
+  } catch {
+    return { ok: false, rule: 'missing-image' };
+  }
+  const ext = extname(source).toLowerCase();
+  const check = await checkImageBytes(bytes, ext);
+  if (!check.ok) return { ok: false, rule: check.rule, problem: check.problem };
+  const asset: Asset = { source, target: `assets/images/${basename(source, extname(source))}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext}`, bytes };
+  context.assets.set(source, asset);
+  return { ok: true, asset };
+}
