@@ -178,12 +178,12 @@ export function splitRef(ref: string): { url: string; fragment: string } {
 }
 
 /**
- * Whether a `$ref`'s file part is a URL with a scheme (`http:`, `https:`, `file:`…): such a target is
- * never fetched nor read. A bundler would take `file:/etc/passwd` as a URL, so a scheme without `//`
- * counts too; a Windows drive letter (`C:`) does not.
+ * Whether a `$ref`'s file part is a URL with a scheme (`http:`, `https:`, `file:`…) or a
+ * scheme-relative one (`//host/…`): such a target is never fetched nor read. A bundler would take
+ * `file:/etc/passwd` as a URL, so a scheme without `//` counts too; a Windows drive letter (`C:`) does not.
  */
 function isRemote(url: string): boolean {
-  return /^[a-z][a-z0-9+.-]+:/i.test(url);
+  return /^[a-z][a-z0-9+.-]+:/i.test(url) || url.startsWith('//');
 }
 
 /** What a `$ref` written in `from` names; a relative file is taken from `from`'s folder, as the bundlers do. */

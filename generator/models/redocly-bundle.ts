@@ -17,7 +17,8 @@ function redoclyCore(): RedoclyCore {
  */
 export async function typeGeneratorConfig(): Promise<Config> {
   const core = redoclyCore();
-  const config = await core.createConfig({ rules: { 'operation-operationId-unique': { severity: 'error' } } }, { extends: ['minimal'] });
+  // Examples make no types: their `$ref`s are left alone.
+  const config = await core.createConfig({ rules: { 'operation-operationId-unique': { severity: 'error' } }, resolve: { doNotResolveExamples: true } }, { extends: ['minimal'] });
   config.resolve.http.customFetch = refuseFetch;
   return config;
 }
@@ -28,8 +29,11 @@ export async function typeGeneratorConfig(): Promise<Config> {
  * project's reader: files inside `project` only, nothing remote. A document without external refs is
  * returned as it is, and openapi-typescript then has nothing to read.
  */
-export async function bundleForTypes(document: Record<string, unknown>, path: string, project: string, config: Config): Promise<Record<string, unknown>> {
-  if (!hasExternalRef(document)) return document;
+export async function bundleForTypes(written: Record<string, unknown>, path: string, project: string, config: Config): Promise<Record<string, unknown>> {
+  const found = externals(written);
+  // Redocly reads an Example's `externalValue` as it would a `$ref`; it makes no types, so it goes.
+  const document = found.externalValue ? withoutExternalValues(written) : written;
+  if (!found.ref) return document;
   const core = redoclyCore();
   class ProjectResolver extends core.BaseResolver {
     override async loadExternalRef(absoluteRef: string): Promise<InstanceType<RedoclyCore['Source']>> {
@@ -50,20 +54,37 @@ export async function bundleForTypes(document: Record<string, unknown>, path: st
   return bundled.bundle.parsed as Record<string, unknown>;
 }
 
-/** Whether any `$ref` of the document names something outside it. */
-function hasExternalRef(document: unknown): boolean {
+/** Whether any `$ref` of the document names something outside it, and whether any object has a string `externalValue`. */
+function externals(document: unknown): { ref: boolean; externalValue: boolean } {
+  const found = { ref: false, externalValue: false };
   const stack: unknown[] = [document];
-  while (stack.length > 0) {
+  while (stack.length > 0 && !(found.ref && found.externalValue)) {
     const node = stack.pop();
     if (Array.isArray(node)) {
       for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
     } else if (isRecord(node)) {
-      if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return true;
+      if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) found.ref = true;
+      if (typeof node.externalValue === 'string') found.externalValue = true;
       for (const key in node) {
         const value = node[key];
         if (typeof value === 'object' && value !== null) stack.push(value);
       }
     }
   }
-  return false;
+  return found;
+}
+
+/** A copy of the document without any string `externalValue`. */
+function withoutExternalValues(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node.filter((item) => typeof item === 'object' && item !== null));
+    else if (isRecord(node)) {
+      if (typeof node.externalValue === 'string') delete node.externalValue;
+      for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  return copy;
 }
