@@ -200,10 +200,13 @@ describe('a $ref outside the project is refused, located, and never read', () =>
     await write(join(place.project, 'schemas/pet.yaml'), 'Pet:\n  type: object\n  properties:\n    name: { type: string }\n');
     await symlink(join(place.project, 'schemas/pet.yaml'), join(place.project, 'schemas/pet-link.yaml'));
     await write(join(place.project, 'examples/pet.json'), '{ "name": "Rex" }\n');
-    await write(join(place.project, 'openapi/pets/1.0.0.yaml'), contract('schema:\n  $ref: "../../schemas/pet-link.yaml#/Pet"\nexamples:\n  rex:\n    value:\n      $ref: "../../examples/pet.json"'));
+    const components = 'components:\n  schemas:\n    Local:\n      type: string\n';
+    await write(join(place.project, 'openapi/pets/1.0.0.yaml'), contract('schema:\n  $ref: "../../schemas/pet-link.yaml#/Pet"\nexamples:\n  rex:\n    value:\n      $ref: "../../examples/pet.json"') + components);
     const run = await inProject(place.project, ['build']);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(await readFile(join(place.project, 'out/types/pets.d.ts'), 'utf8'), /name\?: string/);
+    // Bundling the files for the type generator leaves the contract as written: one JSON Schema, for its one component.
+    assert.deepEqual(await readdir(join(place.project, 'out/schemas/pets')), ['Local.json']);
   });
 
   test('an externalValue is shown as a link, never read', async () => {

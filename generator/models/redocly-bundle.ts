@@ -32,8 +32,9 @@ export async function typeGeneratorConfig(): Promise<Config> {
 export async function bundleForTypes(written: Record<string, unknown>, path: string, project: string, config: Config): Promise<Record<string, unknown>> {
   const found = externals(written);
   // Redocly reads an Example's `externalValue` as it would a `$ref`; it makes no types, so it goes.
-  const document = found.externalValue ? withoutExternalValues(written) : written;
-  if (!found.ref) return document;
+  if (!found.ref) return found.externalValue ? withoutExternalValues(written) : written;
+  // Its bundler writes into the document it is given: the contract's own stays as parsed.
+  const document = found.externalValue ? withoutExternalValues(written) : structuredClone(written);
   const core = redoclyCore();
   class ProjectResolver extends core.BaseResolver {
     override async loadExternalRef(absoluteRef: string): Promise<InstanceType<RedoclyCore['Source']>> {
