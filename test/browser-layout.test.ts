@@ -156,9 +156,9 @@ describe('navbar hide-on-scroll', () => {
     const fixture = resolve(BROWSER_FIXTURE, '..');
     const config = parse(await readFile(BROWSER_FIXTURE, 'utf8')) as { navbar: { hideOnScroll?: boolean }; contentDir?: string; apis: Array<{ spec: string }> };
     config.navbar.hideOnScroll = true;
-    config.contentDir = join(fixture, 'content');
     const dir = await tempDir('hide-on-scroll');
-    // Copied in: a spec is read only inside the config's folder.
+    // Copied in: the site reads its files only inside the config's folder.
+    await cp(join(fixture, 'content'), join(dir, 'content'), { recursive: true });
     for (const api of config.apis) await cp(join(fixture, api.spec), join(dir, api.spec), { recursive: true });
     const file = join(dir, 'site-config.yaml');
     await writeFile(file, stringify(config));
