@@ -6,9 +6,9 @@
 //   node scripts/api-scale.mjs            every document below (GitHub's 13 MB one takes about a minute)
 //   node scripts/api-scale.mjs --quick    the small and middle-sized ones only
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = resolve(ROOT, '../shared/corpus/openapi/public');
@@ -71,7 +71,9 @@ try {
     const dir = mkdtempSync(join(work, 'doc-'));
     const config = join(dir, 'site-config.yaml');
     const rules = doc.rules.length > 0 ? `rules:\n${doc.rules.map((r) => `  ${r}: warning\n`).join('')}` : '';
-    writeFileSync(config, `title: Scale\napis:\n  - { id: api, spec: ${JSON.stringify(spec)} }\n${rules}`);
+    // Copied in: a spec is read only inside the config's folder.
+    copyFileSync(spec, join(dir, basename(spec)));
+    writeFileSync(config, `title: Scale\napis:\n  - { id: api, spec: ${JSON.stringify(basename(spec))} }\n${rules}`);
     const figures = measure(config, join(dir, 'out'));
     rows.push({ name: doc.file, mb: statSync(spec).size / 1e6, ...figures, ...pages(join(dir, 'out/site/api')) });
     rmSync(dir, { recursive: true, force: true });

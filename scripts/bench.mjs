@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse, stringify } from 'yaml';
 
@@ -59,7 +59,15 @@ function projectCopy(name, from) {
   const dir = join(work, name);
   for (const part of ['content', 'openapi']) if (existsSync(join(from, part))) cpSync(join(from, part), join(dir, part), { recursive: true });
   const config = parse(readFileSync(join(from, 'site-config.yaml'), 'utf8'));
-  for (const api of config.apis ?? []) if (api.spec) api.spec = resolve(from, api.spec);
+  // A spec is read only inside the config's folder: one elsewhere is copied in beside the others.
+  for (const api of config.apis ?? []) {
+    if (!api.spec) continue;
+    const source = resolve(from, api.spec);
+    const inside = relative(from, source);
+    const target = inside.startsWith('..') || isAbsolute(inside) ? join('openapi', `copied-${api.id}`, basename(source)) : inside;
+    if (!existsSync(join(dir, target))) cpSync(source, join(dir, target), { recursive: true });
+    api.spec = target;
+  }
   writeFileSync(join(dir, 'site-config.yaml'), stringify(config));
   return dir;
 }
@@ -87,7 +95,9 @@ function generatedSite(count) {
 function oneApiSite(name, file) {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'site-config.yaml'), `title: ${name}\napis:\n  - { id: api, spec: ${JSON.stringify(join(CORPUS, file))} }\n`);
+  // Copied in: a spec is read only inside the config's folder.
+  cpSync(join(CORPUS, file), join(dir, file));
+  writeFileSync(join(dir, 'site-config.yaml'), `title: ${name}\napis:\n  - { id: api, spec: ${JSON.stringify(file)} }\n`);
   return dir;
 }
 

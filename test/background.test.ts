@@ -100,8 +100,10 @@ describe('the build\'s second thread', () => {
   });
 
   test('a build of a large contract checks and types it on the second thread, with the findings and types of doing it here', async () => {
-    const spec = join(CORPUS, 'public/discord__openapi.json');
     const dir = await tempDir('background-build');
+    // Copied in: a spec is read only inside the config's folder.
+    const spec = join(dir, 'discord__openapi.json');
+    await copyFile(join(CORPUS, 'public/discord__openapi.json'), spec);
     await writeFile(join(dir, 'site-config.yaml'), `title: Discord\nurl: https://docs.example\napis:\n  - { id: discord, spec: ${JSON.stringify(spec)} }\n`);
     const result = await build({ config: join(dir, 'site-config.yaml'), out: join(dir, 'out'), strict: false, cache: false });
     assert.equal(result.report?.secondThread, true);

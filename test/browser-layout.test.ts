@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -156,9 +156,10 @@ describe('navbar hide-on-scroll', () => {
     const fixture = resolve(BROWSER_FIXTURE, '..');
     const config = parse(await readFile(BROWSER_FIXTURE, 'utf8')) as { navbar: { hideOnScroll?: boolean }; contentDir?: string; apis: Array<{ spec: string }> };
     config.navbar.hideOnScroll = true;
-    config.contentDir = join(fixture, 'content');
-    for (const api of config.apis) api.spec = join(fixture, api.spec);
     const dir = await tempDir('hide-on-scroll');
+    // Copied in: the site reads its files only inside the config's folder.
+    await cp(join(fixture, 'content'), join(dir, 'content'), { recursive: true });
+    for (const api of config.apis) await cp(join(fixture, api.spec), join(dir, api.spec), { recursive: true });
     const file = join(dir, 'site-config.yaml');
     await writeFile(file, stringify(config));
     const out = await buildSite(file, 'hide-on-scroll-out');

@@ -120,7 +120,9 @@ describe('specsite CLI', () => {
   // The CLI runs from bundles (dist/bundle/cli/): these two start the workers it names from there.
   test('a build of a large contract through the CLI hands work to the second thread', async () => {
     const project = await tempDir('cli-thread');
-    await writeFile(join(project, 'site-config.yaml'), `title: Discord\napis:\n  - { id: discord, spec: ${JSON.stringify(join(CORPUS, 'public/discord__openapi.json'))} }\n`);
+    // Copied in: a spec is read only inside the config's folder.
+    await cp(join(CORPUS, 'public/discord__openapi.json'), join(project, 'discord__openapi.json'));
+    await writeFile(join(project, 'site-config.yaml'), `title: Discord\napis:\n  - { id: discord, spec: discord__openapi.json }\n`);
     const run = await runCli(['build', '--no-cache'], project);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const report = JSON.parse(await readFile(join(project, 'out/build-report.json'), 'utf8')) as { secondThread: boolean };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, test } from 'node:test';
 import { build } from '../generator/commands/build.js';
@@ -36,6 +36,20 @@ async function countOperations(document: Record<string, unknown>, file: string):
     }
   }
   return count;
+}
+
+/**
+ * The document copied into the project folder `dir`, with the folder of files it refers to when it
+ * spans several (a spec is read only inside the config's folder); its path there, as the config names it.
+ */
+async function copyIntoProject(spec: string, dir: string): Promise<string> {
+  const folder = dirname(spec);
+  if (basename(folder) === 'public') {
+    await cp(spec, join(dir, basename(spec)));
+    return basename(spec);
+  }
+  await cp(folder, join(dir, basename(folder)), { recursive: true });
+  return `${basename(folder)}/${basename(spec)}`;
 }
 
 /** Every page of the API, as HTML: a large one is split into an overview, tag pages and models. */
@@ -79,7 +93,7 @@ describe('every public corpus document becomes a working reference through the m
       const spec = join(CORPUS, file);
       const dir = await tempDir('corpus-site');
       const config = join(dir, 'site-config.yaml');
-      const minimal = `title: Corpus\napis:\n  - { id: corpus, spec: ${JSON.stringify(spec)} }\n`;
+      const minimal = `title: Corpus\napis:\n  - { id: corpus, spec: ${JSON.stringify(await copyIntoProject(spec, dir))} }\n`;
       await writeFile(config, minimal);
       const out = join(dir, 'out');
       let result = await build({ config, out, strict: false });

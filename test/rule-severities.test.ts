@@ -70,7 +70,7 @@ describe('rule severities', () => {
   });
 
   test('the config file chooses severities, and --rule on the command line wins over it', async () => {
-    const config = `${FIXTURES}/strict/site-config.yaml`;
+    const config = `${FIXTURES}/strict.site-config.yaml`;
     const fromFile = await runCli(['validate', '--config', config]);
     assert.equal(fromFile.code, 1, fromFile.stdout);
     assert.equal(fromFile.stdout, `${mismatch('error')}\nvalidated 1 document and 0 pages: 1 error, 0 warnings\n`);
@@ -80,13 +80,13 @@ describe('rule severities', () => {
   });
 
   test('rules: { example-valid: off } drops its diagnostics', async () => {
-    const run = await runCli(['validate', '--config', `${FIXTURES}/off/site-config.yaml`]);
+    const run = await runCli(['validate', '--config', `${FIXTURES}/off.site-config.yaml`]);
     assert.equal(run.code, 0, run.stdout);
     assert.equal(run.stdout, 'validated 1 document and 0 pages: 0 errors, 0 warnings\n');
   });
 
   test('the resolved config holds the file\'s choices with the command line\'s over them', async () => {
-    const result = await loadConfig(`${FIXTURES}/strict/site-config.yaml`, { 'example-valid': 'warning', 'security-defined': 'off' });
+    const result = await loadConfig(`${FIXTURES}/strict.site-config.yaml`, { 'example-valid': 'warning', 'security-defined': 'off' });
     assert.ok(result.ok);
     assert.deepEqual(result.config.rules, { 'example-valid': 'warning', 'security-defined': 'off' });
     const real = await loadConfig('site-config.yaml');

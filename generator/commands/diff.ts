@@ -23,9 +23,10 @@ export type DiffTarget = { files: readonly [string, string] } | { service: strin
  * is not compared: the errors are reported instead, since a diff of a broken document misleads.
  */
 export async function diff(target: DiffTarget, options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules'>>): Promise<DiffResult> {
-  const pair = 'files' in target ? { old: { file: resolve(target.files[0]), version: undefined }, new: { file: resolve(target.files[1]), version: undefined }, rules: options.rules ?? {}, diagnostics: [] } : await serviceFiles(target.service, options.config, options.rules);
+  const pair = 'files' in target ? { old: { file: resolve(target.files[0]), version: undefined }, new: { file: resolve(target.files[1]), version: undefined }, rules: options.rules ?? {}, diagnostics: [], project: undefined } : await serviceFiles(target.service, options.config, options.rules);
   if (!pair.old || !pair.new) return { diagnostics: normalizeDiagnostics(pair.diagnostics), report: undefined };
-  const [before, after] = await Promise.all([validateContract(pair.old.file, pair.rules), validateContract(pair.new.file, pair.rules)]);
+  // A configured API's `$ref`s read inside the config's folder; files named here, inside their own project.
+  const [before, after] = await Promise.all([validateContract(pair.old.file, pair.rules, undefined, pair.project), validateContract(pair.new.file, pair.rules, undefined, pair.project)]);
   const diagnostics = normalizeDiagnostics([...pair.diagnostics, ...before.diagnostics, ...after.diagnostics]);
   if (!before.contract || !after.contract || countBySeverity(diagnostics).errors > 0) return { diagnostics, report: undefined };
   const report = diffContracts({ contract: before.contract, version: pair.old.version ?? versionOf(before.contract) }, { contract: after.contract, version: pair.new.version ?? versionOf(after.contract) });
@@ -35,7 +36,7 @@ export async function diff(target: DiffTarget, options: Pick<GlobalOptions, 'con
 /** One of the two files to compare, with its version name when the folder's file name gives one. */
 type VersionFile = { file: string; version: string | undefined } | undefined;
 
-async function serviceFiles(service: string, configPath: string, rules: GlobalOptions['rules'] | undefined): Promise<{ old: VersionFile; new: VersionFile; rules: GlobalOptions['rules']; diagnostics: Diagnostic[] }> {
+async function serviceFiles(service: string, configPath: string, rules: GlobalOptions['rules'] | undefined): Promise<{ old: VersionFile; new: VersionFile; rules: GlobalOptions['rules']; diagnostics: Diagnostic[]; project?: string }> {
   const loaded = await loadConfig(configPath, rules);
   if (!loaded.ok) return { old: undefined, new: undefined, rules: {}, diagnostics: loaded.diagnostics };
   const { config, source } = loaded;
@@ -52,7 +53,7 @@ async function serviceFiles(service: string, configPath: string, rules: GlobalOp
   }
   const [newest, previous] = files;
   const pick = (v: typeof newest): VersionFile => v && { file: v.file, version: v.version };
-  return { old: pick(previous), new: pick(newest), rules: config.rules, diagnostics: discovered.diagnostics };
+  return { old: pick(previous), new: pick(newest), rules: config.rules, diagnostics: discovered.diagnostics, project: config.rootDir };
 }
 
 /** `info.version`, else a file named like a version (`1.2.0.yaml`), else the file name. */

@@ -4,6 +4,7 @@ import semver from 'semver';
 import type { ResolvedApi, ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Segment } from '../sources/pointer.js';
+import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
 import type { SourceFile } from '../sources/source-file.js';
 
 export const CONTRACT_EXTENSIONS = ['.yaml', '.yml', '.json'];
@@ -29,7 +30,15 @@ export async function discoverApis(config: ResolvedConfig, configSource: SourceF
   const diagnostics: Diagnostic[] = [];
   for (const api of config.apis) {
     const where: Segment[] = ['apis', api.index, ...(configSource.data && hasSpecKey(configSource.data, api.index) ? ['spec'] : [])];
-    const problem = (message: string): Diagnostic => ({ file: configSource.display, ...configSource.locate(where), severity: 'error', rule: 'api-spec', message });
+    const problem = (message: string, rule = 'api-spec'): Diagnostic => ({ file: configSource.display, ...configSource.locate(where), severity: 'error', rule, message });
+    const outside = (asWritten: string): Diagnostic => problem(`API "${api.id}": ${outsideProjectMessage('spec', asWritten)}`, PATH_OUTSIDE_PROJECT);
+    // The spec, and each file in its folder, must lie inside the project, symlinks followed: a config
+    // from a pull request must not publish a file from elsewhere on the machine.
+    const inside = await resolveInProject(config.rootDir, api.spec);
+    if (!inside.ok && inside.reason === 'outside') {
+      diagnostics.push(outside(api.specAsWritten));
+      continue;
+    }
     const info = await stat(api.spec).catch(() => undefined);
     if (!info) {
       diagnostics.push(problem(`API "${api.id}": spec "${api.specAsWritten}" does not exist; put its OpenAPI files in that folder or set \`spec\` to a file`));
@@ -49,6 +58,11 @@ export async function discoverApis(config: ResolvedConfig, configSource: SourceF
     for (const name of names) {
       const version = basename(name, extname(name)).replace(/^v(?=\d)/, '');
       const file = join(api.spec, name);
+      const entry = await resolveInProject(config.rootDir, file);
+      if (!entry.ok && entry.reason === 'outside') {
+        diagnostics.push(outside(join(api.specAsWritten, name)));
+        continue;
+      }
       if (!semver.valid(version)) {
         diagnostics.push({ file: file, line: 0, column: 0, severity: 'error', rule: 'api-version-name', message: `"${name}" is not named by a version; name each file of ${api.specAsWritten} by its semantic version, like 3.1.0.yaml or 3.2.0-beta.1.yaml` });
         continue;

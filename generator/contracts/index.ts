@@ -37,7 +37,7 @@ export async function openContracts(config: ResolvedConfig, configSource: Source
   for (const { api, files } of discovered.apis) {
     const versions: ContractVersion[] = [];
     for (const { version, file } of files) {
-      const opened = await openContract(file, config.rules, cache, background);
+      const opened = await openContract(file, config.rules, cache, background, config.rootDir);
       findings.push(opened.diagnostics);
       if (!opened.contract) continue;
       const info = opened.contract.document.info as { version?: unknown } | undefined;

@@ -2,8 +2,10 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import type { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, encodePointer, getAtPointer, isRecord, type Segment } from '../sources/pointer.js';
+import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
 import { forEachStructuralObject } from './walk-objects.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
+import { standaloneProject } from './standalone-project.js';
 
 /** A node of a contract with the file and pointer it was read from. */
 export interface Located<T = unknown> {
@@ -20,35 +22,66 @@ export interface RefSite {
   ref: string;
 }
 
-export type RefTarget = { ok: true; target: Located } | { ok: false; message: string };
+/** `rule`: the rule a broken reference is reported under (`ref-resolves` unless it names a file outside the project). */
+export type RefTarget = { ok: true; target: Located } | { ok: false; message: string; rule: string };
+
+/** What a `$ref` names before anything is read: nothing outside its file, a file on disk, or something remote. */
+export type RefKind = { kind: 'local' } | { kind: 'file'; path: string } | { kind: 'remote' };
 
 /**
  * Every file of one contract: the root and each file reached through a `$ref`, parsed once, with
- * positions. Rules ask it to resolve references; nothing here ever reads the network.
+ * positions. Rules ask it to resolve references; nothing here ever reads the network, and no file
+ * outside `project` (the config's folder) is read, symlinks followed.
  */
 export class ContractSources {
   readonly files = new Map<string, SourceFile>();
+  /** The `$ref`s of the contract's structure, the ones followed. */
   readonly refs: RefSite[] = [];
+  /**
+   * `$ref`s written inside data (an example's value, an `x-` extension): not part of the contract's
+   * structure, but the bundlers follow them, so the files they name are held to the same boundary.
+   */
+  readonly dataRefs: RefSite[] = [];
+  /** Files that `$ref`s name outside the project: never read, reported where the `$ref` stands. */
+  readonly outside = new Set<string>();
 
-  private constructor(readonly root: SourceFile) {}
+  private constructor(
+    readonly root: SourceFile,
+    /** The folder nothing is read outside of. */
+    readonly project: string,
+  ) {}
 
-  static async load(rootPath: string, cache?: BuildCache): Promise<{ sources?: ContractSources; diagnostics: Diagnostic[] }> {
+  /** `project`: the config's folder; without a config, the working folder (or the file's own folder when it lies elsewhere). */
+  static async load(rootPath: string, project: string = standaloneProject(rootPath), cache?: BuildCache): Promise<{ sources?: ContractSources; diagnostics: Diagnostic[] }> {
     const first = await readSourceFile(resolvePath(rootPath), 'parse', cache);
     if (!first.ok) return { diagnostics: first.diagnostics };
-    const sources = new ContractSources(first.file);
+    const sources = new ContractSources(first.file, resolvePath(project));
     const diagnostics: Diagnostic[] = [];
     const queue: SourceFile[] = [first.file];
     sources.files.set(first.file.path, first.file);
     const failed = new Set<string>();
     while (queue.length > 0) {
       const file = queue.shift() as SourceFile;
-      const sites = collectRefSites(file);
+      const { sites, data } = collectAllRefSites(file);
       sources.refs.push(...sites);
+      sources.dataRefs.push(...data);
+      for (const site of data) {
+        const target = refKind(file, site.ref);
+        if (target.kind === 'file' && !sources.files.has(target.path) && !sources.outside.has(target.path)) {
+          if ((await resolveInProject(sources.project, target.path)).ok === false) sources.outside.add(target.path);
+        }
+      }
       for (const site of sites) {
-        const target = splitRef(site.ref);
-        if (target.url === '' || isRemote(target.url)) continue;
-        const path = resolvePath(dirname(file.path), decodeURI(target.url));
-        if (sources.files.has(path) || failed.has(path)) continue;
+        const target = refKind(file, site.ref);
+        if (target.kind !== 'file') continue;
+        const { path } = target;
+        if (sources.files.has(path) || failed.has(path) || sources.outside.has(path)) continue;
+        // Checked before anything is read: a contract from a stranger must not pull a file from elsewhere into the site.
+        const inside = await resolveInProject(sources.project, path);
+        if (!inside.ok && inside.reason === 'outside') {
+          sources.outside.add(path);
+          continue;
+        }
         const read = await readSourceFile(path, 'parse', cache);
         if (read.ok) {
           sources.files.set(path, read.file);
@@ -65,17 +98,30 @@ export class ContractSources {
 
   /** Resolves a `$ref` written in `from`. */
   resolve(from: SourceFile, ref: string): RefTarget {
-    const { url, fragment } = splitRef(ref);
-    if (isRemote(url)) return { ok: false, message: `remote reference "${ref}" is not fetched; download the file next to the contract and refer to it by a relative path` };
-    const file = url === '' ? from : this.files.get(resolvePath(dirname(from.path), safeDecodeURI(url)));
-    if (!file) return { ok: false, message: `"${ref}" points to a file that does not exist or cannot be parsed` };
-    const segments = decodePointer(fragment);
-    if (segments === undefined) return { ok: false, message: `"${ref}" has a malformed JSON pointer (it must start with "#/")` };
+    const broken = (message: string): RefTarget => ({ ok: false, message, rule: 'ref-resolves' });
+    const kind = refKind(from, ref);
+    if (kind.kind === 'remote') return broken(remoteMessage(ref));
+    if (kind.kind === 'file' && this.outside.has(kind.path)) return { ok: false, message: outsideProjectMessage('$ref', ref), rule: PATH_OUTSIDE_PROJECT };
+    const file = kind.kind === 'local' ? from : this.files.get(kind.path);
+    if (!file) return broken(`"${ref}" points to a file that does not exist or cannot be parsed`);
+    const segments = decodePointer(splitRef(ref).fragment);
+    if (segments === undefined) return broken(`"${ref}" has a malformed JSON pointer (it must start with "#/")`);
     const value = getAtPointer(file.data, segments);
     if (value === undefined) {
-      return { ok: false, message: `"${ref}" points to nothing: ${missingStep(file.data, segments)}` };
+      return broken(`"${ref}" points to nothing: ${missingStep(file.data, segments)}`);
     }
     return { ok: true, target: { file, segments, value } };
+  }
+
+  /**
+   * What is wrong with a `$ref` written inside data, which the bundlers would follow: it is remote
+   * (never fetched) or names a file outside the project (never read). Undefined when neither.
+   */
+  dataRefProblem(site: RefSite): { message: string; rule: string } | undefined {
+    const kind = refKind(site.file, site.ref);
+    if (kind.kind === 'remote') return { message: remoteMessage(site.ref), rule: 'ref-resolves' };
+    if (kind.kind === 'file' && this.outside.has(kind.path)) return { message: outsideProjectMessage('$ref', site.ref), rule: PATH_OUTSIDE_PROJECT };
+    return undefined;
   }
 
   /** Follows `$ref` chains from a node to the object they end on (at most a few hops; cycles stop). */
@@ -117,7 +163,8 @@ export class ContractSources {
    * (which depends on the working folder) and the hash of its text, in a stable order.
    */
   identity(): string[] {
-    return [...this.files.values()].map((file) => `${file.path}\0${file.display}\0${file.hash}`).sort();
+    // A file found outside the project is part of what the checks judged, though never read.
+    return [...[...this.files.values()].map((file) => `${file.path}\0${file.display}\0${file.hash}`), ...[...this.outside].map((path) => `${path}\0outside`)].sort();
   }
 
   locate(node: Pick<Located, 'file' | 'segments'>): { file: string; line: number; column: number; pointer: string } {
@@ -130,8 +177,25 @@ export function splitRef(ref: string): { url: string; fragment: string } {
   return hash === -1 ? { url: ref, fragment: '' } : { url: ref.slice(0, hash), fragment: ref.slice(hash) };
 }
 
+/**
+ * Whether a `$ref`'s file part is a URL with a scheme (`http:`, `https:`, `file:`…) or a
+ * scheme-relative one (`//host/…`): such a target is never fetched nor read. A bundler would take
+ * `file:/etc/passwd` as a URL, so a scheme without `//` counts too; a Windows drive letter (`C:`) does not.
+ */
 function isRemote(url: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
+  return /^[a-z][a-z0-9+.-]+:/i.test(url) || url.startsWith('//');
+}
+
+/** What a `$ref` written in `from` names; a relative file is taken from `from`'s folder, as the bundlers do. */
+export function refKind(from: SourceFile, ref: string): RefKind {
+  const { url } = splitRef(ref);
+  if (url === '') return { kind: 'local' };
+  if (isRemote(url)) return { kind: 'remote' };
+  return { kind: 'file', path: resolvePath(dirname(from.path), safeDecodeURI(url)) };
+}
+
+function remoteMessage(ref: string): string {
+  return `remote reference "${ref}" is not fetched; download the file next to the contract and refer to it by a relative path`;
 }
 
 function safeDecodeURI(url: string): string {
@@ -154,9 +218,38 @@ function missingStep(data: unknown, segments: readonly Segment[]): string {
 
 /** Every `$ref` of a file, skipping example values, enums, defaults and `x-` extensions. */
 export function collectRefSites(file: SourceFile): RefSite[] {
+  return collectAllRefSites(file).sites;
+}
+
+/** Keys of a structural object whose values are data (as `forEachStructuralObject` skips them). */
+function isDataKey(key: string, value: unknown): boolean {
+  return key === 'example' || key === 'enum' || key === 'const' || key === 'default' || key === 'value' || key.startsWith('x-') || (key === 'examples' && Array.isArray(value));
+}
+
+/**
+ * A file's `$ref`s in one walk: `sites`, those of its structure; `data`, those written inside data
+ * (example values, enums, `x-` extensions), which are no references to the contract but which the
+ * bundlers follow all the same.
+ */
+export function collectAllRefSites(file: SourceFile): { sites: RefSite[]; data: RefSite[] } {
   const sites: RefSite[] = [];
-  forEachStructuralObject(file, (value, segments) => {
-    if (typeof value.$ref === 'string') sites.push({ file, segments, ref: value.$ref });
+  const data: RefSite[] = [];
+  forEachStructuralObject(file, (object, at) => {
+    if (typeof object.$ref === 'string') sites.push({ file, segments: at, ref: object.$ref });
+    for (const key in object) {
+      const value = object[key];
+      if (typeof value !== 'object' || value === null || !isDataKey(key, value)) continue;
+      // Iterative: data can nest as deep as its author likes.
+      const stack: Array<{ value: unknown; segments: Segment[] }> = [{ value, segments: [...at, key] }];
+      while (stack.length > 0) {
+        const node = stack.pop() as (typeof stack)[number];
+        if (Array.isArray(node.value)) node.value.forEach((item: unknown, i) => typeof item === 'object' && item !== null && stack.push({ value: item, segments: [...node.segments, i] }));
+        else if (isRecord(node.value)) {
+          if (typeof node.value.$ref === 'string') data.push({ file, segments: node.segments, ref: node.value.$ref });
+          for (const [k, v] of Object.entries(node.value)) if (typeof v === 'object' && v !== null) stack.push({ value: v, segments: [...node.segments, k] });
+        }
+      }
+    }
   });
-  return sites;
+  return { sites, data };
 }

@@ -3,6 +3,7 @@ import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, isRecord, type Segment } from '../sources/pointer.js';
 import { oasSchemaErrors } from './oas-schema.js';
+import { refParserResolve } from './project-refs.js';
 import type { ContractSources } from './sources.js';
 import type { SpecVersion } from './spec-version.js';
 
@@ -21,8 +22,9 @@ export async function validateStructure(sources: ContractSources, version: SpecV
   let dereferenced: unknown;
   try {
     // Circular $refs stay $refs, as in swagger-parser's own `validate`, so the schema check ends.
+    // Its readers are replaced: it reads inside the project only, and never the network.
     dereferenced = await parser.dereference(sources.root.path, copy as never, {
-      resolve: { external: true, http: false },
+      resolve: refParserResolve(sources.project),
       dereference: { circular: 'ignore' },
     } as never);
   } catch (error) {

@@ -33,14 +33,17 @@ export interface OpenedContract {
  * that validates a contract judges it the same way. The checks' findings are cached under the
  * hashes of every file the contract is made of, so an unchanged contract is judged once.
  */
-export async function validateContract(path: string, severities: RuleSeverities = {}, cache: BuildCache = BuildCache.disabled()): Promise<ContractResult> {
-  const opened = await openContract(path, severities, cache, Background.inline());
+export async function validateContract(path: string, severities: RuleSeverities = {}, cache: BuildCache = BuildCache.disabled(), project?: string): Promise<ContractResult> {
+  const opened = await openContract(path, severities, cache, Background.inline(), project);
   return { contract: opened.contract, diagnostics: await opened.diagnostics };
 }
 
-/** `validateContract`, returning once the contract is parsed: its checks run on `background`. */
-export async function openContract(path: string, severities: RuleSeverities, cache: BuildCache, background: Background): Promise<OpenedContract> {
-  const loaded = await ContractSources.load(path, cache);
+/**
+ * `validateContract`, returning once the contract is parsed: its checks run on `background`.
+ * `project`: the folder its `$ref`s may read in (the config's); by default that of a file named on the command line.
+ */
+export async function openContract(path: string, severities: RuleSeverities, cache: BuildCache, background: Background, project?: string): Promise<OpenedContract> {
+  const loaded = await ContractSources.load(path, project, cache);
   if (!loaded.sources) return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities(loaded.diagnostics, severities)) };
   const { sources } = loaded;
   const detected = detectSpecVersion(sources.root.data);
@@ -60,7 +63,7 @@ async function checks(sources: ContractSources, version: SpecVersion, cache: Bui
   const key = cache.key('contract-checks', version, ...sources.identity());
   const cached = await cache.get<Diagnostic[]>('contracts', key);
   if (cached) return cached;
-  const found = await background.run({ kind: 'checks', path: sources.root.path, identity: sources.identity() }, async () => {
+  const found = await background.run({ kind: 'checks', path: sources.root.path, project: sources.project, identity: sources.identity() }, async () => {
     const { checkContract } = await import('./checks.js');
     return checkContract(sources, version);
   });

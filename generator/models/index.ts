@@ -73,7 +73,7 @@ async function serviceTypes(contract: Contract, service: string, version: string
   const key = cache.key('types', service, version, ...contract.sources.identity());
   const cached = await cache.get<string>('types', key);
   if (cached !== undefined) return cached;
-  const declarations = await background.run({ kind: 'types', path: contract.path, identity: contract.sources.identity(), service, version }, async () => {
+  const declarations = await background.run({ kind: 'types', path: contract.path, project: contract.sources.project, identity: contract.sources.identity(), service, version }, async () => {
     const { generateServiceTypes } = await import('./service-types.js');
     return generateServiceTypes(contract, service, version);
   });

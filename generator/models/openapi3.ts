@@ -1,4 +1,4 @@
-import { pathToFileURL } from 'node:url';
+import { refParserResolve, refuseFetch } from '../contracts/project-refs.js';
 import type { Contract } from '../contracts/validate.js';
 import { isRecord } from '../sources/pointer.js';
 import { swaggerParser } from './lazy.js';
@@ -13,16 +13,22 @@ export async function toOpenApi3(contract: Contract): Promise<Record<string, unk
   // cycles included), which swagger2openapi's own resolver does not manage.
   const single =
     contract.sources.files.size > 1
-      ? ((await (await swaggerParser()).bundle(contract.path, structuredClone(contract.document) as never, { resolve: { http: false } } as never)) as unknown as object)
+      ? await bundleContract(contract, contract.document)
       : structuredClone(contract.document);
   dropSelfReferences((single as { definitions?: unknown }).definitions, '#/definitions/');
-  const converted = (await (await import('swagger2openapi')).default.convertObj(single, { patch: true, warnOnly: true, direct: true, resolve: false })) as Record<string, unknown>;
+  // It resolves nothing (`resolve: false`); its fetch is refused all the same, should that change.
+  const converted = (await (await import('swagger2openapi')).default.convertObj(single, { patch: true, warnOnly: true, direct: true, resolve: false, fetch: refuseFetch })) as Record<string, unknown>;
   return normalizeDiscriminatorMappings(converted);
 }
 
-/** Where the type generator should read a contract from: the file itself when it spans several files. */
-export function typeSource(contract: Contract): URL | undefined {
-  return contract.specVersion !== '2.0' && contract.sources.files.size > 1 ? pathToFileURL(contract.path) : undefined;
+/**
+ * A multi-file contract as one document (swagger-parser's bundle: external refs become internal,
+ * each file's content written once), read through the project's reader: nothing outside the
+ * project, nothing remote. `document` is the root as the caller has it (it is not modified).
+ */
+export async function bundleContract(contract: Contract, document: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const parser = await swaggerParser();
+  return (await parser.bundle(contract.path, structuredClone(document) as never, { resolve: refParserResolve(contract.sources.project) } as never)) as unknown as Record<string, unknown>;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
-import { toOpenApi3, typeSource } from './openapi3.js';
+import { toOpenApi3 } from './openapi3.js';
+import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 
 /**
  * One service's declarations: openapi-typescript's `paths`, `components` and `operations`, plus a
@@ -9,8 +10,11 @@ import { toOpenApi3, typeSource } from './openapi3.js';
  */
 export async function generateServiceTypes(contract: Contract, service: string, version: string): Promise<string> {
   const { default: openapiTS, astToString } = openapiTypescript();
-  const source = typeSource(contract) ?? (await toOpenApi3(contract));
+  const redocly = await typeGeneratorConfig();
+  // Handed over as one document: openapi-typescript would otherwise read (and fetch) what its $refs name itself.
+  const source = await bundleForTypes(await toOpenApi3(contract), contract.path, contract.sources.project, redocly);
   const nodes = await openapiTS(source as never, {
+    redocly,
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
     // Integrators import the contract's names as written (`BucketDTO`, not `BucketDto`).

@@ -5,6 +5,8 @@ declare module 'swagger2openapi' {
     direct?: boolean;
     resolve?: boolean;
     source?: string;
+    /** What its resolver fetches URLs with. */
+    fetch?: (url: unknown) => Promise<unknown>;
   }
   const swagger2openapi: { convertObj(document: object, options: ConvertOptions): Promise<unknown> };
   export default swagger2openapi;

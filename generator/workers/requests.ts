@@ -16,8 +16,9 @@ import { isRecord } from '../sources/pointer.js';
  * again on the build's own copy. A page comes with its text, a page to render with its tree.
  */
 export type WorkerRequest =
-  | { kind: 'checks'; path: string; identity: string[] }
-  | { kind: 'types'; path: string; identity: string[]; service: string; version: string }
+  // `project`: the folder the contract's `$ref`s may read in, as the build was told (else that of a file named on the command line).
+  | { kind: 'checks'; path: string; project?: string; identity: string[] }
+  | { kind: 'types'; path: string; project?: string; identity: string[]; service: string; version: string }
   // A content page, compiled against the `PageShare` the build handed over first.
   | { kind: 'page'; page: PageSource }
   // A compiled page that draws on no contract, rendered with the site model handed over first ('site').
@@ -78,7 +79,7 @@ export async function handleRequest(request: WorkerRequest): Promise<WorkerReply
   if (request.kind === 'render') return renderSharedPage(request.page);
   // A request handled without `expectRequest` (as tests may) reads the file and keeps nothing.
   const entry = contracts.get(request.path);
-  const reading = entry ? (entry.reading ??= ContractSources.load(request.path)) : ContractSources.load(request.path);
+  const reading = entry ? (entry.reading ??= ContractSources.load(request.path, request.project)) : ContractSources.load(request.path, request.project);
   const sources = (await reading).sources;
   const detected = sources && detectSpecVersion(sources.root.data);
   if (!sources || !detected?.ok || !sameFiles(sources.identity(), request.identity)) return { ok: false, stale: true, message: 'the contract changed while the build ran' };

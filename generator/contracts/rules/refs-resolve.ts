@@ -3,18 +3,26 @@ import type { ContractSources, RefSite } from '../sources.js';
 import type { ContractRule } from './rule.js';
 import { report } from './rule.js';
 
-/** Every `$ref` points at something that exists: a file that parses and a pointer inside it. */
+/**
+ * Every `$ref` points at something that exists: a file that parses and a pointer inside it. A file
+ * outside the project is `path-outside-project` instead, for a `$ref` written inside data too (the
+ * bundlers would follow it); so is a remote `$ref` there (`ref-resolves`): neither is ever read.
+ */
 export const refsResolve: ContractRule = {
   id: 'ref-resolves',
   run({ sources }) {
-    return sources.refs.flatMap((site) => {
+    const inData = sources.dataRefs.flatMap((site) => {
+      const problem = sources.dataRefProblem(site);
+      return problem ? [report(sources, site, problem.rule, `${problem.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${problem.message}`, { extra: ['$ref'] })] : [];
+    });
+    return inData.concat(sources.refs.flatMap((site) => {
       const result = sources.resolve(site.file, site.ref);
-      if (!result.ok) return [report(sources, site, 'ref-resolves', `broken $ref: ${result.message}`, { extra: ['$ref'] })];
+      if (!result.ok) return [report(sources, site, result.rule, `${result.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${result.message}`, { extra: ['$ref'] })];
       // A chain of $refs that comes back to where it started never reaches a schema: it means "anything".
       return refOnlyCycle(sources, site)
         ? [report(sources, site, 'ref-resolves', `$ref "${site.ref}" leads back to itself through $refs only, so it describes nothing; point it at a schema`, { extra: ['$ref'], severity: 'warning' })]
         : [];
-    });
+    }));
   },
 };
 

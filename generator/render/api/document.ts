@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Contract } from '../../contracts/validate.js';
-import { toOpenApi3 } from '../../models/openapi3.js';
-import { swaggerParser } from '../../models/lazy.js';
+import { bundleContract, toOpenApi3 } from '../../models/openapi3.js';
 
 export interface ReferenceDocument {
   /** The contract as one OpenAPI 3.x document whose `$ref`s all point inside it. */
@@ -17,9 +16,7 @@ export interface ReferenceDocument {
  */
 export async function referenceDocument(contract: Contract): Promise<ReferenceDocument> {
   const multiFile = contract.sources.files.size > 1;
-  const written = multiFile
-    ? ((await (await swaggerParser()).bundle(contract.path, structuredClone(contract.document) as never, { resolve: { http: false } } as never)) as unknown as Record<string, unknown>)
-    : contract.document;
+  const written = multiFile ? await bundleContract(contract, contract.document) : contract.document;
   const openapi = contract.specVersion === '2.0' ? await toOpenApi3({ ...contract, document: written, sources: contract.sources }) : written;
   return { openapi, downloads: await downloads(contract, written, multiFile) };
 }

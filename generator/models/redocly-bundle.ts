@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module';
+import type { Config } from '@redocly/openapi-core';
+import { readProjectRef, refuseFetch } from '../contracts/project-refs.js';
+import { isRecord } from '../sources/pointer.js';
+
+type RedoclyCore = typeof import('@redocly/openapi-core');
+
+/** The `@redocly/openapi-core` that openapi-typescript itself loads, so that its classes are the ones it knows. */
+function redoclyCore(): RedoclyCore {
+  const fromTypeGenerator = createRequire(createRequire(import.meta.url).resolve('openapi-typescript'));
+  return fromTypeGenerator('@redocly/openapi-core') as RedoclyCore;
+}
+
+/**
+ * The type generator's Redocly config, as openapi-typescript makes it by default, but that it fetches
+ * nothing: every URL a `$ref` names is refused.
+ */
+export async function typeGeneratorConfig(): Promise<Config> {
+  const core = redoclyCore();
+  // Examples make no types: their `$ref`s are left alone.
+  const config = await core.createConfig({ rules: { 'operation-operationId-unique': { severity: 'error' } }, resolve: { doNotResolveExamples: true } }, { extends: ['minimal'] });
+  config.resolve.http.customFetch = refuseFetch;
+  return config;
+}
+
+/**
+ * `document` (written at `path`) with every external `$ref` brought inside it, by Redocly's bundler as
+ * openapi-typescript would (so the types name components as before), but reading through the
+ * project's reader: files inside `project` only, nothing remote. A document without external refs is
+ * returned as it is, and openapi-typescript then has nothing to read.
+ */
+export async function bundleForTypes(written: Record<string, unknown>, path: string, project: string, config: Config): Promise<Record<string, unknown>> {
+  const found = externals(written);
+  // Redocly reads an Example's `externalValue` as it would a `$ref`; it makes no types, so it goes.
+  if (!found.ref) return found.externalValue ? withoutExternalValues(written) : written;
+  // Its bundler writes into the document it is given: the contract's own stays as parsed.
+  const document = found.externalValue ? withoutExternalValues(written) : structuredClone(written);
+  const core = redoclyCore();
+  class ProjectResolver extends core.BaseResolver {
+    override async loadExternalRef(absoluteRef: string): Promise<InstanceType<RedoclyCore['Source']>> {
+      // Redocly resolves a relative file against the referencing file's path, unencoded; anything with a scheme is a URL.
+      const local = /^[a-z][a-z0-9+.-]+:/i.test(absoluteRef) ? undefined : absoluteRef;
+      try {
+        const body = await readProjectRef(project, absoluteRef, local);
+        return new core.Source(absoluteRef, body.toString('utf8').replace(/\r\n/g, '\n'));
+      } catch (error) {
+        throw new core.ResolveError(error as Error);
+      }
+    }
+  }
+  const source = new core.Source(path, JSON.stringify(document), 'application/json');
+  const bundled = await core.bundle({ doc: { source, parsed: document }, config, externalRefResolver: new ProjectResolver(config.resolve), dereference: false });
+  const failure = bundled.problems.find((problem) => problem.severity === 'error');
+  if (failure) throw new Error(`${failure.message}${failure.location[0]?.pointer ? ` at ${failure.location[0].pointer}` : ''}`);
+  return bundled.bundle.parsed as Record<string, unknown>;
+}
+
+/** Whether any `$ref` of the document names something outside it, and whether any object has a string `externalValue`. */
+function externals(document: unknown): { ref: boolean; externalValue: boolean } {
+  const found = { ref: false, externalValue: false };
+  const stack: unknown[] = [document];
+  while (stack.length > 0 && !(found.ref && found.externalValue)) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
+    } else if (isRecord(node)) {
+      if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) found.ref = true;
+      if (typeof node.externalValue === 'string') found.externalValue = true;
+      for (const key in node) {
+        const value = node[key];
+        if (typeof value === 'object' && value !== null) stack.push(value);
+      }
+    }
+  }
+  return found;
+}
+
+/** A copy of the document without any string `externalValue`. */
+function withoutExternalValues(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node.filter((item) => typeof item === 'object' && item !== null));
+    else if (isRecord(node)) {
+      if (typeof node.externalValue === 'string') delete node.externalValue;
+      for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  return copy;
+}
