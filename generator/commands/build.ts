@@ -17,6 +17,7 @@ import { Background, later } from '../workers/background.js';
 import { EMPTY_REFERENCE, lazyApiReference, renderSite, type ApiPageSummary, type LazyReference, type RenderedPage, type RenderInput } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
 import { StagingFolder } from '../write/replace-folders.js';
+import { OutputError } from '../write/output-error.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import type { GlobalOptions } from './options.js';
 
@@ -77,7 +78,16 @@ export interface SiteParts {
  * `DIR/types`, `DIR/schemas` and `DIR/build-report.json` replace the previous ones in one swap.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const staging = await StagingFolder.open(resolve(options.out));
+  try {
+    return await buildInto(await StagingFolder.open(resolve(options.out)), options);
+  } catch (error) {
+    // The disk under the output folder (full, read-only, a file in the way): one line, and out/ as it was.
+    if (error instanceof OutputError) return { diagnostics: [error.diagnostic], report: undefined, written: 0 };
+    throw error;
+  }
+}
+
+async function buildInto(staging: StagingFolder, options: BuildOptions): Promise<BuildResult> {
   try {
     // Pages go to the staging folder as they are rendered, so a large site is never all in memory.
     let streamed = 0;

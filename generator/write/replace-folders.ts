@@ -1,41 +1,83 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { targetInside } from './inside-folder.js';
+import { activeFolders, removeLeftovers } from './leftovers.js';
+import { onDisk } from './output-error.js';
+import { withOutputLock } from './output-lock.js';
+import { finishInterruptedSwap, JOURNAL_FILE, swap } from './swap.js';
 
 const WRITE_BATCH = 64;
+let serial = 0;
+
+export interface StagingOptions {
+  /** How long to wait for another build's swap into the same folder; the default suits a person or CI. */
+  lockWaitMs?: number;
+}
 
 /**
  * A folder inside `outDir` that a build writes into while it runs; `commit` then swaps each
- * top-level folder (or top-level file) written into place. Until the swap the previous output is
- * untouched, so a build that fails part-way (`discard`) leaves it exactly as it was.
+ * top-level folder (or top-level file) written into place, all or nothing (see swap.ts). Until the
+ * swap the previous output is untouched, so a build that fails part-way (`discard`) leaves it
+ * exactly as it was. Every error of the disk comes out as an `OutputError`: one line for the user.
  */
 export class StagingFolder {
   private readonly made = new Set<string>();
   private readonly tops = new Set<string>();
+  private committed = false;
 
   private constructor(
     private readonly outDir: string,
-    private readonly path: string,
-    /** Whether the output folder was there before: a failed first build leaves none behind. */
-    private readonly outDirExisted: boolean,
+    private readonly name: { staging: string; previous: string },
+    /** The outermost folder this build created to hold the output (the output folder itself, or one above it), if any: a failed first build leaves none behind. */
+    private readonly created: string | undefined,
+    private readonly options: StagingOptions,
   ) {}
 
-  static async open(outDir: string): Promise<StagingFolder> {
-    const path = join(outDir, `.staging-${process.pid}`);
-    await rm(path, { recursive: true, force: true });
-    return new StagingFolder(outDir, path, existsSync(outDir));
+  private get path(): string {
+    return join(this.outDir, this.name.staging);
   }
 
-  /** `path` is relative to the output folder, `/`-separated. */
-  async write(path: string, content: string | Uint8Array): Promise<void> {
-    const target = join(this.path, path);
-    const dir = dirname(target);
-    if (!this.made.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      this.made.add(dir);
+  /**
+   * Before anything is written: finishes a swap that a killed build left, and removes what builds
+   * that are gone left behind (their staging folders, the previous output they moved aside).
+   */
+  static async open(outDir: string, options: StagingOptions = {}): Promise<StagingFolder> {
+    outDir = resolve(outDir);
+    const created = await onDisk(outDir, 'write', outDir, () => mkdir(outDir, { recursive: true }));
+    const id = `${process.pid}-${serial++}`;
+    const staging = new StagingFolder(outDir, { staging: `.staging-${id}`, previous: `.previous-${id}` }, created, options);
+    activeFolders.add(staging.name.staging).add(staging.name.previous);
+    try {
+      const emptyTrash = await withOutputLock(
+        outDir,
+        async () => {
+          await finishInterruptedSwap(outDir);
+          return removeLeftovers(outDir, id);
+        },
+        options.lockWaitMs,
+      );
+      await emptyTrash();
+      await onDisk(outDir, 'write', outDir, () => mkdir(staging.path));
+    } catch (error) {
+      await staging.discard();
+      throw error;
     }
-    this.tops.add(path.split('/')[0] as string);
-    await writeFile(target, content);
+    return staging;
+  }
+
+  /** `path` is relative to the output folder, `/`-separated; one leading anywhere else is refused (a bug upstream). */
+  async write(path: string, content: string | Uint8Array): Promise<void> {
+    const target = targetInside(this.path, path);
+    const top = path.split('/')[0] as string;
+    await onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
+      const dir = dirname(target);
+      if (!this.made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        this.made.add(dir);
+      }
+      this.tops.add(top);
+      await writeFile(target, content);
+    });
   }
 
   /** Many files, a batch at a time: one write after another waits on the disk for each. */
@@ -44,25 +86,34 @@ export class StagingFolder {
     for (let i = 0; i < entries.length; i += WRITE_BATCH) await Promise.all(entries.slice(i, i + WRITE_BATCH).map(([path, content]) => this.write(path, content)));
   }
 
-  /** Swaps what was written into place; answers the top-level names replaced. */
+  /** Swaps what was written into place, all or nothing; answers the top-level names replaced. */
   async commit(): Promise<string[]> {
-    const folders = [...this.tops].sort();
-    for (const folder of folders) {
-      const live = join(this.outDir, folder);
-      await rename(live, join(this.path, `.previous-${folder}`)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-      await rename(join(this.path, folder), live);
-    }
+    const entries = [...this.tops].sort();
+    await withOutputLock(
+      this.outDir,
+      async () => {
+        // A build killed mid-swap since this one opened: its swap is finished first.
+        await finishInterruptedSwap(this.outDir);
+        await swap(this.outDir, { ...this.name, entries, phase: 'swap' });
+      },
+      this.options.lockWaitMs,
+    );
+    this.committed = true;
     await this.discard();
-    return folders;
+    return entries;
   }
 
-  /** Removes the staging folder and whatever the swap moved aside. */
+  /** Removes the staging folder and the previous output the swap moved aside (best effort: what stays, the next build removes). */
   async discard(): Promise<void> {
-    await rm(this.path, { recursive: true, force: true });
-    // Only an empty folder goes: after a commit, or if something else wrote there, this fails.
-    if (!this.outDirExisted) await rmdir(this.outDir).catch(() => undefined);
+    for (const folder of [this.name.staging, this.name.previous]) {
+      await rm(join(this.outDir, folder), { recursive: true, force: true }).catch(() => undefined);
+      activeFolders.delete(folder);
+    }
+    if (this.committed || this.created === undefined) return;
+    // Only empty folders go: if another build writes there meanwhile, they stay.
+    for (let dir = this.outDir; ; dir = dirname(dir)) {
+      if (!(await rmdir(dir).then(() => true, () => false)) || dir === this.created || dirname(dir) === dir) break;
+    }
   }
 }
 
@@ -75,4 +126,14 @@ export async function replaceFolders(outDir: string, files: ReadonlyMap<string, 
   } finally {
     await staging.discard();
   }
+}
+
+/**
+ * For a command that reads the output (`serve`): finishes a swap that a killed build left, so that
+ * what is read is one whole build. Writes nothing when there is none (the folder may be read-only).
+ */
+export async function settleOutput(outDir: string): Promise<void> {
+  outDir = resolve(outDir);
+  if (!(await access(join(outDir, JOURNAL_FILE)).then(() => true, () => false))) return;
+  await withOutputLock(outDir, () => finishInterruptedSwap(outDir));
 }
