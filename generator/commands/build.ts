@@ -97,7 +97,7 @@ async function buildInto(staging: StagingFolder, options: BuildOptions): Promise
     });
     if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0 };
     await staging.writeAll(output.files);
-    await staging.commit();
+    await staging.commit(OUTPUT_ENTRIES);
     // Only after a build that got through every stage: one that stopped early read only part of what it needs.
     await output.parts?.cache.pruneUnused();
     return { diagnostics: output.diagnostics, report: output.report, written: output.files.size + streamed };
@@ -105,6 +105,9 @@ async function buildInto(staging: StagingFolder, options: BuildOptions): Promise
     await staging.discard();
   }
 }
+
+/** What a build writes in the output folder: a previous build's entry that this one has not (schemas/ of a site without APIs) goes. */
+export const OUTPUT_ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
 
 /**
  * The whole pipeline: what `build` writes, or the diagnostics that stopped it. Every file is in

@@ -44,7 +44,8 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
   const all = normalizeDiagnostics([...diagnostics, ...generated.diagnostics]);
   if (countBySeverity(all).errors > 0) return { diagnostics: all, written: [] };
   try {
-    await replaceFolders(resolve(options.out), generated.files);
+    // The package and the schemas are one output: schemas of an earlier run that this one has not go.
+    await replaceFolders(resolve(options.out), generated.files, ['schemas', 'types']);
   } catch (error) {
     if (error instanceof OutputError) return { diagnostics: [...all, error.diagnostic], written: [] };
     throw error;

@@ -55,7 +55,7 @@ async function acquire(outDir: string, path: string, waitMs: number): Promise<vo
     }
     if (Date.now() >= deadline) {
       const who = holder ? `another specsite build (pid ${holder.pid}, since ${holder.since})` : 'another specsite build';
-      throw new OutputError(outputDiagnostic(outDir, 'write', outDir, `${who} is writing there, for over ${Math.round(waitMs / 1000)} s; wait for it to finish, or remove ${displayPath(path)} if no build runs`));
+      throw new OutputError(outputDiagnostic(outDir, 'write', outDir, `${who} is writing there, for over ${waitMs % 1000 === 0 ? waitMs / 1000 : (waitMs / 1000).toFixed(1)} s; wait for it to finish, or remove ${displayPath(path)} if no build runs`));
     }
     await sleep(POLL_MS);
   }
@@ -83,7 +83,7 @@ async function create(outDir: string, path: string, record: string): Promise<boo
       );
     }
   } catch (error) {
-    throw asOutputError(error, outDir, 'write', path);
+    throw asOutputError(error, outDir, 'write', outDir);
   } finally {
     await rm(own, { force: true });
   }

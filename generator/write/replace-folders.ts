@@ -1,4 +1,4 @@
-import { access, mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { targetInside } from './inside-folder.js';
 import { activeFolders, removeLeftovers } from './leftovers.js';
@@ -43,7 +43,7 @@ export class StagingFolder {
    */
   static async open(outDir: string, options: StagingOptions = {}): Promise<StagingFolder> {
     outDir = resolve(outDir);
-    const created = await onDisk(outDir, 'write', outDir, () => mkdir(outDir, { recursive: true }));
+    const created = await onDisk(outDir, 'write', outDir, () => makeFolder(outDir));
     const id = `${process.pid}-${serial++}`;
     const staging = new StagingFolder(outDir, { staging: `.staging-${id}`, previous: `.previous-${id}` }, created, options);
     activeFolders.add(staging.name.staging).add(staging.name.previous);
@@ -86,15 +86,19 @@ export class StagingFolder {
     for (let i = 0; i < entries.length; i += WRITE_BATCH) await Promise.all(entries.slice(i, i + WRITE_BATCH).map(([path, content]) => this.write(path, content)));
   }
 
-  /** Swaps what was written into place, all or nothing; answers the top-level names replaced. */
-  async commit(): Promise<string[]> {
+  /**
+   * Swaps what was written into place, all or nothing; answers the top-level names replaced. What
+   * of `owned` was not written this time is removed: the folder then holds one build, not parts of two.
+   */
+  async commit(owned: readonly string[] = []): Promise<string[]> {
     const entries = [...this.tops].sort();
+    const removed = owned.filter((name) => !this.tops.has(name)).sort();
     await withOutputLock(
       this.outDir,
       async () => {
         // A build killed mid-swap since this one opened: its swap is finished first.
         await finishInterruptedSwap(this.outDir);
-        await swap(this.outDir, { ...this.name, entries, phase: 'swap' });
+        await swap(this.outDir, { ...this.name, entries, removed, phase: 'swap' });
       },
       this.options.lockWaitMs,
     );
@@ -117,12 +121,30 @@ export class StagingFolder {
   }
 }
 
+/**
+ * Creates `dir` and the folders above it that are missing; answers the outermost one created. Not
+ * `mkdir`'s own `recursive`, which reports a read-only parent as ENOENT (a folder missing) instead of EROFS.
+ */
+async function makeFolder(dir: string): Promise<string | undefined> {
+  try {
+    await mkdir(dir);
+    return dir;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && (await stat(dir).then((s) => s.isDirectory(), () => false))) return undefined;
+    if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
+  }
+  const created = await makeFolder(dirname(dir));
+  await mkdir(dir);
+  return created ?? dir;
+}
+
 /** Writes `files` (paths relative to `outDir`) and swaps them into place, as one `StagingFolder`. */
-export async function replaceFolders(outDir: string, files: ReadonlyMap<string, string | Uint8Array>): Promise<string[]> {
+export async function replaceFolders(outDir: string, files: ReadonlyMap<string, string | Uint8Array>, owned: readonly string[] = []): Promise<string[]> {
   const staging = await StagingFolder.open(outDir);
   try {
     await staging.writeAll(files);
-    return await staging.commit();
+    return await staging.commit(owned);
   } finally {
     await staging.discard();
   }

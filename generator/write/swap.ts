@@ -21,6 +21,8 @@ export interface SwapPlan {
   previous: string;
   /** Top-level names swapped, in order. */
   entries: string[];
+  /** Top-level names of the previous output that the new one has not: moved aside (and so removed) with the rest. */
+  removed: string[];
   /** `rollback` once a failed swap started putting the old entries back: whoever finishes it goes on that way. */
   phase: 'swap' | 'rollback';
 }
@@ -37,10 +39,11 @@ export async function swap(outDir: string, plan: SwapPlan): Promise<void> {
   await onDisk(outDir, 'write', previous, () => mkdir(previous));
   await writeJournal(outDir, plan);
   try {
-    for (const entry of plan.entries) {
+    for (const entry of allEntries(plan)) {
       const { live, staged, aside } = paths(outDir, plan, entry);
       await pause();
-      if (await exists(live)) await onDisk(outDir, 'replace', live, () => rename(live, aside));
+      if (await exists(live)) await onDisk(outDir, plan.removed.includes(entry) ? 'remove' : 'replace', live, () => rename(live, aside));
+      if (plan.removed.includes(entry)) continue;
       await pause();
       await onDisk(outDir, 'replace', live, () => rename(staged, live));
     }
@@ -86,16 +89,20 @@ export async function finishInterruptedSwap(outDir: string): Promise<boolean> {
 
 /** Each entry back as it was: the new one (if in place) into the staging folder, the old one (if moved aside) back. */
 async function rollBack(outDir: string, plan: SwapPlan): Promise<void> {
-  for (const entry of [...plan.entries].reverse()) {
+  for (const entry of allEntries(plan).reverse()) {
     const { live, staged, aside } = paths(outDir, plan, entry);
-    if (!(await exists(staged)) && (await exists(live))) await onDisk(outDir, 'put back', live, () => rename(live, staged));
+    if (!plan.removed.includes(entry) && !(await exists(staged)) && (await exists(live))) await onDisk(outDir, 'put back', live, () => rename(live, staged));
     if (await exists(aside)) await onDisk(outDir, 'put back', live, () => rename(aside, live));
   }
 }
 
 async function rollForward(outDir: string, plan: SwapPlan): Promise<void> {
-  for (const entry of plan.entries) {
+  for (const entry of allEntries(plan)) {
     const { live, staged, aside } = paths(outDir, plan, entry);
+    if (plan.removed.includes(entry)) {
+      if ((await exists(live)) && !(await exists(aside))) await onDisk(outDir, 'remove', live, () => rename(live, aside));
+      continue;
+    }
     if (!(await exists(staged))) continue;
     if ((await exists(live)) && !(await exists(aside))) await onDisk(outDir, 'replace', live, () => rename(live, aside));
     await onDisk(outDir, 'replace', live, () => rename(staged, live));
@@ -154,11 +161,17 @@ async function readJournal(outDir: string): Promise<SwapPlan | 'unreadable' | un
       typeof plan.staging === 'string' && OWN_FOLDER.test(plan.staging) &&
       typeof plan.previous === 'string' && OWN_FOLDER.test(plan.previous) &&
       Array.isArray(plan.entries) && plan.entries.every((e) => typeof e === 'string' && NAME.test(e)) &&
+      Array.isArray(plan.removed) && plan.removed.every((e) => typeof e === 'string' && NAME.test(e)) &&
       (plan.phase === 'swap' || plan.phase === 'rollback');
     return ok ? (plan as SwapPlan) : 'unreadable';
   } catch {
     return 'unreadable';
   }
+}
+
+/** The entries swapped and the ones removed, in one order (the names'). */
+function allEntries(plan: SwapPlan): string[] {
+  return [...plan.entries, ...plan.removed].sort();
 }
 
 async function exists(path: string): Promise<boolean> {
