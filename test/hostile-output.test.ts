@@ -112,6 +112,15 @@ describe('the output swap: all of one build or all of the other', () => {
     assert.deepEqual(await withoutTimings(out), (await references).b);
   });
 
+  test('a build without schemas after one with: the old schemas/ goes with the swap, out/ is the second build alone', async () => {
+    const out = join(await tempDir('owned'), 'out');
+    assert.equal((await runMain(['build', '--config', B, '--out', out])).code, 0);
+    assert.ok(existsSync(join(out, 'schemas')));
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    assert.deepEqual(await withoutTimings(out), (await references).a);
+    await assertOnlyEntries(out);
+  });
+
   test('a build killed mid-swap is finished by the next command, which removes its leftovers', async () => {
     const { b } = await references;
     const out = join(await tempDir('killed'), 'out');
