@@ -119,6 +119,12 @@ describe('the output swap: all of one build or all of the other', () => {
     assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
     assert.deepEqual(await withoutTimings(out), (await references).a);
     await assertOnlyEntries(out);
+    // A folder that holds no build (no report) may be the user's own: a `schemas/` there stays.
+    const own = join(await tempDir('owned-user'), 'out');
+    await mkdir(join(own, 'schemas'), { recursive: true });
+    await writeFile(join(own, 'schemas', 'mine.json'), '{}');
+    assert.equal((await runMain(['build', '--config', A, '--out', own])).code, 0);
+    assert.equal(await readFile(join(own, 'schemas', 'mine.json'), 'utf8'), '{}');
   });
 
   test('a build killed mid-swap is finished by the next command, which removes its leftovers', async () => {

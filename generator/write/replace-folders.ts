@@ -7,6 +7,8 @@ import { withOutputLock } from './output-lock.js';
 import { finishInterruptedSwap, JOURNAL_FILE, swap } from './swap.js';
 
 const WRITE_BATCH = 64;
+/** The file every build writes: where it is, the folder holds a build. */
+const BUILD_REPORT = 'build-report.json';
 let serial = 0;
 
 export interface StagingOptions {
@@ -88,16 +90,19 @@ export class StagingFolder {
 
   /**
    * Swaps what was written into place, all or nothing; answers the top-level names replaced. What
-   * of `owned` was not written this time is removed: the folder then holds one build, not parts of two.
+   * of `owned` was not written this time is removed, when the folder holds a build (its report is
+   * there): it then holds one build, not parts of two, and a folder of the user's that merely has
+   * one of those names (`--out .` beside a `schemas/` of theirs) is left alone.
    */
   async commit(owned: readonly string[] = []): Promise<string[]> {
     const entries = [...this.tops].sort();
-    const removed = owned.filter((name) => !this.tops.has(name)).sort();
     await withOutputLock(
       this.outDir,
       async () => {
         // A build killed mid-swap since this one opened: its swap is finished first.
         await finishInterruptedSwap(this.outDir);
+        const built = await access(join(this.outDir, BUILD_REPORT)).then(() => true, () => false);
+        const removed = built ? owned.filter((name) => !this.tops.has(name)).sort() : [];
         await swap(this.outDir, { ...this.name, entries, removed, phase: 'swap' });
       },
       this.options.lockWaitMs,
