@@ -112,6 +112,29 @@ describe('the output swap: all of one build or all of the other', () => {
     assert.deepEqual(await withoutTimings(out), (await references).b);
   });
 
+  test('when putting back fails too, the journal stays and the next build finishes putting the previous output back', async () => {
+    const out = join(await tempDir('busy-twice'), 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const before = await snapshot(out);
+    mount('--bind', join(out, 'site'), join(out, 'site'));
+    const slow = slowBuild(B, out, 150);
+    // Once B's schemas/ is swapped in, it becomes a mount point as well: it cannot be moved back out.
+    await until(() => existsSync(join(out, 'schemas')));
+    mount('--bind', join(out, 'schemas'), join(out, 'schemas'));
+    const run = await slow.done;
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /^\S+\/out error \[output\] cannot replace \S+\/out\/site: it is busy .*; then cannot put back \S+\/out\/schemas: it is busy .*; the next build puts the previous output back\n/);
+    assert.ok(existsSync(join(out, '.specsite-swap.json')));
+    for (const point of ['schemas', 'site']) {
+      execFileSync('umount', [join(out, point)]);
+      mounted.splice(mounted.indexOf(join(out, point)), 1);
+    }
+    // The next command, although it fails itself, puts the rest back first.
+    assert.equal((await runMain(['build', '--config', FAILING, '--out', out])).code, 1);
+    assert.deepEqual(await snapshot(out), before);
+    await assertOnlyEntries(out);
+  });
+
   test('a build without schemas after one with: the old schemas/ goes with the swap, out/ is the second build alone', async () => {
     const out = join(await tempDir('owned'), 'out');
     assert.equal((await runMain(['build', '--config', B, '--out', out])).code, 0);

@@ -26,6 +26,8 @@ export class StagingFolder {
   private readonly made = new Set<string>();
   private readonly tops = new Set<string>();
   private committed = false;
+  /** Whether a failed swap's journal needs this build's folders (see `commit`). */
+  private keep = false;
 
   private constructor(
     private readonly outDir: string,
@@ -96,6 +98,20 @@ export class StagingFolder {
    */
   async commit(owned: readonly string[] = []): Promise<string[]> {
     const entries = [...this.tops].sort();
+    try {
+      await this.swapUnderLock(entries, owned);
+    } catch (error) {
+      // A swap that could not be undone either: its journal names these folders, which hold the
+      // previous output and the new one; the next build (or serve) needs them to finish the job.
+      this.keep = await access(join(this.outDir, JOURNAL_FILE)).then(() => true, () => false);
+      throw error;
+    }
+    this.committed = true;
+    await this.discard();
+    return entries;
+  }
+
+  private async swapUnderLock(entries: string[], owned: readonly string[]): Promise<void> {
     await withOutputLock(
       this.outDir,
       async () => {
@@ -107,15 +123,12 @@ export class StagingFolder {
       },
       this.options.lockWaitMs,
     );
-    this.committed = true;
-    await this.discard();
-    return entries;
   }
 
   /** Removes the staging folder and the previous output the swap moved aside (best effort: what stays, the next build removes). */
   async discard(): Promise<void> {
     for (const folder of [this.name.staging, this.name.previous]) {
-      await rm(join(this.outDir, folder), { recursive: true, force: true }).catch(() => undefined);
+      if (!this.keep) await rm(join(this.outDir, folder), { recursive: true, force: true }).catch(() => undefined);
       activeFolders.delete(folder);
     }
     if (this.committed || this.created === undefined) return;
