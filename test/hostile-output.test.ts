@@ -47,14 +47,14 @@ function assertOutputError(run: Run, out: string, message: RegExp): void {
   assert.equal(run.code, 1, run.stdout + run.stderr);
   const lines = run.stdout.trim().split('\n');
   assert.equal(lines.length, 2, run.stdout);
-  assert.match(lines[0] as string, new RegExp(`^${escape(out)} error \\[output\\] cannot \\w+`));
+  assert.match(lines[0] as string, new RegExp(`^${escapeRegExp(out)} error \\[output\\] cannot \\w+`));
   assert.match(lines[0] as string, message);
   assert.match(lines[1] as string, /^build failed; .* was left as it was: 1 error, 0 warnings$/);
   assert.doesNotMatch(run.stdout + run.stderr, STACK_LINE);
   assert.doesNotMatch(run.stdout + run.stderr, /internal error/);
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -259,7 +259,7 @@ describe('a disk that cannot take the output: one located line, out/ unchanged',
     // The types command writes through the same folder.
     const types = await runMain(['types', '--config', A, '--out', out]);
     assert.equal(types.code, 1);
-    assert.match(types.stdout, new RegExp(`^${escape(out)} error \\[output\\] cannot write `, 'm'));
+    assert.match(types.stdout, new RegExp(`^${escapeRegExp(out)} error \\[output\\] cannot write `, 'm'));
   });
 
   test('the output folder\'s parent is a file', async () => {

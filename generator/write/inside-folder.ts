@@ -13,7 +13,6 @@ export function targetInside(folder: string, path: string): string {
     throw new Error(`refusing to write ${JSON.stringify(path)} into the output folder: ${why}`);
   };
   if (path === '') refuse('the path is empty');
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(path)) refuse('it holds a control character');
   if (path.includes('\\')) refuse('it holds a backslash');
   if (path.startsWith('/') || isAbsolute(path)) refuse('it is absolute');
