@@ -17,6 +17,7 @@ import { Background, later } from '../workers/background.js';
 import { EMPTY_REFERENCE, lazyApiReference, renderSite, type ApiPageSummary, type LazyReference, type RenderedPage, type RenderInput } from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
 import { StagingFolder } from '../write/replace-folders.js';
+import { OutputError } from '../write/output-error.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import type { GlobalOptions } from './options.js';
 
@@ -77,7 +78,16 @@ export interface SiteParts {
  * `DIR/types`, `DIR/schemas` and `DIR/build-report.json` replace the previous ones in one swap.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const staging = await StagingFolder.open(resolve(options.out));
+  try {
+    return await buildInto(await StagingFolder.open(resolve(options.out)), options);
+  } catch (error) {
+    // The disk under the output folder (full, read-only, a file in the way): one line, and out/ as it was.
+    if (error instanceof OutputError) return { diagnostics: [error.diagnostic], report: undefined, written: 0 };
+    throw error;
+  }
+}
+
+async function buildInto(staging: StagingFolder, options: BuildOptions): Promise<BuildResult> {
   try {
     // Pages go to the staging folder as they are rendered, so a large site is never all in memory.
     let streamed = 0;
@@ -87,7 +97,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     });
     if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0 };
     await staging.writeAll(output.files);
-    await staging.commit();
+    await staging.commit(OUTPUT_ENTRIES);
     // Only after a build that got through every stage: one that stopped early read only part of what it needs.
     await output.parts?.cache.pruneUnused();
     return { diagnostics: output.diagnostics, report: output.report, written: output.files.size + streamed };
@@ -95,6 +105,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await staging.discard();
   }
 }
+
+/** What a build writes in the output folder: a previous build's entry that this one has not (schemas/ of a site without APIs) goes. */
+export const OUTPUT_ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
 
 /**
  * The whole pipeline: what `build` writes, or the diagnostics that stopped it. Every file is in

@@ -5,6 +5,8 @@ import { loadConfig } from '../config/load.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { createStaticServer } from '../serve/static-server.js';
 import type { GlobalOptions } from './options.js';
+import { OutputError } from '../write/output-error.js';
+import { settleOutput } from '../write/replace-folders.js';
 
 export interface ServeOptions extends Pick<GlobalOptions, 'config' | 'out'> {
   port: number;
@@ -17,6 +19,12 @@ export type ServeResult = { ok: true; server: Server; url: string } | { ok: fals
 export async function serve(options: ServeOptions): Promise<ServeResult> {
   const loaded = await loadConfig(options.config);
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
+  try {
+    await settleOutput(options.out);
+  } catch (error) {
+    if (error instanceof OutputError) return { ok: false, diagnostics: [error.diagnostic] };
+    throw error;
+  }
   const root = resolve(options.out, 'site');
   // Every build writes 404.html; a docs-only site has no home page, so index.html proves nothing.
   const built = await stat(join(root, '404.html')).then(

@@ -9,6 +9,7 @@ import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagn
 import { generateModels, type ModelsInput } from '../models/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { replaceFolders } from '../write/replace-folders.js';
+import { OutputError } from '../write/output-error.js';
 import type { GlobalOptions } from './options.js';
 
 export interface TypesResult {
@@ -42,7 +43,13 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
   const generated = await generateModels(prepared.input);
   const all = normalizeDiagnostics([...diagnostics, ...generated.diagnostics]);
   if (countBySeverity(all).errors > 0) return { diagnostics: all, written: [] };
-  await replaceFolders(resolve(options.out), generated.files);
+  try {
+    // The package and the schemas are one output: schemas of an earlier run that this one has not go.
+    await replaceFolders(resolve(options.out), generated.files, ['schemas', 'types']);
+  } catch (error) {
+    if (error instanceof OutputError) return { diagnostics: [...all, error.diagnostic], written: [] };
+    throw error;
+  }
   return { diagnostics: all, written: [...generated.files.keys()].sort() };
 }
 

@@ -1,41 +1,87 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, mkdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { targetInside } from './inside-folder.js';
+import { activeFolders, removeLeftovers } from './leftovers.js';
+import { onDisk } from './output-error.js';
+import { withOutputLock } from './output-lock.js';
+import { finishInterruptedSwap, JOURNAL_FILE, swap } from './swap.js';
 
 const WRITE_BATCH = 64;
+/** The file every build writes: where it is, the folder holds a build. */
+const BUILD_REPORT = 'build-report.json';
+let serial = 0;
+
+export interface StagingOptions {
+  /** How long to wait for another build's swap into the same folder; the default suits a person or CI. */
+  lockWaitMs?: number;
+}
 
 /**
  * A folder inside `outDir` that a build writes into while it runs; `commit` then swaps each
- * top-level folder (or top-level file) written into place. Until the swap the previous output is
- * untouched, so a build that fails part-way (`discard`) leaves it exactly as it was.
+ * top-level folder (or top-level file) written into place, all or nothing (see swap.ts). Until the
+ * swap the previous output is untouched, so a build that fails part-way (`discard`) leaves it
+ * exactly as it was. Every error of the disk comes out as an `OutputError`: one line for the user.
  */
 export class StagingFolder {
   private readonly made = new Set<string>();
   private readonly tops = new Set<string>();
+  private committed = false;
+  /** Whether a failed swap's journal needs this build's folders (see `commit`). */
+  private keep = false;
 
   private constructor(
     private readonly outDir: string,
-    private readonly path: string,
-    /** Whether the output folder was there before: a failed first build leaves none behind. */
-    private readonly outDirExisted: boolean,
+    private readonly name: { staging: string; previous: string },
+    /** The outermost folder this build created to hold the output (the output folder itself, or one above it), if any: a failed first build leaves none behind. */
+    private readonly created: string | undefined,
+    private readonly options: StagingOptions,
   ) {}
 
-  static async open(outDir: string): Promise<StagingFolder> {
-    const path = join(outDir, `.staging-${process.pid}`);
-    await rm(path, { recursive: true, force: true });
-    return new StagingFolder(outDir, path, existsSync(outDir));
+  private get path(): string {
+    return join(this.outDir, this.name.staging);
   }
 
-  /** `path` is relative to the output folder, `/`-separated. */
-  async write(path: string, content: string | Uint8Array): Promise<void> {
-    const target = join(this.path, path);
-    const dir = dirname(target);
-    if (!this.made.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      this.made.add(dir);
+  /**
+   * Before anything is written: finishes a swap that a killed build left, and removes what builds
+   * that are gone left behind (their staging folders, the previous output they moved aside).
+   */
+  static async open(outDir: string, options: StagingOptions = {}): Promise<StagingFolder> {
+    outDir = resolve(outDir);
+    const created = await onDisk(outDir, 'write', outDir, () => makeFolder(outDir));
+    const id = `${process.pid}-${serial++}`;
+    const staging = new StagingFolder(outDir, { staging: `.staging-${id}`, previous: `.previous-${id}` }, created, options);
+    activeFolders.add(staging.name.staging).add(staging.name.previous);
+    try {
+      const emptyTrash = await withOutputLock(
+        outDir,
+        async () => {
+          await finishInterruptedSwap(outDir);
+          return removeLeftovers(outDir, id);
+        },
+        options.lockWaitMs,
+      );
+      await emptyTrash();
+      await onDisk(outDir, 'write', outDir, () => mkdir(staging.path));
+    } catch (error) {
+      await staging.discard();
+      throw error;
     }
-    this.tops.add(path.split('/')[0] as string);
-    await writeFile(target, content);
+    return staging;
+  }
+
+  /** `path` is relative to the output folder, `/`-separated; one leading anywhere else is refused (a bug upstream). */
+  async write(path: string, content: string | Uint8Array): Promise<void> {
+    const target = targetInside(this.path, path);
+    const top = path.split('/')[0] as string;
+    await onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
+      const dir = dirname(target);
+      if (!this.made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        this.made.add(dir);
+      }
+      this.tops.add(top);
+      await writeFile(target, content);
+    });
   }
 
   /** Many files, a batch at a time: one write after another waits on the disk for each. */
@@ -44,35 +90,90 @@ export class StagingFolder {
     for (let i = 0; i < entries.length; i += WRITE_BATCH) await Promise.all(entries.slice(i, i + WRITE_BATCH).map(([path, content]) => this.write(path, content)));
   }
 
-  /** Swaps what was written into place; answers the top-level names replaced. */
-  async commit(): Promise<string[]> {
-    const folders = [...this.tops].sort();
-    for (const folder of folders) {
-      const live = join(this.outDir, folder);
-      await rename(live, join(this.path, `.previous-${folder}`)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-      await rename(join(this.path, folder), live);
+  /**
+   * Swaps what was written into place, all or nothing; answers the top-level names replaced. What
+   * of `owned` was not written this time is removed, when the folder holds a build (its report is
+   * there): it then holds one build, not parts of two, and a folder of the user's that merely has
+   * one of those names (`--out .` beside a `schemas/` of theirs) is left alone.
+   */
+  async commit(owned: readonly string[] = []): Promise<string[]> {
+    const entries = [...this.tops].sort();
+    try {
+      await this.swapUnderLock(entries, owned);
+    } catch (error) {
+      // A swap that could not be undone either: its journal names these folders, which hold the
+      // previous output and the new one; the next build (or serve) needs them to finish the job.
+      this.keep = await access(join(this.outDir, JOURNAL_FILE)).then(() => true, () => false);
+      throw error;
     }
+    this.committed = true;
     await this.discard();
-    return folders;
+    return entries;
   }
 
-  /** Removes the staging folder and whatever the swap moved aside. */
+  private async swapUnderLock(entries: string[], owned: readonly string[]): Promise<void> {
+    await withOutputLock(
+      this.outDir,
+      async () => {
+        // A build killed mid-swap since this one opened: its swap is finished first.
+        await finishInterruptedSwap(this.outDir);
+        const built = await access(join(this.outDir, BUILD_REPORT)).then(() => true, () => false);
+        const removed = built ? owned.filter((name) => !this.tops.has(name)).sort() : [];
+        await swap(this.outDir, { ...this.name, entries, removed, phase: 'swap' });
+      },
+      this.options.lockWaitMs,
+    );
+  }
+
+  /** Removes the staging folder and the previous output the swap moved aside (best effort: what stays, the next build removes). */
   async discard(): Promise<void> {
-    await rm(this.path, { recursive: true, force: true });
-    // Only an empty folder goes: after a commit, or if something else wrote there, this fails.
-    if (!this.outDirExisted) await rmdir(this.outDir).catch(() => undefined);
+    for (const folder of [this.name.staging, this.name.previous]) {
+      if (!this.keep) await rm(join(this.outDir, folder), { recursive: true, force: true }).catch(() => undefined);
+      activeFolders.delete(folder);
+    }
+    if (this.committed || this.created === undefined) return;
+    // Only empty folders go: if another build writes there meanwhile, they stay.
+    for (let dir = this.outDir; ; dir = dirname(dir)) {
+      if (!(await rmdir(dir).then(() => true, () => false)) || dir === this.created || dirname(dir) === dir) break;
+    }
   }
 }
 
+/**
+ * Creates `dir` and the folders above it that are missing; answers the outermost one created. Not
+ * `mkdir`'s own `recursive`, which reports a read-only parent as ENOENT (a folder missing) instead of EROFS.
+ */
+async function makeFolder(dir: string): Promise<string | undefined> {
+  try {
+    await mkdir(dir);
+    return dir;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && (await stat(dir).then((s) => s.isDirectory(), () => false))) return undefined;
+    if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
+  }
+  const created = await makeFolder(dirname(dir));
+  await mkdir(dir);
+  return created ?? dir;
+}
+
 /** Writes `files` (paths relative to `outDir`) and swaps them into place, as one `StagingFolder`. */
-export async function replaceFolders(outDir: string, files: ReadonlyMap<string, string | Uint8Array>): Promise<string[]> {
+export async function replaceFolders(outDir: string, files: ReadonlyMap<string, string | Uint8Array>, owned: readonly string[] = []): Promise<string[]> {
   const staging = await StagingFolder.open(outDir);
   try {
     await staging.writeAll(files);
-    return await staging.commit();
+    return await staging.commit(owned);
   } finally {
     await staging.discard();
   }
+}
+
+/**
+ * For a command that reads the output (`serve`): finishes a swap that a killed build left, so that
+ * what is read is one whole build. Writes nothing when there is none (the folder may be read-only).
+ */
+export async function settleOutput(outDir: string): Promise<void> {
+  outDir = resolve(outDir);
+  if (!(await access(join(outDir, JOURNAL_FILE)).then(() => true, () => false))) return;
+  await withOutputLock(outDir, () => finishInterruptedSwap(outDir));
 }

@@ -1,0 +1,335 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, statfs, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, describe, test } from 'node:test';
+import { OutputError } from '../generator/write/output-error.js';
+import { StagingFolder } from '../generator/write/replace-folders.js';
+import { CLI, runMain, tempDir, type Run } from './helpers.js';
+
+// Two small sites with different top-level entries: A has no schemas/, B has.
+const A = 'test/fixtures/sites/minimal-clean/site-config.yaml';
+const B = 'test/fixtures/sites/contract-components-clean/site-config.yaml';
+const FAILING = 'test/fixtures/sites/invalid-mdx/site-config.yaml';
+const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
+/** What a build leaves in the output folder: only these, never a staging folder, a journal or a lock. */
+const ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
+
+/** Relative path → sha256 of every file under `dir`, dot-files and -folders included. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const out = new Map<string, string>();
+  for (const entry of entries.filter((e) => e.isFile()).sort((x, y) => join(x.parentPath, x.name).localeCompare(join(y.parentPath, y.name)))) {
+    const file = join(entry.parentPath, entry.name);
+    out.set(relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex'));
+  }
+  return out;
+}
+
+/** A build's files but its report, which holds timings; the report's pages stand for it. */
+async function withoutTimings(dir: string): Promise<{ files: Map<string, string>; pages: unknown }> {
+  const files = await snapshot(dir);
+  files.delete('build-report.json');
+  const report = JSON.parse(await readFile(join(dir, 'build-report.json'), 'utf8')) as { pages: unknown };
+  return { files, pages: report.pages };
+}
+
+async function assertOnlyEntries(out: string): Promise<void> {
+  const names = await readdir(out);
+  for (const name of names) assert.ok(ENTRIES.includes(name), `${name} left in the output folder`);
+}
+
+/** One located `[output]` line, exit 1, no stack trace. */
+function assertOutputError(run: Run, out: string, message: RegExp): void {
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  const lines = run.stdout.trim().split('\n');
+  assert.equal(lines.length, 2, run.stdout);
+  assert.match(lines[0] as string, new RegExp(`^${escapeRegExp(out)} error \\[output\\] cannot \\w+`));
+  assert.match(lines[0] as string, message);
+  assert.match(lines[1] as string, /^build failed; .* was left as it was: 1 error, 0 warnings$/);
+  assert.doesNotMatch(run.stdout + run.stderr, STACK_LINE);
+  assert.doesNotMatch(run.stdout + run.stderr, /internal error/);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const mounted: string[] = [];
+function mount(...args: string[]): void {
+  execFileSync('mount', args);
+  mounted.push(args[args.length - 1] as string);
+}
+after(() => {
+  for (const point of mounted.reverse()) execFileSync('umount', ['-l', point], { stdio: 'ignore' });
+});
+
+/** Builds references of A and B once: the output every later build must equal as a whole. */
+const references = (async () => {
+  const [a, b] = [await tempDir('ref-a'), await tempDir('ref-b')];
+  assert.equal((await runMain(['build', '--config', A, '--out', a])).code, 0);
+  assert.equal((await runMain(['build', '--config', B, '--out', b])).code, 0);
+  return { a: await withoutTimings(a), b: await withoutTimings(b) };
+})();
+
+/** Starts a build whose swap pauses between renames (a hook for tests only), answering its exit. */
+function slowBuild(config: string, out: string, pauseMs: number): { child: ReturnType<typeof spawn>; done: Promise<Run> } {
+  const child = spawn(process.execPath, [CLI, 'build', '--config', config, '--out', out], { env: { ...process.env, SPECSITE_TEST_SWAP_PAUSE_MS: String(pauseMs) } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<Run>((resolve) => child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? -1 : 0), stdout, stderr })));
+  return { child, done };
+}
+
+async function until(condition: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
+describe('the output swap: all of one build or all of the other', () => {
+  test('a rename that fails mid-swap (out/site is a mount point: EBUSY) puts back every entry already swapped', async () => {
+    const out = join(await tempDir('busy'), 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const before = await snapshot(out);
+    // B's entries are swapped in order: build-report.json and schemas/ (new) before site/, which cannot move.
+    mount('--bind', join(out, 'site'), join(out, 'site'));
+    const run = await runMain(['build', '--config', B, '--out', out]);
+    assertOutputError(run, out, /cannot replace .*\/out\/site: it is busy \(a mount point/);
+    assert.deepEqual(await snapshot(out), before);
+    await assertOnlyEntries(out);
+    execFileSync('umount', [join(out, 'site')]);
+    mounted.pop();
+    // Once the mount is gone, the next build goes through.
+    assert.equal((await runMain(['build', '--config', B, '--out', out])).code, 0);
+    assert.deepEqual(await withoutTimings(out), (await references).b);
+  });
+
+  test('when putting back fails too, the journal stays and the next build finishes putting the previous output back', async () => {
+    const out = join(await tempDir('busy-twice'), 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const before = await snapshot(out);
+    mount('--bind', join(out, 'site'), join(out, 'site'));
+    const slow = slowBuild(B, out, 150);
+    // Once B's schemas/ is swapped in, it becomes a mount point as well: it cannot be moved back out.
+    await until(() => existsSync(join(out, 'schemas')));
+    mount('--bind', join(out, 'schemas'), join(out, 'schemas'));
+    const run = await slow.done;
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /^\S+\/out error \[output\] cannot replace \S+\/out\/site: it is busy .*; then cannot put back \S+\/out\/schemas: it is busy .*; the next build puts the previous output back\n/);
+    assert.ok(existsSync(join(out, '.specsite-swap.json')));
+    for (const point of ['schemas', 'site']) {
+      execFileSync('umount', [join(out, point)]);
+      mounted.splice(mounted.indexOf(join(out, point)), 1);
+    }
+    // The next command, although it fails itself, puts the rest back first.
+    assert.equal((await runMain(['build', '--config', FAILING, '--out', out])).code, 1);
+    assert.deepEqual(await snapshot(out), before);
+    await assertOnlyEntries(out);
+  });
+
+  test('a build without schemas after one with: the old schemas/ goes with the swap, out/ is the second build alone', async () => {
+    const out = join(await tempDir('owned'), 'out');
+    assert.equal((await runMain(['build', '--config', B, '--out', out])).code, 0);
+    assert.ok(existsSync(join(out, 'schemas')));
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    assert.deepEqual(await withoutTimings(out), (await references).a);
+    await assertOnlyEntries(out);
+    // A folder that holds no build (no report) may be the user's own: a `schemas/` there stays.
+    const own = join(await tempDir('owned-user'), 'out');
+    await mkdir(join(own, 'schemas'), { recursive: true });
+    await writeFile(join(own, 'schemas', 'mine.json'), '{}');
+    assert.equal((await runMain(['build', '--config', A, '--out', own])).code, 0);
+    assert.equal(await readFile(join(own, 'schemas', 'mine.json'), 'utf8'), '{}');
+  });
+
+  test('a build killed mid-swap is finished by the next command, which removes its leftovers', async () => {
+    const { b } = await references;
+    const out = join(await tempDir('killed'), 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const slow = slowBuild(B, out, 200);
+    // Killed once build-report.json and schemas/ are swapped, before site/ and types/ are.
+    await until(async () => existsSync(join(out, '.specsite-swap.json')) && existsSync(join(out, 'schemas')));
+    slow.child.kill('SIGKILL');
+    await slow.done;
+    assert.ok(existsSync(join(out, '.specsite-swap.json')), 'the kill came after the swap');
+    assert.ok((await readdir(out)).some((name) => name.startsWith('.staging-')));
+    // The next build fails (invalid MDX) and so writes nothing of its own, but finishes the swap first.
+    const next = await runMain(['build', '--config', FAILING, '--out', out]);
+    assert.equal(next.code, 1);
+    assert.deepEqual(await withoutTimings(out), b);
+    await assertOnlyEntries(out);
+  });
+
+  test('serve finishes a swap that a killed build left before it serves', async () => {
+    const out = join(await tempDir('killed-serve'), 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const slow = slowBuild(B, out, 200);
+    await until(async () => existsSync(join(out, '.specsite-swap.json')) && existsSync(join(out, 'schemas')));
+    slow.child.kill('SIGKILL');
+    await slow.done;
+    const server = spawn(process.execPath, [CLI, 'serve', '--config', B, '--out', out, '--port', '0']);
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          const match = /at (http:\/\/[^/\s]+)\//.exec(text);
+          if (match?.[1]) resolve(match[1]);
+        });
+        server.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
+      });
+      assert.equal(existsSync(join(out, '.specsite-swap.json')), false);
+      assert.deepEqual(await withoutTimings(out), (await references).b);
+      assert.equal((await fetch(`${origin}/api/shop/`)).status, 200);
+    } finally {
+      server.kill();
+    }
+  });
+
+  test('two builds into one folder at once: both succeed, one after the other, and the folder holds one whole build', async () => {
+    const { a, b } = await references;
+    const out = join(await tempDir('two'), 'out');
+    // Slow swaps, so that without the lock the two would interleave (ENOTEMPTY, or a mix).
+    const [first, second] = [slowBuild(A, out, 150), slowBuild(B, out, 150)];
+    const runs = await Promise.all([first.done, second.done]);
+    for (const run of runs) assert.equal(run.code, 0, run.stdout + run.stderr);
+    const result = await withoutTimings(out);
+    assert.ok([a, b].some((reference) => JSON.stringify([...reference.files]) === JSON.stringify([...result.files]) && JSON.stringify(reference.pages) === JSON.stringify(result.pages)), 'out/ is all of A or all of B');
+    await assertOnlyEntries(out);
+  });
+
+  test('a build waits for a live lock holder a bounded time, then refuses with one line; a dead holder\'s lock is taken over', async () => {
+    const out = join(await tempDir('lock'), 'out');
+    await mkdir(out);
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      await writeFile(join(out, '.specsite.lock'), JSON.stringify({ pid: sleeper.pid, since: '2026-01-01T00:00:00.000Z' }));
+      const started = Date.now();
+      await assert.rejects(StagingFolder.open(out, { lockWaitMs: 300 }), (error: unknown) => {
+        assert.ok(error instanceof OutputError);
+        assert.equal(error.diagnostic.rule, 'output');
+        assert.match(error.diagnostic.message, new RegExp(`another specsite build \\(pid ${sleeper.pid}, since 2026-01-01T00:00:00.000Z\\) is writing there, for over 0.3 s; wait for it to finish, or remove .*\\.specsite\\.lock if no build runs`));
+        return true;
+      });
+      assert.ok(Date.now() - started >= 300);
+    } finally {
+      sleeper.kill('SIGKILL');
+      await new Promise((resolve) => sleeper.once('exit', resolve));
+    }
+    // The holder is gone now: its lock is stale.
+    const run = await runMain(['build', '--config', A, '--out', out]);
+    assert.equal(run.code, 0, run.stdout);
+    await assertOnlyEntries(out);
+  });
+
+  test('leftovers of builds that are gone (staging, moved-aside output) are removed; a live build\'s are not', async () => {
+    const out = join(await tempDir('leftovers'), 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const gone = spawn('true');
+    await new Promise((resolve) => gone.once('exit', resolve));
+    for (const name of [`.staging-${gone.pid}`, `.previous-${gone.pid}-3`, `.trash-${gone.pid}-0`]) await mkdir(join(out, name, 'site'), { recursive: true });
+    await writeFile(join(out, `.specsite-swap.json.${gone.pid}`), '{');
+    // A staging folder of a process that runs may be a build's that is writing: it stays.
+    const sleeper = spawn('sleep', ['30']);
+    const live = `.staging-${sleeper.pid}-0`;
+    await mkdir(join(out, live));
+    try {
+      assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
+    assert.deepEqual((await readdir(out)).sort(), [live, 'build-report.json', 'site', 'types'].sort());
+  });
+});
+
+describe('a disk that cannot take the output: one located line, out/ unchanged', () => {
+  test('the output folder is a file', async () => {
+    const out = join(await tempDir('out-file'), 'out');
+    await writeFile(out, 'not a folder');
+    assertOutputError(await runMain(['build', '--config', A, '--out', out]), out, /cannot write .*\/out: a file is where a folder should be; remove it, or pass --out DIR$/);
+    assert.equal(await readFile(out, 'utf8'), 'not a folder');
+    // The types command writes through the same folder.
+    const types = await runMain(['types', '--config', A, '--out', out]);
+    assert.equal(types.code, 1);
+    assert.match(types.stdout, new RegExp(`^${escapeRegExp(out)} error \\[output\\] cannot write `, 'm'));
+  });
+
+  test('the output folder\'s parent is a file', async () => {
+    const parent = join(await tempDir('parent-file'), 'parent');
+    await writeFile(parent, 'x');
+    const out = join(parent, 'out');
+    assertOutputError(await runMain(['build', '--config', A, '--out', out]), out, /a file is where a folder should be/);
+  });
+
+  test('out/site is a file (or out/types a folder where a file goes): refused, not replaced', async () => {
+    const out = join(await tempDir('site-file'), 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    execFileSync('rm', ['-r', join(out, 'site')]);
+    await writeFile(join(out, 'site'), 'mine');
+    const before = await snapshot(out);
+    assertOutputError(await runMain(['build', '--config', A, '--out', out]), out, /cannot replace .*\/out\/site: it is a file and the build makes a folder there; move it away, or pass --out DIR$/);
+    assert.deepEqual(await snapshot(out), before);
+    await assertOnlyEntries(out);
+  });
+
+  test('a missing parent is created, and a failed first build leaves none of it behind', async () => {
+    const root = await tempDir('missing-parent');
+    assert.equal((await runMain(['build', '--config', FAILING, '--out', join(root, 'a/b/out')])).code, 1);
+    assert.deepEqual(await readdir(root), []);
+    assert.equal((await runMain(['build', '--config', A, '--out', join(root, 'a/b/out')])).code, 0);
+    await assertOnlyEntries(join(root, 'a/b/out'));
+  });
+
+  test('a read-only output folder, and a read-only parent of a missing one (EROFS)', async () => {
+    const disk = await tempDir('read-only');
+    mount('-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', disk);
+    const out = join(disk, 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const before = await snapshot(out);
+    execFileSync('mount', ['-o', 'remount,ro', disk]);
+    assertOutputError(await runMain(['build', '--config', B, '--out', out]), out, /: the file system is read-only; pass --out DIR on a writable disk$/);
+    assert.deepEqual(await snapshot(out), before);
+    const fresh = join(disk, 'fresh');
+    assertOutputError(await runMain(['build', '--config', A, '--out', fresh]), fresh, /cannot write .*\/fresh: the file system is read-only/);
+  });
+
+  test('a full disk (ENOSPC) while the pages are written', async () => {
+    const disk = await tempDir('full');
+    mount('-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk);
+    const out = join(disk, 'out');
+    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
+    const before = await snapshot(out);
+    // Leave room for the lock and the staging folder, not for a whole site.
+    const free = await statfs(disk);
+    await writeFile(join(disk, 'filler'), Buffer.alloc(Math.max(0, free.bavail * free.bsize - 48 * 1024)));
+    assertOutputError(await runMain(['build', '--config', B, '--out', out]), out, /cannot write .*\/out\/(site|schemas|types|build-report\.json): no space left on device; free some space, then build again$/);
+    assert.deepEqual(await snapshot(out), before);
+    await assertOnlyEntries(out);
+  });
+});
+
+describe('the writer: nothing outside its staging folder', () => {
+  test('refuses absolute paths, .. and . segments, empty segments, backslashes, control characters and its own names', async () => {
+    const root = await tempDir('writer');
+    const out = join(root, 'out');
+    const staging = await StagingFolder.open(out);
+    try {
+      for (const path of ['../x', '/abs', '/etc/passwd', 'a\\b', 'site\\..\\..\\x', 'a/../../b', 'site/../../x', 'site/./x', 'site//x', 'site/', '', 'site/a\0b', 'site/a\nb', '.specsite.lock', '.staging-1/x', '..']) {
+        await assert.rejects(staging.write(path, 'x'), /refusing to write .* into the output folder/, JSON.stringify(path));
+      }
+      await staging.write('site/ok.html', 'fine');
+    } finally {
+      await staging.discard();
+    }
+    // Nothing was written beside the output folder, and the failed (never committed) first build left no folder.
+    assert.deepEqual(await readdir(root), []);
+  });
+});
