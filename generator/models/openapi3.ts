@@ -31,7 +31,7 @@ export function typeSource(contract: Contract): URL | undefined {
  */
 export function normalizeDiscriminatorMappings(document: Record<string, unknown>): Record<string, unknown> {
   const schemas = isRecord(document.components) && isRecord(document.components.schemas) ? document.components.schemas : {};
-  const bare = (value: unknown) => typeof value === 'string' && !value.includes('#') && !value.includes('/') && value in schemas;
+  const bare = (value: unknown) => typeof value === 'string' && !value.includes('#') && !value.includes('/') && Object.hasOwn(schemas, value);
   let found = false;
   visitDiscriminators(document, (mapping) => {
     if (Object.values(mapping).some(bare)) found = true;
