@@ -46,7 +46,7 @@ const isReferenceSummary: Guard = fields({
 
 const SHAPES = {
   /** A YAML file's data: any JSON-like value, under `data`. */
-  yaml: fields({ data: () => true }),
+  yaml: (v: unknown) => isObject(v) && Object.hasOwn(v, 'data'),
   /** Diagnostics of a contract's checks. */
   contracts: arrayOf(isDiagnostic),
   /** A service's declarations. */

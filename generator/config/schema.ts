@@ -1,3 +1,4 @@
+import semver from 'semver';
 import { z } from 'zod';
 import { CONFIGURABLE_RULES, RULE_SEVERITIES, type ConfigurableRule } from '../contracts/severity.js';
 import { linkTarget, navbar } from './navbar-schema.js';
@@ -99,7 +100,8 @@ const api = z
 const types = z
   .strictObject({
     packageName: z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'must be a valid npm package name').optional().describe('Defaults to `{brand.slug}-api-types`.'),
-    version: z.string().min(1).optional().describe('Defaults to the APIs\' common version, else 0.0.0.'),
+    // Written into the package's files: a version npm accepts, and so nothing else.
+    version: z.string().refine((v) => semver.valid(v) === v, 'must be a version like "1.2.0" (semantic versioning)').optional().describe('Defaults to the APIs\' common version, else 0.0.0.'),
   })
   .describe('The generated TypeScript types package.');
 

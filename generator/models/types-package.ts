@@ -37,7 +37,7 @@ export function typesIndex(input: TypesPackageInput): string {
 
 export function typesReadme(input: TypesPackageInput): string {
   const first = input.services[0]?.id ?? 'service';
-  const rows = input.services.map((s) => `| \`${input.packageName}/${s.id}\` | ${s.version} | \`${s.source}\` |`);
+  const rows = input.services.map((s) => `| \`${input.packageName}/${s.id}\` | ${cell(s.version)} | ${cell(s.source)} |`);
   return [
     `# ${input.packageName}`,
     '',
@@ -55,6 +55,14 @@ export function typesReadme(input: TypesPackageInput): string {
     ...rows,
     '',
   ].join('\n');
+}
+
+/**
+ * A contract's version or a path as the text of a table cell: it cannot end the cell or the row,
+ * nor turn into Markdown or HTML (every character that could is escaped).
+ */
+function cell(text: string): string {
+  return text.replace(/\r\n?|[\n\u2028\u2029]/g, ' ').replace(/[\\`*_{}[\]()<>#+!|~&-]/g, (c) => `\\${c}`);
 }
 
 /** `tenant-manager` → `tenantManager`: service ids are kebab-case, namespaces must be identifiers. */
