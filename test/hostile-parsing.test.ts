@@ -148,6 +148,16 @@ describe('hostile parsing: generated code', () => {
     assert.equal(checked.code, 0, `tsc failed:\n${checked.stdout}${checked.stderr}`);
   });
 
+  test('a contract in several files with an inherited name: one located [types-generation] error, not a crash', async () => {
+    const dir = await project({
+      'site-config.yaml': 'title: T\napis:\n  - { id: m, spec: openapi/m.yaml }\n',
+      'openapi/m.yaml': "openapi: 3.0.3\ninfo: { title: M, version: 1.0.0 }\npaths:\n  /a:\n    get:\n      responses:\n        '200': { description: ok, content: { application/json: { schema: { $ref: 'other.yaml#/Thing' } } } }\n",
+      'openapi/other.yaml': 'Thing:\n  type: object\n  properties:\n    valueOf: { type: string }\n',
+    });
+    const line = assertOneLocated(await runCli(['types', '--no-cache'], dir), 'openapi/other.yaml', 'types-generation', 4);
+    assert.match(line, /:4:5 error \[types-generation\] the type generator cannot handle the name "valueOf" in a contract that spans several files/);
+  });
+
   test('types.version in the config must be a semantic version: a located config error', async () => {
     const dir = await project({
       'site-config.yaml': 'title: T\ntypes:\n  packageName: "@x/types"\n  version: "1.0.0\\n  \\"main\\": \\"evil.js\\""\n',

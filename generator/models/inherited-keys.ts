@@ -1,4 +1,4 @@
-import { isRecord } from '../sources/pointer.js';
+import { isRecord, type Segment } from '../sources/pointer.js';
 
 /**
  * Names every plain object inherits (`constructor`, `valueOf`, `__proto__`…). The type generator
@@ -50,6 +50,27 @@ export function aliasInheritedKeys(document: Record<string, unknown>): AliasedDo
     document: rewrite(document, undefined) as Record<string, unknown>,
     restore: (text) => names.reduce((t, name) => t.split(alias(name)).join(name), text),
   };
+}
+
+/**
+ * Where the first inherited name is used as a key in `root`, or undefined. For contracts that span
+ * several files, which the type generator reads from disk itself and which cannot be given
+ * placeholders; found without recursion.
+ */
+export function firstInheritedKey(root: unknown): Segment[] | undefined {
+  const stack: { value: unknown; path: Segment[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: Segment[] };
+    if (Array.isArray(value)) value.forEach((item, i) => typeof item === 'object' && item !== null && stack.push({ value: item, path: [...path, i] }));
+    else if (isRecord(value)) {
+      for (const key of Object.keys(value)) {
+        if (INHERITED.has(key)) return [...path, key];
+        const child = value[key];
+        if (typeof child === 'object' && child !== null) stack.push({ value: child, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Every key of every object in the document: one pass, without recursion. */
