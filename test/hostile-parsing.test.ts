@@ -280,6 +280,9 @@ describe('hostile parsing: limits', () => {
   const deep: [string, string, string][] = [
     ['600 levels of JSON', 'deep.json', `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "x-deep": ${nestedFlow(600)}}`],
     ['10,000 levels of YAML flow collections', 'deep.yaml', `${CONTRACT_HEAD}x-deep: ${nestedFlow(10_000)}\n`],
+    ['200,000 unclosed brackets, not even valid JSON', 'unclosed.json', '['.repeat(200_000)],
+    ['100,000 unclosed objects, not even valid JSON', 'objects.json', '{"a":'.repeat(100_000)],
+    ['200,000 unclosed YAML flow sequences', 'unclosed.yaml', `a: ${'['.repeat(200_000)}`],
     ['600 levels of YAML block mappings', 'block.yaml', `${CONTRACT_HEAD}x-deep:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}a:`).join('\n')} 1\n`],
   ];
   for (const [what, file, text] of deep) {

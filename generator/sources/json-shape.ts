@@ -28,6 +28,14 @@ export function checkJsonShape(text: string, data: unknown): JsonShapeProblem | 
   return undefined;
 }
 
+/**
+ * Where a text that is not valid JSON first nests deeper than the limit, or undefined: checked
+ * before the parser that describes its syntax error, which recurses.
+ */
+export function tooDeepInText(text: string): number | undefined {
+  return locateProblem(text, true)?.offset;
+}
+
 /** Keys and string values in the data, and its depth: one walk, without recursion. */
 function countStrings(root: unknown): { strings: number; depth: number } {
   let strings = 0;

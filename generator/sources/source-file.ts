@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodeSource } from './decode.js';
 import { displayPath } from './display-path.js';
 import { JsonPositions } from './json-positions.js';
-import { checkJsonShape } from './json-shape.js';
+import { checkJsonShape, tooDeepInText } from './json-shape.js';
 import { DEPTH_LIMIT_RULE, MAX_ALIAS_COUNT, MAX_SOURCE_SIZE, sizeInMegabytes, tooDeepMessage } from './limits.js';
 import type { Segment } from './pointer.js';
 import { aliasExpansionOverflow, tooDeepOffset } from './yaml-limits.js';
@@ -214,6 +214,8 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
   try {
     data = JSON.parse(text);
   } catch {
+    const deep = tooDeepInText(text);
+    if (deep !== undefined) return { ok: false, diagnostics: [{ file: display, ...at(deep), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() }] };
     // JSON.parse's message differs between Node versions; jsonc-parser gives a stable code and an offset.
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
