@@ -168,14 +168,15 @@ describe('the build cache', () => {
     const DAY_MS = 24 * 60 * 60 * 1000;
     const writer = BuildCache.at(dir);
     const keys = ['read', 'written', 'neither'].map((name) => writer.key(name));
-    for (const key of keys) await writer.set('kind', key, key);
-    const files = async (): Promise<string[]> => (await readdir(join(dir, 'kind'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+    // `types` holds strings, which is what these entries are.
+    for (const key of keys) await writer.set('types', key, key);
+    const files = async (): Promise<string[]> => (await readdir(join(dir, 'types'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
     assert.deepEqual(await files(), [...keys].sort());
 
     // A later run reads one entry and writes another; the third it leaves alone.
     const later = BuildCache.at(dir);
-    assert.equal(await later.get('kind', keys[0]!), keys[0]);
-    await later.set('kind', keys[1]!, 'again');
+    assert.equal(await later.get('types', keys[0]!), keys[0]);
+    await later.set('types', keys[1]!, 'again');
     const start = Date.now();
     assert.equal(await later.pruneUnused(start + 29 * DAY_MS), 0, 'a month has not gone by');
     assert.equal(await later.pruneUnused(start + 29.5 * DAY_MS), undefined, 'not due: pruned less than a day before');

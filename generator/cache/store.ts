@@ -4,12 +4,14 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { markPruned, pruneCache, pruneDue, PRUNE_DEFAULTS } from './prune.js';
+import { fitsKind, type CacheKind } from './shapes.js';
 
 /**
  * The build cache (`.cache/` beside the site config): finished work keyed by a hash of everything it
  * was made from, including the generator's own code and installed dependencies (`fingerprint`), so an
  * entry is never stale: any change gives a new key, and old entries are simply never read again.
- * Deleting the folder is always safe; an entry that cannot be read is treated as missing.
+ * Deleting the folder is always safe; an entry that cannot be read, or is not what its kind holds
+ * (`fitsKind`), is treated as missing.
  */
 export class BuildCache {
   /** The entries this run read or wrote: what pruning keeps whatever their age. */
@@ -49,16 +51,18 @@ export class BuildCache {
     return hash.digest('hex');
   }
 
-  async get<T>(kind: string, key: string): Promise<T | undefined> {
+  async get<T>(kind: CacheKind, key: string): Promise<T | undefined> {
     if (!this.dir) return undefined;
     const path = this.path(kind, key);
+    let value: unknown;
     try {
-      const value = deserialize(await readFile(path)) as T;
-      this.used.add(path);
-      return value;
+      value = deserialize(await readFile(path));
     } catch {
       return undefined;
     }
+    if (!fitsKind(kind, value)) return undefined;
+    this.used.add(path);
+    return value as T;
   }
 
   /**
@@ -66,7 +70,7 @@ export class BuildCache {
    * `Infinity` and shared objects included). A cache that cannot be written (read-only checkout,
    * full disk) only costs speed.
    */
-  async set(kind: string, key: string, value: unknown): Promise<void> {
+  async set(kind: CacheKind, key: string, value: unknown): Promise<void> {
     if (!this.dir) return;
     const path = this.path(kind, key);
     // Written beside and renamed, so a reader never sees half an entry (dev and build may run at once).
@@ -99,7 +103,7 @@ export class BuildCache {
     }
   }
 
-  private path(kind: string, key: string): string {
+  private path(kind: CacheKind, key: string): string {
     return join(this.dir as string, kind, key.slice(0, 2), key);
   }
 }

@@ -4,6 +4,8 @@ import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens (like "my-product")');
+/** semver.org's own expression for a version. */
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like "#1890ff"');
 
 const brand = z
@@ -99,7 +101,8 @@ const api = z
 const types = z
   .strictObject({
     packageName: z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'must be a valid npm package name').optional().describe('Defaults to `{brand.slug}-api-types`.'),
-    version: z.string().min(1).optional().describe('Defaults to the APIs\' common version, else 0.0.0.'),
+    // Written into the package's files: a version npm accepts, and so nothing else.
+    version: z.string().regex(SEMVER, 'must be a version like "1.2.0" (semantic versioning)').optional().describe('Defaults to the APIs\' common version, else 0.0.0.'),
   })
   .describe('The generated TypeScript types package.');
 

@@ -6,19 +6,27 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** `file:line:col severity [rule] message (at #/pointer)` */
 export function formatDiagnosticText(d: Diagnostic): string {
-  const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
-  const at = d.pointer !== undefined ? ` (at #${d.pointer})` : '';
-  return `${where} ${d.severity} [${d.rule}] ${oneLine(d.message)}${at}`;
+  return `${where(d)} ${d.severity} [${printable(d.rule)}] ${oneLine(d.message)}${at(d)}`;
+}
+
+/** `file:line:col`, or the file alone for a problem with the whole file; printable. */
+export function where(d: Diagnostic): string {
+  const file = printable(d.file);
+  return d.line > 0 ? `${file}:${d.line}:${d.column}` : file;
+}
+
+/** ` (at #/pointer)`, printable, or nothing. */
+export function at(d: Diagnostic): string {
+  return d.pointer !== undefined ? ` (at #${printable(d.pointer)})` : '';
 }
 
 /** GitHub Actions workflow command, so the problem shows on the changed line of a pull request. */
 export function formatDiagnosticGithub(d: Diagnostic): string {
   const level = d.severity === 'error' ? 'error' : 'warning';
-  const props = [`file=${escapeProperty(d.file)}`];
+  const props = [`file=${escapeProperty(printable(d.file))}`];
   if (d.line > 0) props.push(`line=${d.line}`, `col=${d.column}`);
-  props.push(`title=${escapeProperty(d.rule)}`);
-  const at = d.pointer !== undefined ? ` (at #${d.pointer})` : '';
-  return `::${level} ${props.join(',')}::${escapeData(oneLine(d.message) + at)}`;
+  props.push(`title=${escapeProperty(printable(d.rule))}`);
+  return `::${level} ${props.join(',')}::${escapeData(oneLine(d.message) + at(d))}`;
 }
 
 export function formatSummary(list: readonly Diagnostic[], what: string): string {
@@ -44,7 +52,23 @@ function plural(n: number, word: string): string {
 
 /** Messages quote user text; a newline in one would break the one-line-per-problem contract. */
 export function oneLine(text: string): string {
-  return text.replace(/\s*\r?\n\s*/g, ' ').trim();
+  return printable(text.trim());
+}
+
+/**
+ * Characters that act on a terminal or a log instead of being shown (C0 and C1 controls, DEL, line
+ * and paragraph separators, bidirectional overrides and isolates, a BOM) quoted from a contract key
+ * could start a fake line (`::error …` in CI), clear the screen or reorder what is read. They are
+ * printed as escapes a reader can see: `\n`, `\x1b`, `\u202e`.
+ */
+const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r' };
+
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  });
 }
 
 export function escapeData(s: string): string {

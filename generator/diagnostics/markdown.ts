@@ -1,7 +1,7 @@
 import type { ListItem, Root, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import type { Diagnostic } from './diagnostic.js';
-import { formatSummary, oneLine } from './format.js';
+import { at, formatSummary, oneLine, printable, where } from './format.js';
 
 /** Problems as a Markdown list, for a pull request comment or a job summary. */
 export function formatDiagnosticsMarkdown(list: readonly Diagnostic[], what: string): string {
@@ -12,8 +12,6 @@ export function formatDiagnosticsMarkdown(list: readonly Diagnostic[], what: str
 }
 
 function item(d: Diagnostic): ListItem {
-  const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
-  const at = d.pointer !== undefined ? ` (at #${d.pointer})` : '';
   return {
     type: 'listItem',
     spread: false,
@@ -21,10 +19,10 @@ function item(d: Diagnostic): ListItem {
       {
         type: 'paragraph',
         children: [
-          { type: 'inlineCode', value: where },
+          { type: 'inlineCode', value: where(d) },
           { type: 'text', value: ` ${d.severity} ` },
-          { type: 'inlineCode', value: d.rule },
-          { type: 'text', value: ` ${oneLine(d.message)}${at}` },
+          { type: 'inlineCode', value: printable(d.rule) },
+          { type: 'text', value: ` ${oneLine(d.message)}${at(d)}` },
         ],
       },
     ],

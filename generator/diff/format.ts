@@ -1,4 +1,4 @@
-import { escapeData, escapeProperty, oneLine } from '../diagnostics/format.js';
+import { escapeData, escapeProperty, oneLine, printable } from '../diagnostics/format.js';
 import { countChanges, groupKey, groupTitle, type ApiChange, type DiffReport } from './change.js';
 import { diffMarkdown } from './markdown.js';
 
@@ -19,17 +19,17 @@ export function verdict(change: ApiChange): 'breaking' | 'acknowledged' | 'non-b
 /** `new.yaml:12:9 breaking [parameter-added] query parameter `limit`: added as required; requests without it are refused (at #/…)` */
 export function changeLine(change: ApiChange): string {
   const reason = change.reason ? `; ${change.reason}` : '';
-  return `${change.at.file}:${change.at.line}:${change.at.column} ${verdict(change)} [${change.kind}] ${oneLine(`${change.subject}: ${change.message}${reason}`)} (at #${change.at.pointer})`;
+  return `${printable(change.at.file)}:${change.at.line}:${change.at.column} ${verdict(change)} [${change.kind}] ${oneLine(`${change.subject}: ${change.message}${reason}`)} (at #${printable(change.at.pointer)})`;
 }
 
 /** Grouped by operation and schema, one line per change, a summary last. */
 function diffText(report: DiffReport): string {
-  const lines = [`${report.old.file} (${report.old.version}) → ${report.new.file} (${report.new.version})`];
+  const lines = [printable(`${report.old.file} (${report.old.version}) → ${report.new.file} (${report.new.version})`)];
   let group = '';
   for (const change of report.changes) {
     const key = groupKey(change.group);
     if (key !== group) {
-      lines.push('', groupTitle(change.group));
+      lines.push('', printable(groupTitle(change.group)));
       group = key;
     }
     lines.push(`  ${changeLine(change)}`);
@@ -41,14 +41,15 @@ function diffText(report: DiffReport): string {
 export function summaryLine(report: DiffReport): string {
   const { breaking, acknowledged, nonBreaking } = countChanges(report.changes);
   const n = report.changes.length;
-  if (n === 0) return `${report.old.version} → ${report.new.version}: no changes`;
-  return `${report.old.version} → ${report.new.version}: ${n} change${n === 1 ? '' : 's'}, ${breaking} breaking, ${acknowledged} acknowledged, ${nonBreaking} non-breaking`;
+  const versions = printable(`${report.old.version} → ${report.new.version}`);
+  if (n === 0) return `${versions}: no changes`;
+  return `${versions}: ${n} change${n === 1 ? '' : 's'}, ${breaking} breaking, ${acknowledged} acknowledged, ${nonBreaking} non-breaking`;
 }
 
 /** Breaking changes fail a pull request's checks as errors; acknowledged ones warn; the rest are notices. */
 function githubLine(change: ApiChange): string {
   const level = change.breaking ? (change.acknowledged ? 'warning' : 'error') : 'notice';
-  const props = [`file=${escapeProperty(change.at.file)}`, `line=${change.at.line}`, `col=${change.at.column}`, `title=${escapeProperty(`${verdict(change)} change [${change.kind}]`)}`];
+  const props = [`file=${escapeProperty(printable(change.at.file))}`, `line=${change.at.line}`, `col=${change.at.column}`, `title=${escapeProperty(`${verdict(change)} change [${change.kind}]`)}`];
   const reason = change.reason ? `; ${change.reason}` : '';
   return `::${level} ${props.join(',')}::${escapeData(oneLine(`${groupTitle(change.group)}: ${change.subject}: ${change.message}${reason} (at #${change.at.pointer})`))}`;
 }

@@ -1,6 +1,7 @@
 import type { List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { countChanges, groupKey, groupTitle, type ApiChange, type DiffReport } from './change.js';
+import { printable } from '../diagnostics/format.js';
 import { inlineParts } from './inline-code.js';
 
 /**
@@ -33,7 +34,7 @@ export function diffMarkdown(report: DiffReport): string {
   }
   for (const changes of groups.values()) {
     const first = changes[0] as ApiChange;
-    children.push({ type: 'heading', depth: 3, children: [{ type: 'inlineCode', value: groupTitle(first.group) }] });
+    children.push({ type: 'heading', depth: 3, children: [{ type: 'inlineCode', value: printable(groupTitle(first.group)) }] });
     const list: List = { type: 'list', ordered: false, spread: false, children: changes.map(item) };
     children.push(list);
   }
@@ -47,7 +48,7 @@ function item(change: ApiChange): ListItem {
   const children: PhrasingContent[] = [
     { type: 'strong', children: [{ type: 'text', value: label }] },
     { type: 'text', value: ': ' },
-    ...code(`${change.subject}: ${change.message}`),
+    ...code(printable(`${change.subject}: ${change.message}`)),
   ];
   if (change.reason) children.push({ type: 'text', value: '; ' }, { type: 'emphasis', children: [{ type: 'text', value: change.reason }] });
   children.push({ type: 'text', value: ' (' }, { type: 'inlineCode', value: `${change.at.file}:${change.at.line}:${change.at.column}` }, { type: 'text', value: ')' });

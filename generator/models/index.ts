@@ -7,7 +7,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { decodePointer } from '../sources/pointer.js';
 import { Background, later } from '../workers/background.js';
+import { firstInheritedKey } from './inherited-keys.js';
 import { generateEntitySchemas } from './json-schemas.js';
+import { typeSource } from './openapi3.js';
 import { typesIndex, typesPackageJson, typesReadme, type TypesPackageInput } from './types-package.js';
 
 export interface ModelsInput {
@@ -44,10 +46,16 @@ export async function generateModels(input: ModelsInput): Promise<ModelsResult> 
   const cache = input.cache ?? BuildCache.disabled();
   const background = input.background ?? Background.inline();
   // Every service is asked for at once, so that a second thread can take them one after another.
-  const declarations = input.apis.map(({ api, versions }) => versions[0] && later(serviceTypes(versions[0].contract, api.id, versions[0].version, cache, background)));
+  const refused = input.apis.map(({ api, versions }) => versions[0] && inheritedNameAcrossFiles(versions[0].contract, api.id));
+  const declarations = input.apis.map(({ api, versions }, index) => versions[0] && !refused[index] && later(serviceTypes(versions[0].contract, api.id, versions[0].version, cache, background)));
   for (const [index, { api, versions }] of input.apis.entries()) {
     const newest = versions[0];
     if (!newest) continue;
+    const refusal = refused[index];
+    if (refusal) {
+      diagnostics.push(refusal);
+      continue;
+    }
     try {
       files.set(`types/${api.id}.d.ts`, (await declarations[index]) as string);
     } catch (error) {
@@ -79,6 +87,28 @@ async function serviceTypes(contract: Contract, service: string, version: string
   });
   await cache.set('types', key, declarations);
   return declarations;
+}
+
+/**
+ * A contract that spans several files is read from disk by the type generator, whose resolver
+ * crashes the process on a key named like a member of every object (`valueOf`, `__proto__`…);
+ * a single file is given placeholders instead (`aliasInheritedKeys`). Refused here, located at the key.
+ */
+function inheritedNameAcrossFiles(contract: Contract, service: string): Diagnostic | undefined {
+  if (!typeSource(contract)) return undefined;
+  for (const file of contract.sources.files.values()) {
+    const segments = firstInheritedKey(file.data);
+    if (!segments) continue;
+    const name = String(segments[segments.length - 1]);
+    return {
+      file: file.display,
+      ...file.locate(segments, 'key'),
+      severity: 'error',
+      rule: 'types-generation',
+      message: `the type generator cannot handle the name "${name}" in a contract that spans several files, so the types package has no "${service}" entry; rename it, or keep the contract in one file`,
+    };
+  }
+  return undefined;
 }
 
 /** openapi-typescript names the node it choked on as `#/json/pointer`; that is where the user looks. */

@@ -105,9 +105,7 @@ function withoutRef(value: Record<string, unknown>): Record<string, unknown> {
 }
 
 function withoutKeys(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (!keys.includes(k)) out[k] = v;
-  return out;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
 }
 
 /** Component names become file names; characters a file system may reject are replaced, clashes numbered. */

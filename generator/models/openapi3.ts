@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { refParserResolve, refuseFetch } from '../contracts/project-refs.js';
 import type { Contract } from '../contracts/validate.js';
 import { isRecord } from '../sources/pointer.js';
@@ -22,6 +23,14 @@ export async function toOpenApi3(contract: Contract): Promise<Record<string, unk
 }
 
 /**
+ * The file of a 3.x contract that spans several files, which Redocly's bundler walks before the
+ * type generator sees one document; undefined for a contract in one file (or a converted 2.0 one).
+ */
+export function typeSource(contract: Contract): URL | undefined {
+  return contract.specVersion !== '2.0' && contract.sources.files.size > 1 ? pathToFileURL(contract.path) : undefined;
+}
+
+/**
  * A multi-file contract as one document (swagger-parser's bundle: external refs become internal,
  * each file's content written once), read through the project's reader: nothing outside the
  * project, nothing remote. `document` is the root as the caller has it (it is not modified).
@@ -37,7 +46,7 @@ export async function bundleContract(contract: Contract, document: Record<string
  */
 export function normalizeDiscriminatorMappings(document: Record<string, unknown>): Record<string, unknown> {
   const schemas = isRecord(document.components) && isRecord(document.components.schemas) ? document.components.schemas : {};
-  const bare = (value: unknown) => typeof value === 'string' && !value.includes('#') && !value.includes('/') && value in schemas;
+  const bare = (value: unknown) => typeof value === 'string' && !value.includes('#') && !value.includes('/') && Object.hasOwn(schemas, value);
   let found = false;
   visitDiscriminators(document, (mapping) => {
     if (Object.values(mapping).some(bare)) found = true;

@@ -37,7 +37,7 @@ export function typesIndex(input: TypesPackageInput): string {
 
 export function typesReadme(input: TypesPackageInput): string {
   const first = input.services[0]?.id ?? 'service';
-  const rows = input.services.map((s) => `| \`${input.packageName}/${s.id}\` | ${s.version} | \`${s.source}\` |`);
+  const rows = input.services.map((s) => `| \`${input.packageName}/${s.id}\` | ${cell(s.version)} | ${codeCell(s.source)} |`);
   return [
     `# ${input.packageName}`,
     '',
@@ -55,6 +55,23 @@ export function typesReadme(input: TypesPackageInput): string {
     ...rows,
     '',
   ].join('\n');
+}
+
+/**
+ * A contract's version as the text of a table cell: it cannot end the cell or the row, nor turn
+ * into Markdown or HTML.
+ */
+function cell(text: string): string {
+  return oneLine(text).replace(/[\\`*_<>&|[\]]/g, (c) => `\\${c}`);
+}
+
+/** A path as code in a table cell (where a pipe still ends the cell unless escaped); as text when it holds a backtick. */
+function codeCell(text: string): string {
+  return text.includes('`') ? cell(text) : `\`${oneLine(text).replace(/\|/g, '\\|')}\``;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\r\n?|[\n\u2028\u2029]/g, ' ');
 }
 
 /** `tenant-manager` → `tenantManager`: service ids are kebab-case, namespaces must be identifiers. */

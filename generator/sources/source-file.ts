@@ -1,12 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type Document, type Node as YamlNode } from 'yaml';
 import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { decodeSource } from './decode.js';
 import { displayPath } from './display-path.js';
 import { JsonPositions } from './json-positions.js';
+import { checkJsonShape, tooDeepInText } from './json-shape.js';
+import { DEPTH_LIMIT_RULE, MAX_ALIAS_COUNT, MAX_SOURCE_SIZE, sizeInMegabytes, tooDeepMessage } from './limits.js';
 import type { Segment } from './pointer.js';
+import { aliasExpansionOverflow, tooDeepOffset } from './yaml-limits.js';
 
 export interface Position {
   line: number;
@@ -33,9 +37,6 @@ export interface SourceFile {
 
 export type ParseResult = { ok: true; file: SourceFile } | { ok: false; diagnostics: Diagnostic[] };
 
-/** Aliases are cheap to write and can expand exponentially ("billion laughs"); this bounds the expansion. */
-const MAX_ALIAS_COUNT = 10_000;
-
 /**
  * Reads and parses a YAML or JSON file. With a cache, a YAML file's data is kept under the hash of
  * its text: YAML with positions is the slowest parse there is, and positions are only needed when
@@ -44,12 +45,21 @@ const MAX_ALIAS_COUNT = 10_000;
 export async function readSourceFile(path: string, rule = 'parse', cache?: BuildCache): Promise<ParseResult> {
   let text: string;
   try {
+    const { size } = await stat(path);
+    if (size > MAX_SOURCE_SIZE) return fileProblem(path, rule, `the file is ${sizeInMegabytes(size)}, more than the ${sizeInMegabytes(MAX_SOURCE_SIZE)} a file may have`);
+    // Node's own UTF-8 read is several times faster than any decoder that reports bad bytes, and
+    // marks them with U+FFFD; only a text with one (or with zero bytes, UTF-16) is decoded again.
     text = await readFile(path, 'utf8');
+    if (text.includes('\uFFFD') || text.charCodeAt(0) === 0 || text.charCodeAt(1) === 0) {
+      const decoded = decodeSource(await readFile(path));
+      if (!decoded.ok) return { ok: false, diagnostics: [{ file: displayPath(path), line: decoded.line, column: decoded.column, severity: 'error', rule: decoded.rule, message: decoded.message }] };
+      text = decoded.text;
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? 'unknown error'})`;
-    return { ok: false, diagnostics: [{ file: displayPath(path), line: 0, column: 0, severity: 'error', rule, message: reason }] };
+    return fileProblem(path, rule, code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? 'unknown error'})`);
   }
+  text = withoutBom(text);
   const hash = sha256(text);
   if (!cache?.enabled || extname(path).toLowerCase() === '.json') return parseSourceText(path, text, rule, hash);
   const key = cache.key('yaml-data', hash);
@@ -58,6 +68,10 @@ export async function readSourceFile(path: string, rule = 'parse', cache?: Build
   const parsed = parseSourceText(path, text, rule, hash);
   if (parsed.ok) await cache.set('yaml', key, { data: parsed.file.data });
   return parsed;
+}
+
+function fileProblem(path: string, rule: string, message: string): ParseResult {
+  return { ok: false, diagnostics: [{ file: displayPath(path), line: 0, column: 0, severity: 'error', rule, message }] };
 }
 
 function withoutBom(text: string): string {
@@ -69,7 +83,7 @@ function yamlLocator(text: string): SourceFile['locate'] {
   let parsed: ReturnType<typeof parseYamlDocument> | undefined;
   return (segments, target) => {
     parsed ??= parseYamlDocument(text);
-    return parsed.at(yamlOffset(parsed.doc, segments, target ?? 'value'));
+    return parsed.doc ? parsed.at(yamlOffset(parsed.doc, segments, target ?? 'value')) : { line: 1, column: 1 };
   };
 }
 
@@ -79,12 +93,35 @@ export function parseSourceText(path: string, text: string, rule = 'parse', hash
   return extname(path).toLowerCase() === '.json' ? parseJson(path, body, rule, hash) : parseYaml(path, body, rule, hash);
 }
 
-/** The YAML document with its line counter: every file is parsed with the same options, cached or not. */
-function parseYamlDocument(text: string): { doc: Document; at: (offset: number) => Position } {
+/**
+ * The YAML document with its line counter: every file is parsed with the same options, cached or
+ * not. What `parseDocument` does, in its two steps: the syntax tree of a document is checked for
+ * depth before it is composed, because composing recurses (a few thousand levels end the process).
+ * `tooDeep`: where the first level past the limit starts, and then there is no document.
+ */
+function parseYamlDocument(text: string): { doc: Document | undefined; tooDeep: number | undefined; at: (offset: number) => Position } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false });
+  const parser = new Parser(lineCounter.addNewLine);
+  const composer = new Composer({ merge: true, uniqueKeys: true });
+  let tooDeep: number | undefined;
+  const tokens = function* () {
+    for (const token of parser.parse(text)) {
+      tooDeep = tooDeepOffset(token);
+      if (tooDeep !== undefined) return;
+      yield token;
+    }
+  };
+  let doc: Document | undefined;
+  for (const next of composer.compose(tokens(), true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
   return {
-    doc,
+    doc: tooDeep === undefined ? doc : undefined,
+    tooDeep,
     at: (offset) => {
       const { line, col } = lineCounter.linePos(offset);
       return { line, column: col };
@@ -93,13 +130,19 @@ function parseYamlDocument(text: string): { doc: Document; at: (offset: number) 
 }
 
 function parseYaml(path: string, text: string, rule: string, hash: string): ParseResult {
-  const { doc, at } = parseYamlDocument(text);
+  const { doc, tooDeep, at } = parseYamlDocument(text);
   const display = displayPath(path);
+  if (!doc) return { ok: false, diagnostics: [{ file: display, ...at(tooDeep ?? 0), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() }] };
   if (doc.errors.length > 0) {
     return {
       ok: false,
       diagnostics: doc.errors.map((e) => ({ file: display, ...at(e.pos[0]), severity: 'error' as const, rule, message: `invalid YAML: ${e.message}` })),
     };
+  }
+  const overflow = aliasExpansionOverflow(doc, text.length);
+  if (overflow !== undefined) {
+    const message = `invalid YAML: its aliases repeat more than ${sizeInMegabytes(MAX_SOURCE_SIZE)} of text (each alias copies what its anchor names); repeat less`;
+    return { ok: false, diagnostics: [{ file: display, ...at(overflow), severity: 'error', rule, message }] };
   }
   let data: unknown;
   try {
@@ -171,12 +214,20 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
   try {
     data = JSON.parse(text);
   } catch {
+    const deep = tooDeepInText(text);
+    if (deep !== undefined) return { ok: false, diagnostics: [{ file: display, ...at(deep), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() }] };
     // JSON.parse's message differs between Node versions; jsonc-parser gives a stable code and an offset.
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     const message = first ? `invalid JSON: ${describeJsonError(printParseErrorCode(first.error))}` : 'invalid JSON';
     return { ok: false, diagnostics: [{ file: display, ...at(first?.offset ?? 0), severity: 'error', rule, message }] };
+  }
+  const problem = checkJsonShape(text, data);
+  if (problem?.kind === 'too-deep') return { ok: false, diagnostics: [{ file: display, ...at(problem.offset), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() }] };
+  if (problem?.kind === 'duplicate-key') {
+    const message = `invalid JSON: the key ${JSON.stringify(problem.key)} is given twice in one object (first on line ${at(problem.firstOffset).line}); keep one`;
+    return { ok: false, diagnostics: [{ file: display, ...at(problem.offset), severity: 'error', rule, message }] };
   }
   let positions: JsonPositions | undefined;
   return {

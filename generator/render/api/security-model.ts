@@ -31,7 +31,7 @@ export function securitySchemes(document: Record<string, unknown>, resolver: Ref
       const entry = asRecord(value);
       const urls = ['authorizationUrl', 'tokenUrl', 'refreshUrl'].filter((key) => typeof entry[key] === 'string').map((key) => ({ label: key.replace(/Url$/, ' URL'), value: entry[key] as string }));
       const scopes = Object.entries(asRecord(entry.scopes)).map(([scope, description]) => ({ name: scope, description: asString(description) }));
-      return { flow: FLOW_NAMES[flow] ?? flow, urls, scopes };
+      return { flow: (Object.hasOwn(FLOW_NAMES, flow) ? FLOW_NAMES[flow] : undefined) ?? flow, urls, scopes };
     });
     return { name, label, description: text.render(scheme.description), details, flows };
   });

@@ -66,7 +66,7 @@ function value(written: unknown, resolver: RefResolver, direction: 'request' | '
       return item === undefined ? [] : [item];
     }
     case 'string':
-      return typeof schema.format === 'string' && schema.format in FORMAT_VALUES ? FORMAT_VALUES[schema.format] : typeof schema.format === 'string' && schema.format === 'binary' ? '<binary>' : 'string';
+      return typeof schema.format === 'string' && Object.hasOwn(FORMAT_VALUES, schema.format) ? FORMAT_VALUES[schema.format] : typeof schema.format === 'string' && schema.format === 'binary' ? '<binary>' : 'string';
     case 'integer':
     case 'number':
       return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
@@ -82,14 +82,15 @@ function value(written: unknown, resolver: RefResolver, direction: 'request' | '
 function objectValue(schema: Record<string, unknown>, resolver: RefResolver, direction: 'request' | 'response', depth: number, seen: Set<string>): Record<string, unknown> | undefined {
   if (!isRecord(schema.properties)) return undefined;
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const out: Record<string, unknown> = {};
+  // Entries, not assignments: a property named `__proto__` is a key of the sample like any other.
+  const out: [string, unknown][] = [];
   for (const [name, property] of Object.entries(schema.properties)) {
     const resolved = resolver.follow(property)?.value;
     if (direction === 'request' && resolved?.readOnly === true) continue;
     if (direction === 'response' && resolved?.writeOnly === true) continue;
     if (depth >= MAX_DEPTH && !required.has(name)) continue;
     const v = value(property, resolver, direction, depth + 1, seen);
-    if (v !== undefined) out[name] = v;
+    if (v !== undefined) out.push([name, v]);
   }
-  return out;
+  return Object.fromEntries(out);
 }

@@ -97,7 +97,7 @@ function authenticate(plan: RequestPlan, security: unknown, document: Record<str
   if (!requirement) return;
   const schemes = asRecord(asRecord(document.components).securitySchemes);
   for (const name of Object.keys(requirement)) {
-    const scheme = resolver.follow(schemes[name])?.value;
+    const scheme = Object.hasOwn(schemes, name) ? resolver.follow(schemes[name])?.value : undefined;
     if (!scheme) continue;
     const type = asString(scheme.type);
     const httpScheme = asString(scheme.scheme).toLowerCase();

@@ -1,0 +1,73 @@
+/**
+ * What an entry of each kind must look like to be used. An entry is only ever written by this code
+ * under a key that names its kind and the code's fingerprint, but the folder is the user's: a file
+ * damaged, copied from elsewhere or written by hand must count as a miss, not reach the build as
+ * problems with the user's own files. Checked structurally, down to the fields the build reads.
+ */
+type Guard = (value: unknown) => boolean;
+
+const isString: Guard = (v) => typeof v === 'string';
+const isNumber: Guard = (v) => typeof v === 'number';
+const isBoolean: Guard = (v) => typeof v === 'boolean';
+const optional = (g: Guard): Guard => (v) => v === undefined || g(v);
+const nullable = (g: Guard): Guard => (v) => v === null || g(v);
+const arrayOf = (g: Guard): Guard => (v) => Array.isArray(v) && v.every(g);
+const tuple = (...gs: Guard[]): Guard => (v) => Array.isArray(v) && v.length === gs.length && gs.every((g, i) => g(v[i]));
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fields = (shape: Record<string, Guard>): Guard => (v) => isObject(v) && Object.entries(shape).every(([name, g]) => g(Object.hasOwn(v, name) ? v[name] : undefined));
+const dictionaryOf = (g: Guard): Guard => (v) => isObject(v) && Object.values(v).every(g);
+
+export const isDiagnostic: Guard = fields({
+  file: isString,
+  line: isNumber,
+  column: isNumber,
+  severity: (v) => v === 'error' || v === 'warning',
+  rule: isString,
+  message: isString,
+  pointer: optional(isString),
+});
+
+const isCachedPage: Guard = fields({
+  tree: isString,
+  treeHash: isString,
+  anchors: arrayOf(isString),
+  toc: arrayOf(fields({ depth: isNumber, text: isString, id: isString })),
+  links: arrayOf(fields({ url: isString, route: optional(isString), hash: optional(isString), markdown: isBoolean, line: isNumber, column: isNumber })),
+  diagnostics: arrayOf(isDiagnostic),
+  routes: arrayOf(tuple(isString, nullable(isString))),
+  images: arrayOf(fields({ source: isString, target: isString })),
+  contracts: nullable(isString),
+});
+
+const isReferenceSummary: Guard = fields({
+  pages: arrayOf(fields({ apiId: isString, route: isString, title: isString, description: isString, anchors: arrayOf(isString) })),
+  files: arrayOf(tuple(isString, isString)),
+});
+
+const SHAPES = {
+  /** A YAML file's data: any JSON-like value, under `data`. */
+  yaml: (v: unknown) => isObject(v) && Object.hasOwn(v, 'data'),
+  /** Diagnostics of a contract's checks. */
+  contracts: arrayOf(isDiagnostic),
+  /** A service's declarations. */
+  types: isString,
+  /** A compiled content page. */
+  pages: isCachedPage,
+  /** An API's reference pages (summaries) and downloads. */
+  reference: isReferenceSummary,
+  /** TypeScript request samples, by request. */
+  samples: dictionaryOf(isString),
+  /** A rendered page, or the announcement bar. */
+  html: (v: unknown) => typeof v === 'string' || v instanceof Uint8Array,
+  /** A navbar item known to render. */
+  navbar: (v: unknown) => v === true,
+  /** The client's bundles. */
+  client: fields({ js: isString, css: isString }),
+} satisfies Record<string, Guard>;
+
+export type CacheKind = keyof typeof SHAPES;
+
+/** Whether `value` is what an entry of `kind` holds. */
+export function fitsKind(kind: CacheKind, value: unknown): boolean {
+  return SHAPES[kind](value);
+}
