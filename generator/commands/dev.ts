@@ -149,7 +149,7 @@ export async function dev(options: DevOptions): Promise<DevResult> {
       await watcher.close();
       await running;
       await builder.stop();
-      server.close();
+      await server.close();
     },
   };
 }

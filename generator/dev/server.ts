@@ -48,10 +48,19 @@ export class DevServer {
     for (const listener of this.listeners) listener.write(message);
   }
 
-  close(): void {
-    for (const listener of this.listeners) listener.end();
+  /**
+   * Ends every event stream, so that each page sees its end rather than a cut connection, then
+   * stops. A page that does not read its last bytes within `graceMs` is cut.
+   */
+  async close(graceMs = 1000): Promise<void> {
+    const ended = [...this.listeners].map((listener) => new Promise<void>((done) => listener.once('close', done).end()));
     this.listeners.clear();
     this.server.close();
+    // Idle keep-alive connections would hold close() back; the event streams are left to end.
+    this.server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(ended), new Promise((wake) => (timer = setTimeout(wake, graceMs)))]);
+    clearTimeout(timer);
     this.server.closeAllConnections();
   }
 
@@ -74,6 +83,11 @@ export class DevServer {
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...securityHeaders('text/event-stream') });
+      // HEAD asks whether a page could connect now, and takes no place.
+      if (request.method === 'HEAD') {
+        response.end();
+        return;
+      }
       response.write(this.event());
       this.listeners.add(response);
       response.on('close', () => this.listeners.delete(response));
