@@ -53,7 +53,7 @@ export async function dev(options: DevOptions): Promise<DevResult> {
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config } = loaded;
   const state: DevState = { files: new Map(), id: 0, ok: true, problems: [] };
-  const server = new DevServer(config.baseUrl, () => state);
+  const server = new DevServer(config.baseUrl, () => state, options.host);
   const builderOptions: BuildOptions = { config: options.config, out: options.out, strict: options.strict, rules: options.rules, acknowledgeBreaking: options.acknowledgeBreaking, cache: options.cache };
 
   let builder = startBuilder(builderOptions);
@@ -149,7 +149,7 @@ export async function dev(options: DevOptions): Promise<DevResult> {
       await watcher.close();
       await running;
       await builder.stop();
-      server.close();
+      await server.close();
     },
   };
 }

@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_TYPES, siteFileCandidates } from '../serve/static-server.js';
+import { answerFailure, answerPlain, keepListening, onlyGetAndHead } from '../serve/responses.js';
+import { contentType, securityHeaders, siteFileCandidates } from '../serve/static-server.js';
+import { isOwnRequest } from './host-check.js';
 
 const LIVE_RELOAD = fileURLToPath(new URL('../../../templates/dev/live-reload.js', import.meta.url));
 export const DEV_PREFIX = '/__specsite/';
+/** Open pages told about builds at once; one more is refused (503) rather than held. */
+export const MAX_EVENT_CLIENTS = 32;
 
 /** The state of the site the dev server shows: the last good files, and whether the newest build failed. */
 export interface DevState {
@@ -19,23 +22,24 @@ export interface DevState {
 
 /**
  * Serves the site from memory the way `specsite serve` serves it from disk (clean URLs, 404.html,
- * the base URL), adds the live-reload script to each page, and tells connected pages about every
- * build over server-sent events.
+ * the base URL, the same security headers), adds the live-reload script to each page, and tells
+ * connected pages about every build over server-sent events. It answers GET and HEAD only, and
+ * only to requests that name it by its own address (`isOwnRequest`); the rest get 405 or 403.
  */
 export class DevServer {
   readonly server: Server;
   private readonly listeners = new Set<ServerResponse>();
 
+  /** `bindHost` is the host it was told to listen on, a name it may be called by besides addresses and localhost. */
   constructor(
     private readonly baseUrl: string,
     private readonly state: () => DevState,
+    private readonly bindHost: string,
   ) {
     this.server = createServer((request, response) => {
-      this.handle(request, response).catch(() => {
-        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        response.end('Internal server error\n');
-      });
+      this.handle(request, response).catch((error: unknown) => answerFailure(response, error));
     });
+    keepListening(this.server);
   }
 
   /** Tells every open page about the current state. */
@@ -44,9 +48,19 @@ export class DevServer {
     for (const listener of this.listeners) listener.write(message);
   }
 
-  close(): void {
-    for (const listener of this.listeners) listener.end();
+  /**
+   * Ends every event stream, so that each page sees its end rather than a cut connection, then
+   * stops. A page that does not read its last bytes within `graceMs` is cut.
+   */
+  async close(graceMs = 1000): Promise<void> {
+    const ended = [...this.listeners].map((listener) => new Promise<void>((done) => listener.once('close', done).end()));
+    this.listeners.clear();
     this.server.close();
+    // Idle keep-alive connections would hold close() back; the event streams are left to end.
+    this.server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(ended), new Promise((wake) => (timer = setTimeout(wake, graceMs)))]);
+    clearTimeout(timer);
     this.server.closeAllConnections();
   }
 
@@ -56,29 +70,45 @@ export class DevServer {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!onlyGetAndHead(request, response)) return;
+    if (!isOwnRequest(request, this.bindHost)) {
+      answerPlain(response, 403, 'Forbidden: this server answers only to its own address');
+      return;
+    }
     const url = request.url ?? '/';
     const path = URL.canParse(url, 'http://host') ? new URL(url, 'http://host').pathname : undefined;
     if (path === `${DEV_PREFIX}events`) {
-      response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      if (this.listeners.size >= MAX_EVENT_CLIENTS) {
+        answerPlain(response, 503, `Too many open pages (${MAX_EVENT_CLIENTS}); close some and reload`, { 'retry-after': '5' });
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...securityHeaders('text/event-stream') });
+      // HEAD asks whether a page could connect now, and takes no place.
+      if (request.method === 'HEAD') {
+        response.end();
+        return;
+      }
       response.write(this.event());
       this.listeners.add(response);
-      request.on('close', () => this.listeners.delete(response));
+      response.on('close', () => this.listeners.delete(response));
       return;
     }
     if (path === `${DEV_PREFIX}live-reload.js`) {
-      response.writeHead(200, { 'content-type': CONTENT_TYPES['.js'], 'cache-control': 'no-cache' }).end(await readFile(LIVE_RELOAD));
+      const type = contentType('live-reload.js');
+      response.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', ...securityHeaders(type) }).end(await readFile(LIVE_RELOAD));
       return;
     }
     const { files, id } = this.state();
     const found = siteFileCandidates(url, this.baseUrl)?.find((candidate) => files.has(candidate));
     const [status, name] = found ? [200, found] : files.has('404.html') ? [404, '404.html'] : [404, undefined];
     if (name === undefined) {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      answerPlain(response, 404, 'Not found');
       return;
     }
     let body = files.get(name) as string | Uint8Array;
     if (name.endsWith('.html') && typeof body === 'string') body = withLiveReload(body, id);
-    response.writeHead(status, { 'content-type': CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    const type = contentType(name);
+    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', ...securityHeaders(type, typeof body === 'string' ? body : undefined) });
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 }

@@ -1,7 +1,14 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { headScriptSources, PAGE_HEAD_CHARS } from './inline-scripts.js';
+import { siteFileCandidates } from './request-path.js';
+import { answerFailure, answerPlain, keepListening, onlyGetAndHead } from './responses.js';
+import { FILE_POLICY, NOSNIFF, pagePolicy } from './security-headers.js';
+
+export { siteFileCandidates } from './request-path.js';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +34,19 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.d.ts': 'text/plain; charset=utf-8',
 };
 
+/** The content type of a site file, by its name. */
+export function contentType(name: string): string {
+  return CONTENT_TYPES[name.endsWith('.d.ts') ? '.d.ts' : extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The security headers of a response: `nosniff`, and a page's policy (which allows the page's own
+ * head script) or, for any other file, the policy of a file opened on its own.
+ */
+export function securityHeaders(type: string, html?: string): Record<string, string> {
+  return { ...NOSNIFF, 'content-security-policy': type.startsWith('text/html') ? pagePolicy(headScriptSources(html ?? '')) : FILE_POLICY };
+}
+
 export interface StaticServerOptions {
   /** Folder of the built site. */
   root: string;
@@ -34,74 +54,96 @@ export interface StaticServerOptions {
   baseUrl: string;
 }
 
+/** Enough bytes for the characters `headScriptSources` looks at (a character is at least one byte). */
+const HEAD_BYTES = PAGE_HEAD_CHARS;
+/** Ways for a name not to be a file: not there, not a folder on the way, a link where none may be. */
+const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
+/** Opens the last component only if it is not a link (realpath resolved them all). Windows has no such flag. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+
 /**
  * Serves a built site the way a static host does: `/a/b` and `/a/b/` both answer with
  * `a/b/index.html`, `/a/b/index.html` too; any other path gets `404.html` with status 404.
+ * Only files whose real path (links resolved) lies inside the site's folder are served; each is
+ * opened once and described from its descriptor, so a file replaced or removed meanwhile (a
+ * rebuild) is served whole as it was or not at all, and its descriptor is closed however the
+ * response ends. A failure answers that request (404, or 503 when out of descriptors) and never
+ * stops the server.
  */
 export function createStaticServer(options: StaticServerOptions): Server {
-  return createServer((request, response) => {
-    handle(options, request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Internal server error\n');
-    });
+  const server = createServer((request, response) => {
+    handle(options, request, response).catch((error: unknown) => answerFailure(response, error));
   });
+  keepListening(server);
+  return server;
+}
+
+interface OpenFile {
+  handle: FileHandle;
+  /** Relative to the site's folder, with the platform's separators. */
+  name: string;
+  size: number;
 }
 
 async function handle(options: StaticServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
-    return;
+  if (!onlyGetAndHead(request, response)) return;
+  const root = await realpath(options.root);
+  for (const candidate of siteFileCandidates(request.url ?? '/', options.baseUrl) ?? []) {
+    const file = await openInside(root, candidate);
+    if (file) return send(request, response, 200, file);
   }
-  const file = await resolveFile(options, request.url ?? '/');
-  if (file) return send(request, response, 200, file);
-  const notFound = join(options.root, '404.html');
-  if (await isFile(notFound)) return send(request, response, 404, notFound);
-  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+  const notFound = await openInside(root, '404.html');
+  if (notFound) return send(request, response, 404, notFound);
+  answerPlain(response, 404, 'Not found');
 }
 
-async function resolveFile(options: StaticServerOptions, url: string): Promise<string | undefined> {
-  for (const candidate of siteFileCandidates(url, options.baseUrl) ?? []) {
-    const target = join(options.root, candidate);
-    if (target.startsWith(options.root) && (await isFile(target))) return target;
+/** The regular file `name` inside `root` (a real path), opened; undefined when there is none there. */
+async function openInside(root: string, name: string): Promise<OpenFile | undefined> {
+  let real: string;
+  let handle: FileHandle;
+  try {
+    real = await realpath(join(root, name));
+    // A link that leads out of the site's folder is as good as no file.
+    if (!real.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
+    handle = await open(real, OPEN_FLAGS);
+  } catch (error) {
+    if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
   }
+  try {
+    const info = await handle.stat();
+    if (info.isFile()) return { handle, name: real.slice(root.length + 1), size: info.size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
   return undefined;
 }
 
-/**
- * The files of the site (relative to its folder, `/`-separated) a request may name, in the order a
- * static host tries them: clean URLs, so `/docs/x` is `docs/x` or else `docs/x/index.html`. None
- * for a path outside the base URL or one that climbs out of it. `specsite dev` serves from memory
- * with the same mapping.
- */
-export function siteFileCandidates(url: string, baseUrl: string): string[] | undefined {
-  let path: string;
+async function send(request: IncomingMessage, response: ServerResponse, status: number, file: OpenFile): Promise<void> {
+  const { handle, size } = file;
+  let streaming = false;
   try {
-    path = decodeURIComponent(new URL(url, 'http://host').pathname);
-  } catch {
-    return undefined;
-  }
-  if (`${path}/` === baseUrl) path = baseUrl;
-  if (!path.startsWith(baseUrl) || path.includes('\0')) return undefined;
-  const inside = path.slice(baseUrl.length);
-  if (inside.split(/[/\\]/).includes('..')) return undefined;
-  return inside === '' || inside.endsWith('/') ? [`${inside}index.html`] : [inside, `${inside}/index.html`];
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
+    const type = contentType(file.name);
+    const head = type.startsWith('text/html') ? await readHead(handle, size) : undefined;
+    const immutable = file.name.startsWith(`assets${sep}`);
+    response.writeHead(status, { 'content-type': type, 'content-length': size, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', ...securityHeaders(type, head) });
+    if (request.method === 'HEAD' || size === 0) {
+      response.end();
+      return;
+    }
+    // From here the stream owns the descriptor: pipeline destroys it, which closes it, when the
+    // client goes away or anything fails.
+    streaming = true;
+    await pipeline(handle.createReadStream({ start: 0, end: size - 1 }), response);
+  } finally {
+    if (!streaming) await handle.close();
   }
 }
 
-async function send(request: IncomingMessage, response: ServerResponse, status: number, file: string): Promise<void> {
-  const info = await stat(file);
-  const type = CONTENT_TYPES[file.endsWith('.d.ts') ? '.d.ts' : extname(file).toLowerCase()] ?? 'application/octet-stream';
-  response.writeHead(status, { 'content-type': type, 'content-length': info.size, 'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache' });
-  if (request.method === 'HEAD') {
-    response.end();
-    return;
-  }
-  createReadStream(file).pipe(response);
+async function readHead(handle: FileHandle, size: number): Promise<string> {
+  const buffer = Buffer.alloc(Math.min(size, HEAD_BYTES));
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+  return buffer.toString('utf8', 0, bytesRead);
 }
