@@ -181,6 +181,9 @@ describe('navigation in the browser', () => {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1800, downloadThroughput: 35000, uploadThroughput: 32000, connectionType: 'cellular2g' });
+      // Chromium 150 throttles as told but no longer reports it in `connection.effectiveType` (it stays
+      // '4g'), which is what the client reads: the reading a reader on 2g gets is set as well.
+      await page.addInitScript(() => Object.defineProperty(Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection), 'effectiveType', { get: () => '2g' }));
     }],
     ['data saver on', async (page: Page) => {
       // Chromium has no switch for the data saver; the reader's setting shows as `connection.saveData`.
