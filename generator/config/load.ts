@@ -6,6 +6,7 @@ import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { siteConfigSchema } from './schema.js';
+import { announcementLinkProblems } from './announcement-links.js';
 
 export type ConfigResult = { ok: true; config: ResolvedConfig; source: SourceFile; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -31,7 +32,7 @@ export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE, ruleO
   const parsed = siteConfigSchema.safeParse(source.data ?? {});
   if (!parsed.success) return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
   const config = resolveConfig(parsed.data, absolute, ruleOverrides);
-  const diagnostics = checkApis(config, source);
+  const diagnostics = [...checkApis(config, source), ...(await announcementLinkProblems(config.announcementBar?.content, source))];
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   return { ok: true, config, source, diagnostics: [] };
 }
