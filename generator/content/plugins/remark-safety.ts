@@ -89,7 +89,7 @@ function checkAttribute(node: MdxJsxFlowElement | MdxJsxTextElement, element: st
   // A literal expression (`href={"javascript:…"}`, `srcSet={["…"]}`) is checked like a string: every string in it.
   const texts = typeof value === 'string' ? [value] : value === null || value === undefined ? [] : literalStrings(value.data?.estree);
   const unsafe = texts.flatMap((text) => urlsOf(key, text)).find((url) => !isSafeUrl(url));
-  if (unsafe !== undefined) report.add(attribute.position ? attribute : node, 'error', 'unsafe-url', `attribute "${attribute.name}": ${unsafeUrlMessage(unsafe)}`);
+  if (unsafe !== undefined) report.add(attribute.position ? attribute : node, 'error', 'unsafe-url', unsafeUrlMessage(unsafe));
 }
 
 function urlsOf(key: string, text: string): string[] {
