@@ -4,6 +4,7 @@ import { unknownRuleMessage, type RuleSeverities } from '../contracts/severity.j
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
+import { announcementLinkProblems } from './announcement-links.js';
 import { readFavicon } from './favicon.js';
 import { checkConfigFolders } from './project-paths.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
@@ -34,7 +35,12 @@ export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE, ruleO
   if (!parsed.success) return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
   const config = resolveConfig(parsed.data, absolute, ruleOverrides);
   const icon = await readFavicon(config, source);
-  const diagnostics = [...checkApis(config, source), ...(await checkConfigFolders(config, source)), ...icon.diagnostics];
+  const diagnostics = [
+    ...checkApis(config, source),
+    ...(await checkConfigFolders(config, source)),
+    ...icon.diagnostics,
+    ...(await announcementLinkProblems(config.announcementBar?.content, source)),
+  ];
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   return { ok: true, config: { ...config, faviconFile: icon.favicon }, source, diagnostics: [] };
 }

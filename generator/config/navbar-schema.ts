@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { safeUrl, validRoute } from '../sources/zod-policies.js';
 
 const position = z.enum(['left', 'right']).describe('Which side of the navbar the item sits on.');
 const label = z.string().min(1).describe('The visible text (and accessible name) of the item.');
-const route = z
-  .string()
-  .regex(/^\//, 'must start with "/": a route of this site; use `href` for other sites')
+const route = validRoute(z.string().regex(/^\//, 'must start with "/": a route of this site; use `href` for other sites'), 'the route')
   .describe('A route of this site, without the base URL (for example `/roadmap/`).');
-const href = z.url().describe('An absolute URL of another site; opens as an external link.');
+const href = safeUrl(z.url()).describe('An absolute URL of another site (http, https, mailto or tel); opens as an external link.');
 
 /** A link is either internal (`to`) or external (`href`), never both. */
 export const linkTarget = z.union([z.strictObject({ label, to: route }), z.strictObject({ label, href })]);

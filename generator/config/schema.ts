@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONFIGURABLE_RULES, RULE_SEVERITIES, type ConfigurableRule } from '../contracts/severity.js';
 import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
+import { validRoute } from '../sources/zod-policies.js';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens (like "my-product")');
 /** semver.org's own expression for a version. */
@@ -89,7 +90,7 @@ const api = z
   .strictObject({
     id: slug.describe('The service id: used in routes, type file names and schema folders.'),
     title: z.string().min(1).optional().describe('Defaults to the contract\'s `info.title`.'),
-    route: z.string().regex(/^\/.*\/$/, 'must start and end with "/"').optional().describe('Defaults to `/api/{id}/`.'),
+    route: validRoute(z.string().regex(/^\/.*\/$/, 'must start and end with "/"'), 'the route').optional().describe('Defaults to `/api/{id}/`.'),
     spec: z
       .string()
       .min(1)
@@ -134,8 +135,8 @@ export const siteConfigSchema = z
     title: z.string().min(1).describe('The site title: in every page title and the navbar.'),
     tagline: z.string().default('').describe('One line under the title on the home page.'),
     description: z.string().optional().describe('Default meta description; defaults to the tagline.'),
-    url: z.url().default('http://localhost').describe('Origin the site is served from (scheme and host), for canonical URLs, the sitemap and JSON Schema `$id`s.'),
-    baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').default('/').describe('Path under `url` the site is served from.'),
+    url: z.url({ protocol: /^https?$/, error: 'must be an http or https URL, like "https://docs.example.com"' }).default('http://localhost').describe('Origin the site is served from (scheme and host), for canonical URLs, the sitemap and JSON Schema `$id`s.'),
+    baseUrl: validRoute(z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"'), 'the base URL').default('/').describe('Path under `url` the site is served from.'),
     favicon: z.string().optional().describe('Favicon file, relative to the config file.'),
     brand: brand.default({}),
     contentDir: z.string().default('content').describe('Folder of docs (`docs/`) and standalone pages (`pages/`), relative to the config file.'),

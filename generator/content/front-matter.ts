@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { parseSourceText } from '../sources/source-file.js';
 import { zodIssueToDiagnostics } from '../sources/zod-issues.js';
+import { validRoute } from '../sources/zod-policies.js';
 import type { FrontMatter } from './types.js';
 
 const frontMatterSchema = z.strictObject({
@@ -10,8 +11,8 @@ const frontMatterSchema = z.strictObject({
   description: z.string().min(1).optional(),
   sidebar_label: z.string().min(1).optional(),
   sidebar_position: z.number().optional(),
-  slug: z.string().min(1).optional(),
-  id: z.string().regex(/^[\w.-]+$/, 'must be letters, digits, ".", "_" or "-"').optional(),
+  slug: validRoute(z.string().min(1), 'the slug').optional(),
+  id: validRoute(z.string().regex(/^[\w.-]+$/, 'must be letters, digits, ".", "_" or "-"'), 'the id').optional(),
 });
 
 /** Parsed as if it were a YAML file of its own, then reported against the page. */

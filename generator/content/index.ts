@@ -9,7 +9,7 @@ import { locatedAt } from '../sources/zod-issues.js';
 import { compileFresh, lookupPage, sameImages, storePage, type CompileContext, type CompileResult, type FreshPage } from './compile.js';
 import { discoverContent, type FoundFile } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
-import { checkDuplicates, toPageSource } from './routes.js';
+import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
 import { Background } from '../workers/background.js';
 import type { PageShare } from '../workers/requests.js';
 import { buildSidebar } from './sidebar.js';
@@ -135,6 +135,8 @@ export function readPage(kind: PageSource['kind'], file: FoundFile): { page: Pag
   const frontMatter = readFrontMatter(file.file, file.text);
   if (!frontMatter.ok) return { page: undefined, diagnostics: frontMatter.diagnostics };
   const page = toPageSource(kind, file, frontMatter.frontMatter);
+  const refused = routeDiagnostics(page);
+  if (refused.length > 0) return { page: undefined, diagnostics: refused };
   const diagnostics: Diagnostic[] = [];
   if (page.frontMatter.description === undefined) diagnostics.push({ file: page.display, line: 1, column: 1, severity: 'warning', rule: 'page-description', message: 'the front matter has no "description"; search engines and link previews show it, so give one sentence under 160 characters' });
   return { page, diagnostics };

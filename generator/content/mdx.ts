@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { rehypeCode } from './plugins/rehype-code.js';
 import { rehypeHeadings } from './plugins/rehype-headings.js';
 import { remarkAdmonitions } from './plugins/remark-admonitions.js';
+import { DepthLimitExceeded, depthLimitMessage, remarkDepthLimit, tooDeepLine } from './plugins/remark-depth-limit.js';
 import { remarkContracts } from './plugins/remark-contracts.js';
 import { remarkLinks } from './plugins/remark-links.js';
 import { remarkSafety } from './plugins/remark-safety.js';
@@ -56,6 +57,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         remarkFrontmatter,
         remarkGfm,
         remarkDirective,
+        remarkDepthLimit,
         [remarkSafety, { components: context.components }],
         remarkContracts,
         remarkAdmonitions,
@@ -94,10 +96,15 @@ export async function compileMdx(page: PageSource, context: MdxContext, lookups:
     anchors,
     toc,
   });
+  const deep = tooDeepLine(page.text);
+  if (deep) return output(undefined, [{ file: page.display, ...deep, severity: 'error', rule: 'depth-limit', message: depthLimitMessage() }]);
   try {
     await processorFor(context, page.format).process(file);
   } catch (error) {
     if (error instanceof TreeCaptured) tree = serializePageTree(error.tree);
+    else if (error instanceof DepthLimitExceeded) return output(undefined, report.diagnostics);
+    // Before the depth is measured, only the parser runs; some of its steps recurse into what it reads.
+    else if (error instanceof RangeError && /call stack/i.test(error.message)) return output(undefined, [...report.diagnostics, { file: page.display, line: 1, column: 1, severity: 'error', rule: 'depth-limit', message: depthLimitMessage().replace(' here', '') }]);
     else return output(undefined, [...report.diagnostics, syntaxDiagnostic(page, error)]);
   }
   if (tree === undefined) throw new Error(`MDX finished ${page.display} without handing over its tree`);

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
+import { ROUTE_INVALID, routeMessage, routeProblem } from '../sources/route-policy.js';
 import type { FoundFile } from './discover.js';
 import type { FrontMatter, PageKind, PageSource } from './types.js';
 
@@ -18,6 +19,19 @@ export function toPageSource(kind: PageKind, found: FoundFile, frontMatter: Fron
   else if (frontMatter.slug) route = normalizeRoute(`${root}${join(dir, frontMatter.slug)}`);
   else route = normalizeRoute(`${root}${join(dir, name === 'index' ? '' : (frontMatter.id ?? name))}`);
   return { kind, file: found.file, display: displayPath(found.file), relPath: found.relPath, id, route, format: found.relPath.endsWith('.md') ? 'md' : 'mdx', text: found.text, frontMatter };
+}
+
+/**
+ * A page whose file name cannot be a route (a backslash, `%2f` or a control character in a folder
+ * or file name; front matter is checked where it is read), or whose route came out as no route of
+ * the site all the same: one error at the file, and the page is left out.
+ */
+export function routeDiagnostics(page: PageSource): Diagnostic[] {
+  const nameProblem = routeProblem(page.relPath);
+  const problem = nameProblem ?? routeProblem(page.route);
+  if (problem === undefined) return [];
+  const message = nameProblem !== undefined ? `the file's path ${JSON.stringify(page.relPath)} ${problem}, so it gives no route; rename it` : routeMessage('the route', page.route, problem);
+  return [{ file: page.display, line: 1, column: 1, severity: 'error', rule: ROUTE_INVALID, message }];
 }
 
 /** `/a//b` → `/a/b/`: one slash between segments, always a trailing one. */

@@ -16,7 +16,9 @@ export function zodIssueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssu
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => locatedAt(source, [...path, key], rules.unknownKey, `unknown key "${key}"`, 'key'));
   }
-  const rule = issue.code === 'invalid_type' ? rules.type : rules.invalid;
+  // A refinement names its own rule (`params.rule`, see zod-policies.ts).
+  const own = issue.code === 'custom' && typeof issue.params?.rule === 'string' ? issue.params.rule : undefined;
+  const rule = own ?? (issue.code === 'invalid_type' ? rules.type : rules.invalid);
   // Zod does not keep the input on its issues; the source data tells a missing key from a wrong value.
   const missing = issue.code === 'invalid_type' && getAtPointer(source.data, path) === undefined;
   const message = missing ? `missing required key "${String(path.at(-1))}"` : lowerFirst(issue.message.replace(/^Invalid input: /, ''));

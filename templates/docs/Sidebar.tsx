@@ -1,6 +1,7 @@
 import { useState, type ReactElement, type SyntheticEvent } from 'react';
 import { ExternalMark } from '../Links.js';
 import type { SidebarItemModel } from '../model.js';
+import { safeHref } from '../url-policy.js';
 
 /** Marks a collapsed category's list that holds only its first entry; the value is the category's index path in the sidebar model. */
 export const LAZY_LIST_ATTRIBUTE = 'data-sidebar-lazy';
@@ -73,7 +74,7 @@ function SidebarEntry({ item, route, lazy, path, closedMarkup, holding }: { item
       );
     case 'link':
       return (
-        <a className="sidebar-link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <a className="sidebar-link" href={safeHref(item.href)} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {item.label}
           {item.external ? <ExternalMark /> : null}
         </a>

@@ -6,12 +6,17 @@ import { useSite } from '../site-context.js';
 import { EnumValues } from './contract/EnumValues.js';
 import { Operation } from './contract/Operation.js';
 import { Schema } from './contract/Schema.js';
+import { isSafeUrl } from '../url-policy.js';
 
 const EXTERNAL = /^([a-z][a-z\d+.-]*:|\/\/)/i;
 
-/** Site paths written in content (`/docs/`) are relative to the base URL, like Markdown links. */
-function useHref(href: string): { href: string; external: boolean } {
+/**
+ * Site paths written in content (`/docs/`) are relative to the base URL, like Markdown links. The
+ * content checks refuse other URLs already; a page tree that still holds one links nowhere.
+ */
+function useHref(href: string): { href: string | undefined; external: boolean } {
   const { baseUrl } = useSite();
+  if (!isSafeUrl(href)) return { href: undefined, external: false };
   if (EXTERNAL.test(href)) return { href, external: true };
   return { href: href.startsWith('/') ? baseUrl + href.slice(1) : href, external: false };
 }

@@ -1,17 +1,29 @@
 import type { Root } from 'mdast';
 import type { Node as EstreeNode } from 'estree';
+import { isSafeUrl, srcsetUrls, unsafeUrlMessage } from '../../../templates/url-policy.js';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { walk } from './walk.js';
 import { pageState } from './page-state.js';
 import type { PageReport } from './report.js';
 import type { VFile } from 'vfile';
-import { isSafeUrl } from './urls.js';
 
 /** Lower-case elements an MDX page may write: formatting and structure, nothing that runs or embeds. */
 const SAFE_TAGS = new Set(
   'a abbr b blockquote br caption cite code dd del details dfn div dl dt em figcaption figure h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strong sub summary sup table tbody td tfoot th thead tr u ul var'.split(' '),
 );
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'poster']);
+/**
+ * Attributes a browser reads as a URL, by name without case, `-`, `_` or `:` (`xlink:href`,
+ * `xlinkHref`, `srcSet`), and the site's components' URL props (`href` of <Card>, `to`). Generous
+ * on purpose: a name listed here that takes no URL only costs a check.
+ */
+const URL_ATTRIBUTES = new Set(
+  'action archive background cite classid codebase data dynsrc formaction href icon imagesrcset itemid itemtype longdesc lowsrc manifest ping poster profile src srcset to uri url usemap xlinkhref xmlbase'.split(' '),
+);
+/** Other names that end like a URL prop (`imageUrl`, `logoSrc`, `homeHref`, `moreLink`). */
+const URL_SUFFIX = /(?:href|src|url|uri|link)$/;
+/** Attributes that hold several URLs. */
+const SRCSET_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
+const SPACED_LIST_ATTRIBUTES = new Set(['ping', 'archive', 'itemtype']);
 const BLOCKED_ATTRIBUTES = new Set(['style', 'dangerouslysetinnerhtml', 'srcdoc', 'formaction']);
 
 /**
@@ -36,6 +48,10 @@ export function remarkSafety(options: { components: ReadonlySet<string> }) {
         case 'mdxJsxFlowElement':
         case 'mdxJsxTextElement':
           checkElement(node, report, components);
+          break;
+        // `[a][r]` takes its URL from `[r]: …`; links and images are checked where they are rewritten.
+        case 'definition':
+          if (!isSafeUrl(node.url)) report.add(node, 'error', 'unsafe-url', unsafeUrlMessage(node.url));
           break;
       }
     });
@@ -64,13 +80,37 @@ function checkAttribute(node: MdxJsxFlowElement | MdxJsxTextElement, element: st
     return;
   }
   const value = attribute.value;
-  if (value !== null && typeof value === 'object') {
-    if (!isLiteral(value.data?.estree)) report.add(attribute.position ? attribute : node, 'error', 'mdx-expression', `attribute "${attribute.name}" must be a string or a literal value, not an expression`);
+  if (value !== null && typeof value === 'object' && !isLiteral(value.data?.estree)) {
+    report.add(attribute.position ? attribute : node, 'error', 'mdx-expression', `attribute "${attribute.name}" must be a string or a literal value, not an expression`);
     return;
   }
-  if (typeof value === 'string' && URL_ATTRIBUTES.has(name) && !isSafeUrl(value)) {
-    report.add(attribute.position ? attribute : node, 'error', 'unsafe-url', `"${value.slice(0, 60)}" is not an allowed URL (http, https, mailto, tel or a path)`);
+  const key = name.replace(/[-_:]/g, '');
+  if (!URL_ATTRIBUTES.has(key) && !URL_SUFFIX.test(key)) return;
+  // A literal expression (`href={"javascript:…"}`, `srcSet={["…"]}`) is checked like a string: every string in it.
+  const texts = typeof value === 'string' ? [value] : value === null || value === undefined ? [] : literalStrings(value.data?.estree);
+  const unsafe = texts.flatMap((text) => urlsOf(key, text)).find((url) => !isSafeUrl(url));
+  if (unsafe !== undefined) report.add(attribute.position ? attribute : node, 'error', 'unsafe-url', unsafeUrlMessage(unsafe));
+}
+
+function urlsOf(key: string, text: string): string[] {
+  if (SRCSET_ATTRIBUTES.has(key)) return [text, ...srcsetUrls(text)];
+  if (SPACED_LIST_ATTRIBUTES.has(key)) return [text, ...text.split(/\s+/)];
+  return [text];
+}
+
+/** The strings of a literal attribute value, wherever they sit in arrays and objects. */
+function literalStrings(program: { body: unknown[] } | null | undefined): string[] {
+  const out: string[] = [];
+  const pending: unknown[] = [...(program?.body ?? [])];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item === null || typeof item !== 'object') continue;
+    const node = item as { type?: string; value?: unknown; quasis?: Array<{ value: { cooked?: string | null; raw: string } }> };
+    if (node.type === 'Literal' && typeof node.value === 'string') out.push(node.value);
+    else if (node.type === 'TemplateLiteral') out.push((node.quasis ?? []).map((q) => q.value.cooked ?? q.value.raw).join(''));
+    else for (const [k, child] of Object.entries(node)) if (k !== 'position' && k !== 'loc' && k !== 'range') pending.push(...(Array.isArray(child) ? child : [child]));
   }
+  return out;
 }
 
 function isCommentOnly(program: { body: unknown[] } | null | undefined): boolean {
