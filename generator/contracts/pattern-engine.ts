@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { RegExpEngine, RegExpLike } from 'ajv';
+import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
 
 type Re2Module = typeof import('re2js');
 
@@ -96,7 +96,8 @@ export const linearRegExp: RegExpEngine = Object.assign(
     const check = compilePattern(pattern);
     const test = check.ok ? check.test : () => true;
     // Ajv keys its compiled patterns by `toString()`, as it does for a RegExp.
-    return { test, toString: () => `/${pattern}/${flags}` };
+    const matcher: RegExpLike & { toString(): string } = { test, toString: () => `/${pattern}/${flags}` };
+    return matcher;
   },
   { code: 'linearRegExp' },
 );
