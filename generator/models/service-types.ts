@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
 import { toOpenApi3, typeSource } from './openapi3.js';
+import { collapseRefChains } from './ref-chains.js';
+import { encodePointer, isRecord } from '../sources/pointer.js';
 
 /**
  * One service's declarations: openapi-typescript's `paths`, `components` and `operations`, plus a
@@ -9,7 +11,9 @@ import { toOpenApi3, typeSource } from './openapi3.js';
  */
 export async function generateServiceTypes(contract: Contract, service: string, version: string): Promise<string> {
   const { default: openapiTS, astToString } = openapiTypescript();
-  const source = typeSource(contract) ?? (await toOpenApi3(contract));
+  const file = typeSource(contract);
+  if (file) refuseLongChains(contract);
+  const source = file ?? collapseRefChains(await toOpenApi3(contract));
   const nodes = await openapiTS(source as never, {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
@@ -36,4 +40,28 @@ export async function generateServiceTypes(contract: Contract, service: string, 
  */
 function openapiTypescript(): typeof import('openapi-typescript') {
   return createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript');
+}
+
+/** `$ref`s chained longer than this (or in a loop) are not handed to the type generator from files. */
+const MAX_CHAIN = 32;
+
+/**
+ * A contract of several files is read by the type generator itself, from disk, so its chains cannot
+ * be shortened first; one it would follow for minutes or until its stack runs out is refused, at the
+ * `$ref` that starts it.
+ */
+function refuseLongChains(contract: Contract): void {
+  const { sources } = contract;
+  for (const site of sources.refs) {
+    let current = { file: site.file, ref: site.ref };
+    for (let hops = 0; ; hops++) {
+      const next = sources.resolve(current.file, current.ref);
+      if (!next.ok || !isRecord(next.target.value) || typeof next.target.value.$ref !== 'string') break;
+      if (hops >= MAX_CHAIN) {
+        const where = site.file === sources.root ? ` at #${encodePointer(site.segments)}` : ` in ${site.file.display}`;
+        throw new Error(`the $ref${where} starts a chain of more than ${MAX_CHAIN} $refs that lead only to other $refs (or a loop of them); point it at a schema`);
+      }
+      current = { file: next.target.file, ref: next.target.value.$ref };
+    }
+  }
 }
