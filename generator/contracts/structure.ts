@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, isRecord, type Segment } from '../sources/pointer.js';
+import { expandsBeyond } from './expanded-size.js';
 import { oasSchemaErrors } from './oas-schema.js';
 import type { ContractSources } from './sources.js';
 import type { SpecVersion } from './spec-version.js';
@@ -17,6 +18,7 @@ export async function validateStructure(sources: ContractSources, version: SpecV
   // swagger-parser dereferences in place; it gets its own copy so the contract keeps its $ref graph.
   const copy = structuredClone(sources.root.data) as Record<string, unknown>;
   const found = preChecks(sources, version, copy);
+  if (expandsBeyond(sources, MAX_DEREFERENCED_NODES)) return [...found, ...undereferenced(sources, version)];
   const parser = new SwaggerParser();
   let dereferenced: unknown;
   try {
@@ -41,6 +43,12 @@ export async function validateStructure(sources: ContractSources, version: SpecV
 }
 
 /**
+ * Nodes of the dereferenced document, counted as a tree: swagger-parser shares one object per target,
+ * but it and the schema check walk it as a tree, so `$ref`s fanning out level after level would take
+ * them years. Past this, the root file is checked as written. GitHub's description, the largest we know, has about 600,000. */
+const MAX_DEREFERENCED_NODES = 5_000_000;
+
+/**
  * A contract whose `$ref`s chain too deeply for swagger-parser (it recurses; a loop of a thousand
  * schemas through properties is enough): the root file is checked as written, `$ref`s being
  * Reference Objects, which the OpenAPI schema accepts wherever one may stand. Only the content of
@@ -53,7 +61,7 @@ function undereferenced(sources: ContractSources, version: SpecVersion): Diagnos
   const out = ajvErrorsToDiagnostics(sources, errors);
   if (sources.files.size > 1) {
     const here = sources.locate({ file: sources.root, segments: [] });
-    out.push({ ...here, severity: 'warning', rule: STRUCTURE_RULE, message: 'the $refs of this contract chain too deeply to check the files they lead to against the OpenAPI schema; only this file was checked' });
+    out.push({ ...here, severity: 'warning', rule: STRUCTURE_RULE, message: 'the $refs of this contract chain too deeply or fan out too widely to check the files they lead to against the OpenAPI schema; only this file was checked' });
   }
   return out;
 }
