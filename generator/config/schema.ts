@@ -116,6 +116,7 @@ const RULE_DOCS: Record<ConfigurableRule, string> = {
   'required-property-defined': 'Names in `required` exist in `properties`. Default: error in Swagger 2.0, warning in OpenAPI 3.x.',
   'schema-valid': 'OpenAPI 3.1 schemas are valid JSON Schema 2020-12. Default: error.',
   'schema-compiles': 'Every schema that has examples or defaults can be compiled (one that cannot leaves them unchecked). Default: warning.',
+  'pattern-unsupported': 'Every `pattern` and `patternProperties` name can be run by specsite\'s regular expression engine (RE2, linear in the text); one with backreferences or lookaround checks nothing. Default: warning.',
   'example-valid': 'Every `example`, `examples` value and `default` validates against its schema. Default: warning (the OpenAPI Specification says an example SHOULD match its schema).',
   'types-generation': 'The type generator (openapi-typescript) can type the contract. Set below error, a contract it cannot type is left out of the types package and its reference page is still built. Default: error.',
   'page-description': 'Every content page has a `description` in its front matter (its meta description). Default: warning.',

@@ -3,6 +3,7 @@ import { exampleExclusive } from './rules/example-exclusive.js';
 import { examplesValid } from './rules/examples-valid.js';
 import { operationIdUnique } from './rules/operation-id-unique.js';
 import { pathParams } from './rules/path-params.js';
+import { patternSupported } from './rules/pattern-supported.js';
 import { refsResolve } from './rules/refs-resolve.js';
 import { requiredPropertyDefined } from './rules/required-property-defined.js';
 import { schemaValid } from './rules/schema-valid.js';
@@ -15,7 +16,7 @@ import { validateStructure } from './structure.js';
 import { collectOperations, collectPathItems } from './walk.js';
 
 /** The project's own rules, run after the structural check. Each has an id users can look up. */
-export const CONTRACT_RULES: readonly ContractRule[] = [operationIdUnique, pathParams, exampleExclusive, securityDefined, requiredPropertyDefined, schemaValid, examplesValid];
+export const CONTRACT_RULES: readonly ContractRule[] = [operationIdUnique, pathParams, exampleExclusive, securityDefined, requiredPropertyDefined, schemaValid, patternSupported, examplesValid];
 
 /**
  * Everything that judges a parsed contract: its `$ref`s, its structure (swagger-parser) and the

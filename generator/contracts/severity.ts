@@ -17,6 +17,7 @@ export const CONFIGURABLE_RULES = [
   'required-property-defined',
   'schema-valid',
   'schema-compiles',
+  'pattern-unsupported',
   'example-valid',
   'types-generation',
   'page-description',

@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, isRecord, type Segment } from '../sources/pointer.js';
+import { expandsBeyond } from './expanded-size.js';
 import { oasSchemaErrors } from './oas-schema.js';
 import { refParserResolve } from './project-refs.js';
 import type { ContractSources } from './sources.js';
@@ -18,6 +19,7 @@ export async function validateStructure(sources: ContractSources, version: SpecV
   // swagger-parser dereferences in place; it gets its own copy so the contract keeps its $ref graph.
   const copy = structuredClone(sources.root.data) as Record<string, unknown>;
   const found = preChecks(sources, version, copy);
+  if (expandsBeyond(sources, MAX_DEREFERENCED_NODES)) return [...found, ...undereferenced(sources, version)];
   const parser = new SwaggerParser();
   let dereferenced: unknown;
   try {
@@ -28,11 +30,42 @@ export async function validateStructure(sources: ContractSources, version: SpecV
       dereference: { circular: 'ignore' },
     } as never);
   } catch (error) {
+    if (error instanceof RangeError) return [...found, ...undereferenced(sources, version)];
     const here = sources.locate({ file: sources.root, segments: [] });
     return [...found, { ...here, severity: 'error', rule: STRUCTURE_RULE, message: (error as Error).message.split('\n')[0] ?? 'invalid document' }];
   }
-  const errors = oasSchemaErrors(version, dereferenced);
+  let errors: ErrorObject[];
+  try {
+    errors = oasSchemaErrors(version, dereferenced);
+  } catch (error) {
+    if (error instanceof RangeError) return [...found, ...undereferenced(sources, version)];
+    throw error;
+  }
   return errors.length > 0 ? [...found, ...ajvErrorsToDiagnostics(sources, errors)] : found;
+}
+
+/**
+ * Nodes of the dereferenced document, counted as a tree: swagger-parser shares one object per target,
+ * but it and the schema check walk it as a tree, so `$ref`s fanning out level after level would take
+ * them years. Past this, the root file is checked as written. GitHub's description, the largest we know, has about 600,000. */
+const MAX_DEREFERENCED_NODES = 5_000_000;
+
+/**
+ * A contract whose `$ref`s chain too deeply for swagger-parser (it recurses; a loop of a thousand
+ * schemas through properties is enough): the root file is checked as written, `$ref`s being
+ * Reference Objects, which the OpenAPI schema accepts wherever one may stand. Only the content of
+ * other files is then left unchecked, and that is said.
+ */
+function undereferenced(sources: ContractSources, version: SpecVersion): Diagnostic[] {
+  const copy = structuredClone(sources.root.data) as Record<string, unknown>;
+  preChecks(sources, version, copy);
+  const errors = oasSchemaErrors(version, copy);
+  const out = ajvErrorsToDiagnostics(sources, errors);
+  if (sources.files.size > 1) {
+    const here = sources.locate({ file: sources.root, segments: [] });
+    out.push({ ...here, severity: 'warning', rule: STRUCTURE_RULE, message: 'the $refs of this contract chain too deeply or fan out too widely to check the files they lead to against the OpenAPI schema; only this file was checked' });
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isRecord } from '../sources/pointer.js';
+import { nestingTooDeep } from './depth-limit.js';
 import { Background, later } from '../workers/background.js';
 import { applyRuleSeverities, type RuleSeverities } from './severity.js';
 import { ContractSources } from './sources.js';
@@ -51,6 +52,9 @@ export async function openContract(path: string, severities: RuleSeverities, cac
     const at = sources.locate({ file: sources.root, segments: detected.key ? [detected.key] : [] });
     return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities([...loaded.diagnostics, { ...at, severity: 'error', rule: 'oas-version', message: detected.message }], severities)) };
   }
+  // Enforced before anything walks the document, so that no later stage has to guard its recursion.
+  const tooDeep = nestingTooDeep(sources);
+  if (tooDeep) return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities([...loaded.diagnostics, tooDeep], severities)) };
   const document = isRecord(sources.root.data) ? sources.root.data : {};
   const found = later(checks(sources, detected.version, cache, background));
   return {

@@ -113,7 +113,9 @@ function inheritedNameAcrossFiles(contract: Contract, service: string): Diagnost
 
 /** openapi-typescript names the node it choked on as `#/json/pointer`; that is where the user looks. */
 function typesFailure(contract: Contract, service: string, error: unknown): Diagnostic {
-  const message = (error as Error).message.split('\n')[0] ?? 'unknown error';
+  const raw = (error as Error).message.split('\n')[0] ?? 'unknown error';
+  // The type generator recurses along $refs: a chain of hundreds of schemas through their properties exhausts it.
+  const message = error instanceof RangeError || /call stack size/i.test(raw) ? 'its $refs chain too deeply for the type generator (schemas leading to schemas through hundreds of levels); shorten the chain' : raw;
   const pointer = /#(\/[^\s"']*)/.exec(message)?.[1];
   const node = contract.sources.mapDereferenced(pointer ? (decodePointer(pointer) ?? []) : []);
   return { ...contract.sources.locate(node), severity: 'error', rule: 'types-generation', message: `the type generator cannot handle this contract, so the types package has no "${service}" entry: ${message}` };

@@ -4,6 +4,10 @@ import { OPENAPI_ONLY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MA
 import type { Located } from '../contracts/sources.js';
 import { encodePointer, isRecord } from '../sources/pointer.js';
 
+/** References to unnamed schemas inlined into one another (a chain) and into one component's file. */
+const MAX_INLINE_DEPTH = 32;
+const MAX_INLINED = 2000;
+
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 export interface EntitySchemaFile {
@@ -36,6 +40,7 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
     if (!nameByKey.has(keyOf(target))) nameByKey.set(keyOf(target), name);
   }
 
+  const budget = { inlined: 0 };
   const refTo = (target: Located, currentFile: string): string | undefined => {
     // The component itself, or a node inside one (`Pet.json#/properties/tag`).
     for (let n = target.segments.length; n >= 0; n--) {
@@ -60,6 +65,8 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
       if (ref !== undefined) return { $ref: ref, ...siblings };
       const key = keyOf(resolved.target);
       if (stack.includes(key)) return { ...siblings, $comment: `recursive reference ${value.$ref} (not expressible without a named component)` };
+      // Inlining copies: references fanning out or chaining without end would copy without end.
+      if (stack.length > MAX_INLINE_DEPTH || ++budget.inlined > MAX_INLINED) return { ...siblings, $comment: `reference ${value.$ref} not inlined: the schema inlines too many references (more than ${MAX_INLINE_DEPTH} deep or ${MAX_INLINED} in all); make it a named component` };
       const inlined = convert(resolved.target, currentFile, [...stack, key]);
       return isRecord(inlined) ? { ...inlined, ...siblings } : inlined;
     }
@@ -91,6 +98,7 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
   };
 
   return names.map((name) => {
+    budget.inlined = 0;
     const entry = sources.child(container, name) as Located;
     const fileName = fileNames.get(name) as string;
     const body = convert(entry, fileName, [keyOf(sources.follow(entry))]);

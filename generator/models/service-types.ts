@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
+import { encodePointer, isRecord } from '../sources/pointer.js';
 import { commentText } from './comment-text.js';
 import { aliasInheritedKeys } from './inherited-keys.js';
-import { toOpenApi3 } from './openapi3.js';
+import { toOpenApi3, typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
+import { collapseRefChains } from './ref-chains.js';
 
 /**
  * One service's declarations: openapi-typescript's `paths`, `components` and `operations`, plus a
@@ -13,11 +15,14 @@ import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 export async function generateServiceTypes(contract: Contract, service: string, version: string): Promise<string> {
   const { default: openapiTS, astToString } = openapiTypescript();
   const redocly = await typeGeneratorConfig();
+  // Redocly's bundler follows a multi-file contract's $ref chains recursively: long ones are refused first.
+  if (typeSource(contract)) refuseLongChains(contract);
   // Handed over as one document: openapi-typescript would otherwise read (and fetch) what its $refs name itself.
-  const source = await bundleForTypes(await toOpenApi3(contract), contract.path, contract.sources.project, redocly);
+  const bundled = await bundleForTypes(await toOpenApi3(contract), contract.path, contract.sources.project, redocly);
+  // Its resolver follows internal chains recursively, in quadratic time: each is shortened to its end.
   // Names every object inherits (`valueOf`, `__proto__`) crash Redocly's walk: placeholders, put back after.
   // (A multi-file contract holding one is refused before this, in models/index.ts: its bundling walks it too.)
-  const aliased = aliasInheritedKeys(source);
+  const aliased = aliasInheritedKeys(collapseRefChains(bundled));
   const nodes = await openapiTS(aliased.document as never, {
     redocly,
     rootTypes: true,
@@ -47,4 +52,28 @@ export async function generateServiceTypes(contract: Contract, service: string, 
  */
 function openapiTypescript(): typeof import('openapi-typescript') {
   return createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript');
+}
+
+/** `$ref`s chained longer than this (or in a loop) are not handed to Redocly's bundler. */
+const MAX_CHAIN = 32;
+
+/**
+ * A contract of several files goes through Redocly's bundler before its chains can be shortened, and
+ * that follows them recursively; one it would follow for minutes or until its stack runs out is
+ * refused, at the `$ref` that starts it.
+ */
+function refuseLongChains(contract: Contract): void {
+  const { sources } = contract;
+  for (const site of sources.refs) {
+    let current = { file: site.file, ref: site.ref };
+    for (let hops = 0; ; hops++) {
+      const next = sources.resolve(current.file, current.ref);
+      if (!next.ok || !isRecord(next.target.value) || typeof next.target.value.$ref !== 'string') break;
+      if (hops >= MAX_CHAIN) {
+        const where = site.file === sources.root ? ` at #${encodePointer(site.segments)}` : ` in ${site.file.display}`;
+        throw new Error(`the $ref${where} starts a chain of more than ${MAX_CHAIN} $refs that lead only to other $refs (or a loop of them); point it at a schema`);
+      }
+      current = { file: next.target.file, ref: next.target.value.$ref };
+    }
+  }
 }
