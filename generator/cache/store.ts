@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import pLimit from 'p-limit';
 import { deserialize, serialize } from 'node:v8';
 import { markPruned, pruneCache, pruneDue, PRUNE_DEFAULTS } from './prune.js';
 import { fitsKind, type CacheKind } from './shapes.js';
@@ -16,6 +17,8 @@ import { fitsKind, type CacheKind } from './shapes.js';
 export class BuildCache {
   /** The entries this run read or wrote: what pruning keeps whatever their age. */
   private readonly used = new Set<string>();
+  /** Entry files open at once: a store nobody bounds (a large site's pages) would run out of descriptors. */
+  private readonly opening = pLimit(64);
 
   private constructor(
     private readonly dir: string | undefined,
@@ -56,7 +59,7 @@ export class BuildCache {
     const path = this.path(kind, key);
     let value: unknown;
     try {
-      value = deserialize(await readFile(path));
+      value = deserialize(await this.opening(() => readFile(path)));
     } catch {
       return undefined;
     }
@@ -77,7 +80,7 @@ export class BuildCache {
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(temporary, serialize(value));
+      await this.opening(() => writeFile(temporary, serialize(value)));
       await rename(temporary, path);
       this.used.add(path);
     } catch {

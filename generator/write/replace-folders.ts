@@ -1,5 +1,6 @@
 import { access, mkdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import pLimit from 'p-limit';
 import { targetInside } from './inside-folder.js';
 import { activeFolders, removeLeftovers } from './leftovers.js';
 import { onDisk } from './output-error.js';
@@ -25,6 +26,11 @@ export interface StagingOptions {
 export class StagingFolder {
   private readonly made = new Set<string>();
   private readonly tops = new Set<string>();
+  /**
+   * Files open at once, whoever writes: pages rendered on the second thread come back faster than
+   * the disk takes them, and 1,500 writes at once ran out of descriptors under `ulimit -n 256`.
+   */
+  private readonly opening = pLimit(WRITE_BATCH);
   private committed = false;
   /** Whether a failed swap's journal needs this build's folders (see `commit`). */
   private keep = false;
@@ -73,7 +79,7 @@ export class StagingFolder {
   async write(path: string, content: string | Uint8Array): Promise<void> {
     const target = targetInside(this.path, path);
     const top = path.split('/')[0] as string;
-    await onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
+    await this.opening(() => onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
       const dir = dirname(target);
       if (!this.made.has(dir)) {
         await mkdir(dir, { recursive: true });
@@ -81,7 +87,7 @@ export class StagingFolder {
       }
       this.tops.add(top);
       await writeFile(target, content);
-    });
+    }));
   }
 
   /** Many files, a batch at a time: one write after another waits on the disk for each. */
