@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { checkImageBytes } from '../sources/image-bytes.js';
 import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { locatedAt } from '../sources/zod-issues.js';
@@ -36,6 +35,8 @@ export async function readFavicon(config: Pick<ResolvedConfig, 'favicon' | 'root
   } catch {
     return fail('config-invalid', `favicon file "${asWritten}" not found`);
   }
+  // Loaded only for a favicon of one's own: image-type and the XML reader cost every other build time.
+  const { checkImageBytes } = await import('../sources/image-bytes.js');
   const check = await checkImageBytes(bytes, ext);
   if (!check.ok) return fail(check.rule, `favicon "${asWritten}" ${check.problem}`);
   return { favicon: { path: `favicon${ext}`, type: check.mime, bytes }, diagnostics: [] };

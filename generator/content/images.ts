@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { checkImageBytes, IMAGE_TYPE } from '../sources/image-bytes.js';
+import type { IMAGE_TYPE } from '../sources/image-bytes.js';
 import { resolveInProject, PATH_OUTSIDE_PROJECT } from '../sources/project-path.js';
 import type { UNSAFE_SVG } from '../sources/svg-safety.js';
 import type { Asset } from './types.js';
@@ -35,6 +35,8 @@ export async function loadImage(source: string, context: ImageContext): Promise<
     return { ok: false, rule: 'missing-image' };
   }
   const ext = extname(source).toLowerCase();
+  // Loaded with the first image: image-type and the XML reader cost a site without any time.
+  const { checkImageBytes } = await import('../sources/image-bytes.js');
   const check = await checkImageBytes(bytes, ext);
   if (!check.ok) return { ok: false, rule: check.rule, problem: check.problem };
   const asset: Asset = { source, target: `assets/images/${basename(source, extname(source))}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext}`, bytes };
