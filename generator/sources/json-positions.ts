@@ -1,14 +1,6 @@
 import { createScanner, type JSONScanner } from 'jsonc-parser';
+import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, EOF, OPEN_BRACE, OPEN_BRACKET, STRING } from './json-tokens.js';
 import type { Segment } from './pointer.js';
-
-// jsonc-parser's SyntaxKind is a `const enum`, which a file-by-file transpiler cannot inline.
-const OPEN_BRACE = 1;
-const CLOSE_BRACE = 2;
-const OPEN_BRACKET = 3;
-const CLOSE_BRACKET = 4;
-const COMMA = 5;
-const STRING = 10;
-const EOF = 17;
 
 interface Child {
   /** Where the property's key starts; undefined for an array item. */

@@ -1,15 +1,6 @@
 import { createScanner } from 'jsonc-parser';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, OPEN_BRACE, OPEN_BRACKET, STRING } from './json-tokens.js';
 import { MAX_NESTING_DEPTH } from './limits.js';
-
-// jsonc-parser's SyntaxKind is a `const enum`, which a file-by-file transpiler cannot inline.
-const OPEN_BRACE = 1;
-const CLOSE_BRACE = 2;
-const OPEN_BRACKET = 3;
-const CLOSE_BRACKET = 4;
-const COMMA = 5;
-const COLON = 6;
-const STRING = 10;
-const EOF = 17;
 
 export type JsonShapeProblem = { kind: 'duplicate-key'; offset: number; key: string; firstOffset: number } | { kind: 'too-deep'; offset: number };
 
