@@ -94,6 +94,17 @@ async function until(condition: () => Promise<boolean> | boolean, ms = 30_000): 
   }
 }
 
+/**
+ * Builds `config` into `out` and kills it with SIGKILL in the middle of its swap: once
+ * build-report.json and schemas/ are swapped, before site/ and types/ are.
+ */
+async function killMidSwap(config: string, out: string): Promise<void> {
+  const slow = slowBuild(config, out, 200);
+  await until(async () => existsSync(join(out, '.specsite-swap.json')) && existsSync(join(out, 'schemas')));
+  slow.child.kill('SIGKILL');
+  await slow.done;
+}
+
 describe('the output swap: all of one build or all of the other', () => {
   test('a rename that fails mid-swap (out/site is a mount point: EBUSY) puts back every entry already swapped', async () => {
     const out = join(await tempDir('busy'), 'out');
@@ -154,11 +165,7 @@ describe('the output swap: all of one build or all of the other', () => {
     const { b } = await references;
     const out = join(await tempDir('killed'), 'out');
     assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
-    const slow = slowBuild(B, out, 200);
-    // Killed once build-report.json and schemas/ are swapped, before site/ and types/ are.
-    await until(async () => existsSync(join(out, '.specsite-swap.json')) && existsSync(join(out, 'schemas')));
-    slow.child.kill('SIGKILL');
-    await slow.done;
+    await killMidSwap(B, out);
     assert.ok(existsSync(join(out, '.specsite-swap.json')), 'the kill came after the swap');
     assert.ok((await readdir(out)).some((name) => name.startsWith('.staging-')));
     // The next build fails (invalid MDX) and so writes nothing of its own, but finishes the swap first.
@@ -171,10 +178,7 @@ describe('the output swap: all of one build or all of the other', () => {
   test('serve finishes a swap that a killed build left before it serves', async () => {
     const out = join(await tempDir('killed-serve'), 'out');
     assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
-    const slow = slowBuild(B, out, 200);
-    await until(async () => existsSync(join(out, '.specsite-swap.json')) && existsSync(join(out, 'schemas')));
-    slow.child.kill('SIGKILL');
-    await slow.done;
+    await killMidSwap(B, out);
     const server = spawn(process.execPath, [CLI, 'serve', '--config', B, '--out', out, '--port', '0']);
     try {
       const origin = await new Promise<string>((resolve, reject) => {
