@@ -1,30 +1,44 @@
+import { isUtf8 } from 'node:buffer';
 import { ENCODING_RULE } from './limits.js';
+
+/** Why bytes are not UTF-8 text, and where: each caller words it for what the file is. */
+export type NotUtf8 = { line: number; column: number } & ({ kind: 'utf16-bom' | 'utf16' } | { kind: 'byte'; byte: number });
 
 export type Decoded = { ok: true; text: string } | { ok: false; rule: string; line: number; column: number; message: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /**
- * A file's bytes as text. Only UTF-8 is text here (YAML and JSON files are UTF-8 in practice, and
- * JSON must be): a byte-order mark is dropped, and anything that does not decode is one located
- * problem that says what the file looks like, rather than a parser's complaint about a character it
- * made up.
+ * Bytes as UTF-8 text, a byte-order mark dropped; or where and why they are not UTF-8 (UTF-16, with
+ * or without its byte-order mark, or the first byte that breaks the encoding). Every file the build
+ * reads as text (config, contracts, pages) is decoded here.
+ */
+export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | ({ ok: false } & NotUtf8) {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { ok: false, kind: 'utf16-bom', line: 1, column: 1 };
+  if (looksLikeUtf16(bytes)) return { ok: false, kind: 'utf16', line: 1, column: 1 };
+  const body = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? bytes.subarray(UTF8_BOM.length) : bytes;
+  // Node's check is native and fast; the walk that finds the bad byte runs only when it fails.
+  if (isUtf8(body)) return { ok: true, text: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
+  const offset = firstInvalidByte(body);
+  return { ok: false, kind: 'byte', byte: body[offset] ?? 0, ...positionOfByte(body, offset) };
+}
+
+/**
+ * A config or contract file's bytes as text. Only UTF-8 is text here (YAML and JSON files are
+ * UTF-8 in practice, and JSON must be): anything that does not decode is one located problem that
+ * says what the file looks like, rather than a parser's complaint about a character it made up.
  */
 export function decodeSource(bytes: Uint8Array): Decoded {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return notUtf8(1, 1, 'it looks like UTF-16 (it starts with a UTF-16 byte-order mark)');
-  }
-  if (looksLikeUtf16(bytes)) return notUtf8(1, 1, 'it looks like UTF-16 (every other byte is zero)');
-  let text: string;
-  try {
-    // The decoder drops a leading UTF-8 byte-order mark itself.
-    text = utf8.decode(bytes);
-  } catch {
-    const offset = firstInvalidByte(bytes);
-    const { line, column } = positionOfByte(bytes, offset);
-    return notUtf8(line, column, `byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')} here is not UTF-8; save the file as UTF-8`);
-  }
-  return { ok: true, text };
+  const decoded = decodeUtf8(bytes);
+  if (decoded.ok) return decoded;
+  const why =
+    decoded.kind === 'byte'
+      ? `byte 0x${decoded.byte.toString(16).padStart(2, '0')} here is not UTF-8; save the file as UTF-8`
+      : decoded.kind === 'utf16-bom'
+        ? 'it looks like UTF-16 (it starts with a UTF-16 byte-order mark)'
+        : 'it looks like UTF-16 (every other byte is zero)';
+  return notUtf8(decoded.line, decoded.column, why);
 }
 
 function notUtf8(line: number, column: number, why: string): Decoded {
