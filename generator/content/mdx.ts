@@ -15,6 +15,7 @@ import { withPageState } from './plugins/page-state.js';
 import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
+import { DEPTH_LIMIT_RULE } from '../sources/limits.js';
 
 export interface MdxContext {
   baseUrl: string;
@@ -97,14 +98,14 @@ export async function compileMdx(page: PageSource, context: MdxContext, lookups:
     toc,
   });
   const deep = tooDeepLine(page.text);
-  if (deep) return output(undefined, [{ file: page.display, ...deep, severity: 'error', rule: 'depth-limit', message: depthLimitMessage() }]);
+  if (deep) return output(undefined, [{ file: page.display, ...deep, severity: 'error', rule: DEPTH_LIMIT_RULE, message: depthLimitMessage() }]);
   try {
     await processorFor(context, page.format).process(file);
   } catch (error) {
     if (error instanceof TreeCaptured) tree = serializePageTree(error.tree);
     else if (error instanceof DepthLimitExceeded) return output(undefined, report.diagnostics);
     // Before the depth is measured, only the parser runs; some of its steps recurse into what it reads.
-    else if (error instanceof RangeError && /call stack/i.test(error.message)) return output(undefined, [...report.diagnostics, { file: page.display, line: 1, column: 1, severity: 'error', rule: 'depth-limit', message: depthLimitMessage().replace(' here', '') }]);
+    else if (error instanceof RangeError && /call stack/i.test(error.message)) return output(undefined, [...report.diagnostics, { file: page.display, line: 1, column: 1, severity: 'error', rule: DEPTH_LIMIT_RULE, message: depthLimitMessage().replace(' here', '') }]);
     else return output(undefined, [...report.diagnostics, syntaxDiagnostic(page, error)]);
   }
   if (tree === undefined) throw new Error(`MDX finished ${page.display} without handing over its tree`);

@@ -1,8 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { DEPTH_LIMIT_RULE } from '../sources/limits.js';
 import type { Segment } from '../sources/pointer.js';
 import type { ContractSources } from './sources.js';
-
-export const DEPTH_RULE = 'depth-limit';
 
 /**
  * Objects and arrays nested in one another, counted in every file of a contract. The deepest public
@@ -30,7 +29,7 @@ export function nestingTooDeep(sources: ContractSources): Diagnostic | undefined
       const frame = stack.pop() as Frame;
       if (frame.depth > MAX_NESTING) {
         const at = sources.locate({ file, segments: segmentsOf(frame) });
-        return { ...at, severity: 'error', rule: DEPTH_RULE, message: `this node is nested more than ${MAX_NESTING} levels deep (objects and arrays inside one another); no API description needs that many, so the contract is not read further: flatten it with named schemas and $refs` };
+        return { ...at, severity: 'error', rule: DEPTH_LIMIT_RULE, message: `this node is nested more than ${MAX_NESTING} levels deep (objects and arrays inside one another); no API description needs that many, so the contract is not read further: flatten it with named schemas and $refs` };
       }
       const entries = Array.isArray(frame.value) ? frame.value.map((v, i) => [i, v] as const) : Object.entries(frame.value);
       for (let i = entries.length - 1; i >= 0; i--) {

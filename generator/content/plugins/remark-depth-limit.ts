@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { pageState } from './page-state.js';
+import { DEPTH_LIMIT_RULE } from '../../sources/limits.js';
 
 /**
  * How deep a page's elements, block quotes and lists may nest. Real pages stay under a dozen
@@ -67,7 +68,7 @@ export function remarkDepthLimit() {
     while (pending.length > 0) {
       const { node, depth } = pending.pop() as Entry;
       if (depth > MAX_NESTING_DEPTH) {
-        pageState(file).report.add(node, 'error', 'depth-limit', depthLimitMessage());
+        pageState(file).report.add(node, 'error', DEPTH_LIMIT_RULE, depthLimitMessage());
         throw new DepthLimitExceeded();
       }
       const children = node.children as Entry['node'][] | undefined;
