@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist/bundle/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
-  process.stderr.write('specsite: the CLI is not compiled yet; run `npm ci` (or `npm run compile`) in the specsite folder first.\n');
+  process.stderr.write(
+    'specsite: the CLI is not compiled yet; run `npm ci` (or `npm run compile`) in the specsite folder first.\n',
+  );
   process.exit(2);
 }
 // React's development build checks every render and is several times slower; a site build is production.

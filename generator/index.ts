@@ -5,8 +5,24 @@ export { diff, type DiffResult, type DiffTarget } from './commands/diff.js';
 export { diffContracts, type DiffInput } from './diff/compare.js';
 export { apiHistory, breakingChangeGate, type GateOptions } from './diff/history.js';
 export { formatDiff, DIFF_FORMATS, type DiffFormat } from './diff/format.js';
-export { CHANGE_KINDS, type ApiChange, type ChangeGroup, type ChangeKind, type ChangeSite, type DiffReport } from './diff/change.js';
-export { build, compileSite, BUILD_STAGES, type BuildOptions, type BuildResult, type BuildReport, type BuildStage, type SiteOutput } from './commands/build.js';
+export {
+  CHANGE_KINDS,
+  type ApiChange,
+  type ChangeGroup,
+  type ChangeKind,
+  type ChangeSite,
+  type DiffReport,
+} from './diff/change.js';
+export {
+  build,
+  compileSite,
+  BUILD_STAGES,
+  type BuildOptions,
+  type BuildResult,
+  type BuildReport,
+  type BuildStage,
+  type SiteOutput,
+} from './commands/build.js';
 export { dev, type DevOptions, type DevResult, type DevBuildEvent } from './commands/dev.js';
 export { BuildCache } from './cache/store.js';
 export { serve, type ServeOptions, type ServeResult } from './commands/serve.js';

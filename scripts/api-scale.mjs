@@ -36,10 +36,15 @@ function measure(config, out) {
     const result = await build({ config: ${JSON.stringify(config)}, out: ${JSON.stringify(out)}, strict: false });
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     process.stdout.write(JSON.stringify({ ms: performance.now() - started, rssKb: process.resourceUsage().maxRSS, errors: errors.length, first: errors[0], stages: result.report?.stages }));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 1 << 26 });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', child], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 1 << 26,
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   const figures = JSON.parse(run.stdout);
-  if (figures.errors > 0) throw new Error(`${config}: ${figures.errors} errors, first ${JSON.stringify(figures.first)}`);
+  if (figures.errors > 0)
+    throw new Error(`${config}: ${figures.errors} errors, first ${JSON.stringify(figures.first)}`);
   return figures;
 }
 
@@ -62,8 +67,15 @@ try {
   {
     const out = join(work, 'site-out');
     const figures = measure(join(ROOT, 'site-config.yaml'), out);
-    const contractBytes = readdirSync(join(ROOT, 'openapi'), { recursive: true }).filter((f) => /\.(ya?ml|json)$/.test(f)).reduce((n, f) => n + statSync(join(ROOT, 'openapi', f)).size, 0);
-    rows.push({ name: 'the six contracts (whole site)', mb: contractBytes / 1e6, ...figures, ...pages(join(out, 'site/api')) });
+    const contractBytes = readdirSync(join(ROOT, 'openapi'), { recursive: true })
+      .filter((f) => /\.(ya?ml|json)$/.test(f))
+      .reduce((n, f) => n + statSync(join(ROOT, 'openapi', f)).size, 0);
+    rows.push({
+      name: 'the six contracts (whole site)',
+      mb: contractBytes / 1e6,
+      ...figures,
+      ...pages(join(out, 'site/api')),
+    });
   }
   for (const doc of DOCUMENTS) {
     if (quick && doc.large) continue;
@@ -112,5 +124,7 @@ const fit = (ys) => {
 if (docs.length >= 2) {
   const time = fit(docs.map((r) => r.ms / 1000));
   const bytes = fit(docs.map((r) => r.bytes / 1e6));
-  console.log(`fitted: build ${time.slope.toFixed(2)} s per MB of contract + ${time.intercept.toFixed(2)} s; reference pages ${bytes.slope.toFixed(2)} MB per MB + ${bytes.intercept.toFixed(2)} MB`);
+  console.log(
+    `fitted: build ${time.slope.toFixed(2)} s per MB of contract + ${time.intercept.toFixed(2)} s; reference pages ${bytes.slope.toFixed(2)} MB per MB + ${bytes.intercept.toFixed(2)} MB`,
+  );
 }

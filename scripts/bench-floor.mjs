@@ -20,14 +20,24 @@ import { visit } from 'unist-util-visit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { CODE_THEMES } = await import(join(ROOT, 'dist/generator/content/plugins/rehype-code.js'));
-const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '5' }, json: { type: 'boolean', default: false }, child: { type: 'string' }, input: { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    json: { type: 'boolean', default: false },
+    child: { type: 'string' },
+    input: { type: 'string' },
+  },
+});
 
 /** Every page of the real site: its format and its text without the front matter. */
 function pages() {
   return readdirSync(join(ROOT, 'content'), { recursive: true })
     .filter((name) => /\.mdx?$/.test(name))
     .sort()
-    .map((name) => ({ format: name.endsWith('.mdx') ? 'mdx' : 'md', text: readFileSync(join(ROOT, 'content', name), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '') }));
+    .map((name) => ({
+      format: name.endsWith('.mdx') ? 'mdx' : 'md',
+      text: readFileSync(join(ROOT, 'content', name), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''),
+    }));
 }
 
 if (flags.child === 'parse') {
@@ -56,9 +66,13 @@ if (flags.child === 'parse') {
   const child = (mode) =>
     new Promise((done, failed) => {
       const started = performance.now();
-      const run = spawn(process.execPath, [import.meta.filename, '--child', mode, '--input', inputs[mode]], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const run = spawn(process.execPath, [import.meta.filename, '--child', mode, '--input', inputs[mode]], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       run.on('error', failed);
-      run.on('exit', (code) => (code === 0 ? done(performance.now() - started) : failed(new Error(`${mode} exited ${code}`))));
+      run.on('exit', (code) =>
+        code === 0 ? done(performance.now() - started) : failed(new Error(`${mode} exited ${code}`)),
+      );
     });
 
   const figures = { parse: [], highlight: [], both: [] };
@@ -75,10 +89,21 @@ if (flags.child === 'parse') {
     return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
   };
   const kb = Math.round(all.reduce((sum, page) => sum + Buffer.byteLength(page.text), 0) / 1024);
-  const result = { pages: all.length, kb, blocks: blocks.length, parse: stats(figures.parse), highlight: stats(figures.highlight), both: stats(figures.both) };
+  const result = {
+    pages: all.length,
+    kb,
+    blocks: blocks.length,
+    parse: stats(figures.parse),
+    highlight: stats(figures.highlight),
+    both: stats(figures.both),
+  };
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
-    const row = (step, { median, min, max }) => ({ step, 'median s': +median.toFixed(2), 'min–max s': `${min.toFixed(2)}–${max.toFixed(2)}` });
+    const row = (step, { median, min, max }) => ({
+      step,
+      'median s': +median.toFixed(2),
+      'min–max s': `${min.toFixed(2)}–${max.toFixed(2)}`,
+    });
     console.table([
       row(`parse ${result.pages} pages (${kb} KB) with @mdx-js/mdx`, result.parse),
       row(`highlight ${result.blocks} code blocks with shiki`, result.highlight),

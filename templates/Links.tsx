@@ -16,7 +16,11 @@ export function ExternalMark(): ReactElement {
 /** A link from the site's data (the config's navbar, footer and sidebar), drawn only with a URL the build would accept. */
 export function SiteLink({ link, className }: { link: LinkModel; className?: string }): ReactElement {
   return (
-    <a className={className} href={safeHref(link.href)} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      className={className}
+      href={safeHref(link.href)}
+      {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {link.label}
       {link.external ? <ExternalMark /> : null}
     </a>

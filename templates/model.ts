@@ -11,9 +11,21 @@ export interface LinkModel {
 }
 
 export type NavItemModel =
-  | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activePrefix: string | undefined }
+  | {
+      type: 'link';
+      label: string;
+      href: string;
+      external: boolean;
+      position: 'left' | 'right';
+      activePrefix: string | undefined;
+    }
   | { type: 'dropdown'; label: string; items: LinkModel[]; position: 'left' | 'right' }
-  | { type: 'localeDropdown'; locales: Array<{ code: string; label: string; href: string }>; current: string; position: 'left' | 'right' }
+  | {
+      type: 'localeDropdown';
+      locales: Array<{ code: string; label: string; href: string }>;
+      current: string;
+      position: 'left' | 'right';
+    }
   | { type: 'iconLink'; icon: string; label: string; href: string; position: 'left' | 'right' };
 
 export interface FooterModel {
@@ -24,7 +36,14 @@ export interface FooterModel {
 export type SidebarItemModel =
   | { type: 'doc'; label: string; href: string; route: string }
   | { type: 'link'; label: string; href: string; external: boolean }
-  | { type: 'category'; label: string; href: string | undefined; route: string | undefined; collapsed: boolean; items: SidebarItemModel[] };
+  | {
+      type: 'category';
+      label: string;
+      href: string | undefined;
+      route: string | undefined;
+      collapsed: boolean;
+      items: SidebarItemModel[];
+    };
 
 export interface SiteModel {
   title: string;
@@ -34,11 +53,18 @@ export interface SiteModel {
   baseUrl: string;
   brandName: string;
   locale: string;
-  navbar: { title: string; logo: { src: string; alt: string } | undefined; hideOnScroll: boolean; homeHref: string; items: NavItemModel[] };
+  navbar: {
+    title: string;
+    logo: { src: string; alt: string } | undefined;
+    hideOnScroll: boolean;
+    homeHref: string;
+    items: NavItemModel[];
+  };
   footer: FooterModel;
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   /** `html` is sanitized inline Markdown, rendered at build time (the client receives the same model as JSON). */
-  announcementBar: { id: string; html: string; backgroundColor: string; textColor: string; isCloseable: boolean } | undefined;
+  announcementBar:
+    { id: string; html: string; backgroundColor: string; textColor: string; isCloseable: boolean } | undefined;
   sidebar: SidebarItemModel[];
   /**
    * A sidebar too large to repeat on every page: collapsed categories that do not hold the page are
@@ -49,7 +75,17 @@ export interface SiteModel {
   /** Site paths (base URL applied) of the built assets. */
   assets: { css: string; js: string; favicon: string; faviconType: string };
   /** Client constants, serialized for the bundle. */
-  client: { desktopBreakpoint: number; progressBar: { delay: number; minimum: number; speed: number; trickleRate: number; trickleSpeed: number; showSpinner: boolean } };
+  client: {
+    desktopBreakpoint: number;
+    progressBar: {
+      delay: number;
+      minimum: number;
+      speed: number;
+      trickleRate: number;
+      trickleSpeed: number;
+      showSpinner: boolean;
+    };
+  };
 }
 
 export interface HeadModel {

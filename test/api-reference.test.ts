@@ -10,7 +10,10 @@ import { ROOT, tempDir } from './helpers.js';
 const FIXTURE = join(ROOT, 'test/fixtures/api-site');
 
 /** Copies the fixture site so a test may change it, and builds it. */
-async function buildCopy(prefix: string, change?: (dir: string) => Promise<void>): Promise<{ dir: string; out: string; result: BuildResult }> {
+async function buildCopy(
+  prefix: string,
+  change?: (dir: string) => Promise<void>,
+): Promise<{ dir: string; out: string; result: BuildResult }> {
   const dir = await tempDir(prefix);
   await cp(FIXTURE, dir, { recursive: true });
   await change?.(dir);
@@ -22,7 +25,10 @@ async function buildCopy(prefix: string, change?: (dir: string) => Promise<void>
 /** Adds an API to the copied fixture's config, its contract written as JSON. */
 async function addApi(dir: string, id: string, document: unknown): Promise<void> {
   await writeFile(join(dir, `openapi/${id}.json`), JSON.stringify(document));
-  await writeFile(join(dir, 'site-config.yaml'), `${await readFile(join(dir, 'site-config.yaml'), 'utf8')}  - { id: ${id}, spec: openapi/${id}.json }\n`);
+  await writeFile(
+    join(dir, 'site-config.yaml'),
+    `${await readFile(join(dir, 'site-config.yaml'), 'utf8')}  - { id: ${id}, spec: openapi/${id}.json }\n`,
+  );
 }
 
 function read(out: string, route: string): Promise<Page> {
@@ -51,15 +57,25 @@ describe('API reference pages of the fixture contracts', () => {
     assert.equal(page.all('#schema-Node .badge-cycle').length, 2);
     assert.equal(page.all('[id="schema-Node"]').length, 1);
     // Tree links to Node rather than inlining it, and the operation links to Tree.
-    assert.deepEqual(page.links('#schema-Tree .schema-properties').map((l) => l.href), ['/ref/api/cyclic/#schema-Node']);
-    assert.deepEqual(page.links('#getTree .api-response .schema-ref').map((l) => l.text), ['Tree']);
+    assert.deepEqual(
+      page.links('#schema-Tree .schema-properties').map((l) => l.href),
+      ['/ref/api/cyclic/#schema-Node'],
+    );
+    assert.deepEqual(
+      page.links('#getTree .api-response .schema-ref').map((l) => l.text),
+      ['Tree'],
+    );
   });
 
   test('an operation: method badge, highlighted path parameter, parameters table with constraints, default and example', async () => {
     const page = await read(out, '/api/cyclic/');
     assert.equal(page.text('#getTree .method-badge'), 'GET');
     assert.deepEqual(page.all('#getTree .api-path-param').map(textOf), ['{treeId}']);
-    const rows = page.all('#getTree .api-parameters tbody tr').map((tr) => (tr.children.filter((c) => c.type === 'element') as Array<Parameters<typeof textOf>[0]>).map(textOf));
+    const rows = page
+      .all('#getTree .api-parameters tbody tr')
+      .map((tr) =>
+        (tr.children.filter((c) => c.type === 'element') as Array<Parameters<typeof textOf>[0]>).map(textOf),
+      );
     assert.deepEqual(rows, [
       ['treeId', 'path', 'integer<int64>', 'yes', '', '≥ 1', '', '7'],
       ['depth', 'query', 'integer', 'no', '3', '≥ 0, ≤ 10', '', ''],
@@ -77,7 +93,10 @@ describe('API reference pages of the fixture contracts', () => {
       ],
     );
     assert.equal(page.text('#schema-Pet .schema-composition .schema-keyword'), 'One of');
-    assert.deepEqual(page.links('#schema-Pet .schema-composition').map((l) => l.text), ['Cat', 'Dog']);
+    assert.deepEqual(
+      page.links('#schema-Pet .schema-composition').map((l) => l.text),
+      ['Cat', 'Dog'],
+    );
     assert.match(page.text('#schema-Dog') ?? '', /Values: "beagle" "collie" "other"/);
     assert.match(page.text('#schema-Cat') ?? '', /Always "cat"/);
   });
@@ -85,9 +104,15 @@ describe('API reference pages of the fixture contracts', () => {
   test('nullable is shown the same for 3.0 `nullable: true` and a 3.1 type array with null', async () => {
     for (const service of ['nullable30', 'nullable31']) {
       const page = await read(out, `/api/${service}/`);
-      const rows = page.all('#schema-Thing .schema-properties > li').map((li) => new Page({ type: 'root', children: [li] }));
+      const rows = page
+        .all('#schema-Thing .schema-properties > li')
+        .map((li) => new Page({ type: 'root', children: [li] }));
       assert.deepEqual(
-        rows.map((row) => [row.text('.schema-property-name'), row.text('.schema-type code'), row.all('.badge-nullable').length]),
+        rows.map((row) => [
+          row.text('.schema-property-name'),
+          row.text('.schema-type code'),
+          row.all('.badge-nullable').length,
+        ]),
         [
           ['nickname', 'string', 1],
           ['name', 'string', 0],
@@ -106,17 +131,25 @@ describe('API reference pages of the fixture contracts', () => {
     assert.doesNotMatch(main, /javascript:/i);
     // The harmless parts survive: Markdown emphasis and an https link.
     assert.equal(page.text('#api-overview strong'), 'bold');
-    assert.deepEqual(page.links('#getHostile .markdown').map((l) => [l.text, l.href]), [
-      ['md link', ''],
-      ['fine', 'https://example.com/docs'],
-    ]);
+    assert.deepEqual(
+      page.links('#getHostile .markdown').map((l) => [l.text, l.href]),
+      [
+        ['md link', ''],
+        ['fine', 'https://example.com/docs'],
+      ],
+    );
     // The only scripts that run are the site's own: the bundle and the head snippet. The page data
     // is inert JSON, with every `<` escaped so no string in it can close its element.
     const scripts = page.all('script');
     const data = scripts.filter((s) => s.properties.type === 'application/json');
     assert.equal(data.length, 1);
     assert.doesNotMatch(textOf(data[0]!), /</);
-    for (const script of scripts.filter((s) => s.properties.type !== 'application/json')) assert.ok(/\/assets\/js\/main\.\w+\.js$/.test(String(script.properties.src ?? '')) || textOf(script).includes('localStorage'), textOf(script));
+    for (const script of scripts.filter((s) => s.properties.type !== 'application/json'))
+      assert.ok(
+        /\/assets\/js\/main\.\w+\.js$/.test(String(script.properties.src ?? '')) ||
+          textOf(script).includes('localStorage'),
+        textOf(script),
+      );
   });
 
   test('three versions: the newest release at the API route, each other at its own, a dropdown on every one', async () => {
@@ -128,8 +161,14 @@ describe('API reference pages of the fixture contracts', () => {
     for (const [version, route] of expected) {
       const page = await read(out, route.replace('/ref', ''));
       assert.equal(page.text('.api-version code'), version);
-      assert.match(page.text('#listItems .api-operation-title') ?? '', new RegExp(`List items \\(version ${version.replace(/\./g, '\\.')}\\)$`));
-      assert.deepEqual(page.links('.api-version-menu').map((l) => [l.text.replace(' (latest)', ''), l.href]), [...expected, ['Changelog', '/ref/api/versioned/changelog/']]);
+      assert.match(
+        page.text('#listItems .api-operation-title') ?? '',
+        new RegExp(`List items \\(version ${version.replace(/\./g, '\\.')}\\)$`),
+      );
+      assert.deepEqual(
+        page.links('.api-version-menu').map((l) => [l.text.replace(' (latest)', ''), l.href]),
+        [...expected, ['Changelog', '/ref/api/versioned/changelog/']],
+      );
       assert.equal(page.attr('.api-version-menu [aria-current="page"]', 'href'), route);
     }
   });
@@ -137,15 +176,23 @@ describe('API reference pages of the fixture contracts', () => {
   test('each version offers its document for download, as written (YAML) and as JSON', async () => {
     const yaml = await readFile(join(out, 'site/api/versioned/1.0.0/openapi.yaml'), 'utf8');
     assert.equal(yaml, await readFile(join(FIXTURE, 'openapi/versioned/1.0.0.yaml'), 'utf8'));
-    const json = JSON.parse(await readFile(join(out, 'site/api/versioned/openapi.json'), 'utf8')) as { info: { version: string } };
+    const json = JSON.parse(await readFile(join(out, 'site/api/versioned/openapi.json'), 'utf8')) as {
+      info: { version: string };
+    };
     assert.equal(json.info.version, '1.1.0');
     const page = await read(out, '/api/versioned/1.0.0/');
-    assert.deepEqual(page.links('.api-downloads').map((l) => l.href), ['/ref/api/versioned/1.0.0/openapi.yaml', '/ref/api/versioned/1.0.0/openapi.json']);
+    assert.deepEqual(
+      page.links('.api-downloads').map((l) => l.href),
+      ['/ref/api/versioned/1.0.0/openapi.yaml', '/ref/api/versioned/1.0.0/openapi.json'],
+    );
   });
 
   test('docs may link to reference anchors, and the links are checked', async () => {
     const page = await read(out, '/docs/');
-    assert.deepEqual(page.links('main .markdown').map((l) => l.href), ['/ref/api/cyclic/#getTree', '/ref/api/cyclic/#schema-Node']);
+    assert.deepEqual(
+      page.links('main .markdown').map((l) => l.href),
+      ['/ref/api/cyclic/#getTree', '/ref/api/cyclic/#schema-Node'],
+    );
   });
 });
 
@@ -164,7 +211,10 @@ describe('releasing a version and bad contracts', () => {
 
   test('a contract that fails validation stops the build with its located errors and writes nothing', async () => {
     const { out, result } = await buildCopy('api-broken', async (dir) => {
-      const broken = (await readFile(join(dir, 'openapi/cyclic.yaml'), 'utf8')).replace("$ref: '#/components/schemas/Tree'", "$ref: '#/components/schemas/Forest'");
+      const broken = (await readFile(join(dir, 'openapi/cyclic.yaml'), 'utf8')).replace(
+        "$ref: '#/components/schemas/Tree'",
+        "$ref: '#/components/schemas/Forest'",
+      );
       await writeFile(join(dir, 'openapi/cyclic.yaml'), broken);
     });
     assert.equal(result.report, undefined);
@@ -178,8 +228,18 @@ describe('releasing a version and bad contracts', () => {
     const { out, result } = await buildCopy('api-bounded', async (dir) => {
       let deep: Record<string, unknown> = { type: 'string' };
       for (let i = 0; i < 50; i++) deep = { type: 'object', properties: { [`level${50 - i}`]: deep } };
-      const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field${i}`, { type: 'integer', description: `Field number ${i}.` }])) };
-      const document = { openapi: '3.1.0', info: { title: 'Big', version: '1.0.0' }, paths: {}, components: { schemas: { Deep: deep, Wide: wide } } };
+      const wide = {
+        type: 'object',
+        properties: Object.fromEntries(
+          Array.from({ length: 5000 }, (_, i) => [`field${i}`, { type: 'integer', description: `Field number ${i}.` }]),
+        ),
+      };
+      const document = {
+        openapi: '3.1.0',
+        info: { title: 'Big', version: '1.0.0' },
+        paths: {},
+        components: { schemas: { Deep: deep, Wide: wide } },
+      };
       await addApi(dir, 'big', document);
     });
     assert.deepEqual(result.diagnostics, []);
@@ -197,10 +257,50 @@ describe('a very large API is split into one page per tag', () => {
     const { out, result } = await buildCopy('api-split', async (dir) => {
       const paths: Record<string, unknown> = {};
       // Three schemas of about 2,000 nodes each: B's models need three pages of at most 4,000 nodes.
-      const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' }, d: { type: 'string' } } }])) };
+      const wide = {
+        type: 'object',
+        properties: Object.fromEntries(
+          Array.from({ length: 400 }, (_, i) => [
+            `p${i}`,
+            {
+              type: 'object',
+              properties: {
+                a: { type: 'string' },
+                b: { type: 'string' },
+                c: { type: 'string' },
+                d: { type: 'string' },
+              },
+            },
+          ]),
+        ),
+      };
       const big = { Big1: wide, Big2: wide, Big3: wide };
-      for (let i = 0; i < 210; i++) paths[`/things/${i}`] = { get: { operationId: `getThing${i}`, tags: [i % 2 === 0 ? 'Even' : 'Odd'], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } };
-      const document = { openapi: '3.1.0', info: { title: 'Many', version: '1.0.0' }, paths, components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } } }, Answer: { type: 'string' }, _meta: { type: 'object' }, ...big } } };
+      for (let i = 0; i < 210; i++)
+        paths[`/things/${i}`] = {
+          get: {
+            operationId: `getThing${i}`,
+            tags: [i % 2 === 0 ? 'Even' : 'Odd'],
+            responses: {
+              '200': {
+                description: 'OK',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+              },
+            },
+          },
+        };
+      const document = {
+        openapi: '3.1.0',
+        info: { title: 'Many', version: '1.0.0' },
+        paths,
+        components: {
+          schemas: {
+            Thing: { type: 'object', properties: { id: { type: 'string' } } },
+            Answer: { type: 'string' },
+            _meta: { type: 'object' },
+            ...big,
+          },
+        },
+      };
       await addApi(dir, 'many', document);
     });
     assert.deepEqual(result.diagnostics, []);
@@ -214,28 +314,53 @@ describe('a very large API is split into one page per tag', () => {
     assert.equal(odd.all('.api-main .api-operation').length, 105);
     assert.ok(odd.one('[id="getThing3"]'));
     // Models are paged by initial: Thing on T's page, Answer on A's, _meta on the page for the rest.
-    assert.deepEqual(odd.links('#getThing3 .schema-ref').map((l) => l.href), ['/ref/api/many/schemas/t/#schema-Thing']);
-    assert.deepEqual((await readdir(join(out, 'site/api/many/schemas'))).sort(), ['a', 'b', 'b-2', 'b-3', 'other', 't']);
-    const models = await read(out, '/api/many/schemas/t/');
-    assert.deepEqual(models.all('.api-model').map((m) => m.properties.id), ['schema-Thing']);
-    assert.equal(models.text('h1'), 'Models T · Many');
-    assert.deepEqual(overview.links('.api-nav-initials').map((l) => [l.text, l.href]), [
-      ['A', '/ref/api/many/schemas/a/#models'],
-      ['B', '/ref/api/many/schemas/b/#models'],
-      ['B (2)', '/ref/api/many/schemas/b-2/#models'],
-      ['B (3)', '/ref/api/many/schemas/b-3/#models'],
-      ['Other', '/ref/api/many/schemas/other/#models'],
-      ['T', '/ref/api/many/schemas/t/#models'],
+    assert.deepEqual(
+      odd.links('#getThing3 .schema-ref').map((l) => l.href),
+      ['/ref/api/many/schemas/t/#schema-Thing'],
+    );
+    assert.deepEqual((await readdir(join(out, 'site/api/many/schemas'))).sort(), [
+      'a',
+      'b',
+      'b-2',
+      'b-3',
+      'other',
+      't',
     ]);
+    const models = await read(out, '/api/many/schemas/t/');
+    assert.deepEqual(
+      models.all('.api-model').map((m) => m.properties.id),
+      ['schema-Thing'],
+    );
+    assert.equal(models.text('h1'), 'Models T · Many');
+    assert.deepEqual(
+      overview.links('.api-nav-initials').map((l) => [l.text, l.href]),
+      [
+        ['A', '/ref/api/many/schemas/a/#models'],
+        ['B', '/ref/api/many/schemas/b/#models'],
+        ['B (2)', '/ref/api/many/schemas/b-2/#models'],
+        ['B (3)', '/ref/api/many/schemas/b-3/#models'],
+        ['Other', '/ref/api/many/schemas/other/#models'],
+        ['T', '/ref/api/many/schemas/t/#models'],
+      ],
+    );
     assert.equal(models.attr('.api-nav-initials [aria-current="page"]', 'href'), '/ref/api/many/schemas/t/#models');
     // B's first page holds Big1 and keeps the anchors of Big2 and Big3, each leading to its page.
     const b = await read(out, '/api/many/schemas/b/');
-    assert.deepEqual(b.all('.api-model').map((m) => m.properties.id), ['schema-Big1']);
-    assert.deepEqual(b.all('#api-moved [data-moved-to]').map((m) => [m.properties.id, m.properties.dataMovedTo]), [
-      ['schema-Big2', '/ref/api/many/schemas/b-2/#schema-Big2'],
-      ['schema-Big3', '/ref/api/many/schemas/b-3/#schema-Big3'],
-    ]);
-    assert.deepEqual((await read(out, '/api/many/schemas/b-3/')).all('.api-model').map((m) => m.properties.id), ['schema-Big3']);
+    assert.deepEqual(
+      b.all('.api-model').map((m) => m.properties.id),
+      ['schema-Big1'],
+    );
+    assert.deepEqual(
+      b.all('#api-moved [data-moved-to]').map((m) => [m.properties.id, m.properties.dataMovedTo]),
+      [
+        ['schema-Big2', '/ref/api/many/schemas/b-2/#schema-Big2'],
+        ['schema-Big3', '/ref/api/many/schemas/b-3/#schema-Big3'],
+      ],
+    );
+    assert.deepEqual(
+      (await read(out, '/api/many/schemas/b-3/')).all('.api-model').map((m) => m.properties.id),
+      ['schema-Big3'],
+    );
     // The sidebar of a tag page lists its own operations only, so pages stay linear in the API's size.
     assert.equal(odd.all('.api-nav .api-nav-operation').length, 105);
     assert.equal(overview.all('.api-nav .api-nav-operation').length, 0);

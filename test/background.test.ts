@@ -20,7 +20,7 @@ async function copyOf(file: string): Promise<string> {
   return path;
 }
 
-describe('the build\'s second thread', () => {
+describe("the build's second thread", () => {
   test('checks done on the second thread find what checks done here find', async () => {
     const expected = await validateContract(MISMATCH);
     const background = Background.threaded();
@@ -38,7 +38,13 @@ describe('the build\'s second thread', () => {
     const file = join(SEARCHER, readdirSync(SEARCHER).sort().at(-1) as string);
     const { contract } = await validateContract(file);
     assert.ok(contract);
-    const input = { apis: [{ api: { id: 'searcher' } as never, versions: [{ version: '1.0.0', contract }] }], packageName: 'types', packageVersion: undefined, schemaIdBase: 'http://localhost/schemas/', rules: {} };
+    const input = {
+      apis: [{ api: { id: 'searcher' } as never, versions: [{ version: '1.0.0', contract }] }],
+      packageName: 'types',
+      packageVersion: undefined,
+      schemaIdBase: 'http://localhost/schemas/',
+      rules: {},
+    };
     const here = await generateModels(input);
     const background = Background.threaded();
     try {
@@ -64,7 +70,10 @@ describe('the build\'s second thread', () => {
       );
       // The edited file, opened again, has nothing to find.
       const second = await openContract(path, {}, BuildCache.disabled(), background);
-      assert.deepEqual((await second.diagnostics).filter((d) => d.rule === 'example-valid'), []);
+      assert.deepEqual(
+        (await second.diagnostics).filter((d) => d.rule === 'example-valid'),
+        [],
+      );
     } finally {
       await background.close();
     }
@@ -76,12 +85,22 @@ describe('the build\'s second thread', () => {
     const background = Background.threaded();
     try {
       // Requests the thread could answer, whose answers differ from what this thread gives.
-      const results = [1, 2, 3].map((n) => background.run({ kind: 'checks', path: MISMATCH, identity: contract.sources.identity() }, async () => [{ file: 'here', line: n, column: 1, severity: 'warning', rule: 'r', message: 'done here' }]));
+      const results = [1, 2, 3].map((n) =>
+        background.run({ kind: 'checks', path: MISMATCH, identity: contract.sources.identity() }, async () => [
+          { file: 'here', line: n, column: 1, severity: 'warning', rule: 'r', message: 'done here' },
+        ]),
+      );
       // At once: the thread is still starting, so this one takes all three, from the last.
       await background.drain();
-      assert.deepEqual((await Promise.all(results)).map((found) => found.map((d) => `${d.file}:${d.line}`)), [['here:1'], ['here:2'], ['here:3']]);
+      assert.deepEqual(
+        (await Promise.all(results)).map((found) => found.map((d) => `${d.file}:${d.line}`)),
+        [['here:1'], ['here:2'], ['here:3']],
+      );
       // Once it is up, the thread answers what it was given.
-      const answered = await background.run({ kind: 'checks', path: MISMATCH, identity: contract.sources.identity() }, async () => []);
+      const answered = await background.run(
+        { kind: 'checks', path: MISMATCH, identity: contract.sources.identity() },
+        async () => [],
+      );
       assert.ok(answered.some((d) => d.rule === 'example-valid'));
     } finally {
       await background.close();
@@ -91,9 +110,15 @@ describe('the build\'s second thread', () => {
   test('work handed to the thread whose files it cannot read is done here', { timeout: 30_000 }, async () => {
     const background = Background.threaded();
     try {
-      const result = background.run({ kind: 'checks', path: join(ROOT, 'no-such-contract.yaml'), identity: ['x'] }, async () => [{ file: 'here', line: 1, column: 1, severity: 'warning', rule: 'r', message: 'done here' }]);
+      const result = background.run(
+        { kind: 'checks', path: join(ROOT, 'no-such-contract.yaml'), identity: ['x'] },
+        async () => [{ file: 'here', line: 1, column: 1, severity: 'warning', rule: 'r', message: 'done here' }],
+      );
       // No drain: only the thread's answer can make this thread do it.
-      assert.deepEqual((await result).map((d) => d.message), ['done here']);
+      assert.deepEqual(
+        (await result).map((d) => d.message),
+        ['done here'],
+      );
     } finally {
       await background.close();
     }
@@ -104,8 +129,16 @@ describe('the build\'s second thread', () => {
     // Copied in: a spec is read only inside the config's folder.
     const spec = join(dir, 'discord__openapi.json');
     await copyFile(join(CORPUS, 'public/discord__openapi.json'), spec);
-    await writeFile(join(dir, 'site-config.yaml'), `title: Discord\nurl: https://docs.example\napis:\n  - { id: discord, spec: ${JSON.stringify(spec)} }\n`);
-    const result = await build({ config: join(dir, 'site-config.yaml'), out: join(dir, 'out'), strict: false, cache: false });
+    await writeFile(
+      join(dir, 'site-config.yaml'),
+      `title: Discord\nurl: https://docs.example\napis:\n  - { id: discord, spec: ${JSON.stringify(spec)} }\n`,
+    );
+    const result = await build({
+      config: join(dir, 'site-config.yaml'),
+      out: join(dir, 'out'),
+      strict: false,
+      cache: false,
+    });
     assert.equal(result.report?.secondThread, true);
 
     const here = await validateContract(spec);
@@ -115,7 +148,20 @@ describe('the build\'s second thread', () => {
       result.diagnostics.filter((d) => d.file === contractFile),
       normalizeDiagnostics(here.diagnostics),
     );
-    const models = await generateModels({ apis: [{ api: { id: 'discord' } as never, versions: [{ version: String((here.contract.document.info as { version: unknown }).version), contract: here.contract }] }], packageName: 'types', packageVersion: undefined, schemaIdBase: 'http://localhost/schemas/', rules: {} });
+    const models = await generateModels({
+      apis: [
+        {
+          api: { id: 'discord' } as never,
+          versions: [
+            { version: String((here.contract.document.info as { version: unknown }).version), contract: here.contract },
+          ],
+        },
+      ],
+      packageName: 'types',
+      packageVersion: undefined,
+      schemaIdBase: 'http://localhost/schemas/',
+      rules: {},
+    });
     assert.equal(await readFile(join(dir, 'out/types/discord.d.ts'), 'utf8'), models.files.get('types/discord.d.ts'));
   });
 

@@ -35,12 +35,21 @@ test('the floor benchmark still works: it parses every page and colours every co
   const run = await runBin(join(ROOT, 'scripts/bench-floor.mjs'), ['--runs', '1', '--json'], ROOT);
   assert.equal(run.code, 0, run.stderr);
   type Stats = { median: number; min: number; max: number };
-  const floor = JSON.parse(run.stdout) as { pages: number; kb: number; blocks: number; parse: Stats; highlight: Stats; both: Stats };
+  const floor = JSON.parse(run.stdout) as {
+    pages: number;
+    kb: number;
+    blocks: number;
+    parse: Stats;
+    highlight: Stats;
+    both: Stats;
+  };
   const pages = (await readdir(join(ROOT, 'content'), { recursive: true })).filter((name) => /\.mdx?$/.test(name));
   assert.equal(floor.pages, pages.length);
   // Every fence opens or closes a block, or sits inside a longer fence's block as its text.
   let fences = 0;
-  for (const page of pages) fences += ((await readFile(join(ROOT, 'content', page), 'utf8')).match(/^ {0,3}(```|~~~)/gm) ?? []).length;
+  for (const page of pages)
+    fences += ((await readFile(join(ROOT, 'content', page), 'utf8')).match(/^ {0,3}(```|~~~)/gm) ?? []).length;
   assert.ok(floor.blocks > 0 && floor.blocks <= fences / 2, `${floor.blocks} blocks, ${fences} fence lines`);
-  for (const stats of [floor.parse, floor.highlight, floor.both]) assert.ok(stats.median > 0 && stats.min <= stats.median && stats.median <= stats.max, JSON.stringify(stats));
+  for (const stats of [floor.parse, floor.highlight, floor.both])
+    assert.ok(stats.median > 0 && stats.min <= stats.median && stats.median <= stats.max, JSON.stringify(stats));
 });

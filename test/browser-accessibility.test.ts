@@ -27,10 +27,22 @@ interface Violation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}`,
+    );
 }
 
 describe('accessibility of the real site (axe-core)', () => {
@@ -56,7 +68,11 @@ describe('accessibility of the real site (axe-core)', () => {
     await page.goto(site.base + PAGES.docs);
     await waitHydrated(page);
     await page.keyboard.press('Tab');
-    const first = await page.evaluate(() => ({ text: document.activeElement?.textContent, outline: getComputedStyle(document.activeElement!).outlineStyle, top: document.activeElement!.getBoundingClientRect().top }));
+    const first = await page.evaluate(() => ({
+      text: document.activeElement?.textContent,
+      outline: getComputedStyle(document.activeElement!).outlineStyle,
+      top: document.activeElement!.getBoundingClientRect().top,
+    }));
     assert.deepEqual({ text: first.text, visible: first.top >= 0 }, { text: 'Skip to main content', visible: true });
     await page.keyboard.press('Enter');
     assert.equal(new URL(page.url()).hash, '#main-content');
@@ -64,10 +80,17 @@ describe('accessibility of the real site (axe-core)', () => {
     await page.focus('[data-color-mode-toggle]');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    const toggle = await page.evaluate(() => ({ label: document.activeElement?.getAttribute('aria-label'), outline: getComputedStyle(document.activeElement!).outlineStyle }));
+    const toggle = await page.evaluate(() => ({
+      label: document.activeElement?.getAttribute('aria-label'),
+      outline: getComputedStyle(document.activeElement!).outlineStyle,
+    }));
     assert.equal(toggle.label, 'Switch between dark and light mode (currently light mode)');
     assert.notEqual(toggle.outline, 'none');
-    const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, a[href]')].filter((e) => !(e.textContent ?? '').trim() && !e.getAttribute('aria-label')).map((e) => e.outerHTML.slice(0, 80)));
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('button, a[href]')]
+        .filter((e) => !(e.textContent ?? '').trim() && !e.getAttribute('aria-label'))
+        .map((e) => e.outerHTML.slice(0, 80)),
+    );
     assert.deepEqual(unnamed, []);
     await context.close();
   });
@@ -76,19 +99,29 @@ describe('accessibility of the real site (axe-core)', () => {
 describe('weight and speed', () => {
   test('the JavaScript of a docs page and of an API page is within budget, as the build report says', async (t) => {
     const { javascript } = JSON.parse(await readFile(join(site.out, 'build-report.json'), 'utf8')) as BuildReport;
-    assert.ok(javascript.gzipBytes > 1000 && javascript.gzipBytes <= javascript.budgets.doc, `${javascript.gzipBytes} B`);
+    assert.ok(
+      javascript.gzipBytes > 1000 && javascript.gzipBytes <= javascript.budgets.doc,
+      `${javascript.gzipBytes} B`,
+    );
     assert.equal(javascript.budgets.doc, 60 * 1024);
     assert.equal(javascript.budgets.api, 80 * 1024);
     const context = await site.browser.newContext(DESKTOP);
-    for (const [kind, path] of [['docs', PAGES.docs], ['api', PAGES.api]] as const) {
+    for (const [kind, path] of [
+      ['docs', PAGES.docs],
+      ['api', PAGES.api],
+    ] as const) {
       const page = await context.newPage();
       const scripts: string[] = [];
-      page.on('request', (request) => (request.resourceType() === 'script' ? scripts.push(new URL(request.url()).pathname) : undefined));
+      page.on('request', (request) =>
+        request.resourceType() === 'script' ? scripts.push(new URL(request.url()).pathname) : undefined,
+      );
       await page.goto(site.base + path);
       await waitHydrated(page);
       // One script per page, the bundle the report weighs.
       assert.deepEqual(scripts, [`/${javascript.file}`], kind);
-      t.diagnostic(`${kind} page JavaScript: ${(javascript.gzipBytes / 1024).toFixed(1)} KB gzip (${(javascript.bytes / 1024).toFixed(1)} KB minified)`);
+      t.diagnostic(
+        `${kind} page JavaScript: ${(javascript.gzipBytes / 1024).toFixed(1)} KB gzip (${(javascript.bytes / 1024).toFixed(1)} KB minified)`,
+      );
     }
     await context.close();
   });

@@ -12,7 +12,10 @@ export const BROWSER_FIXTURE = 'test/fixtures/browser-site/site-config.yaml';
 export async function buildSite(config: string, name: string): Promise<string> {
   const out = await tempDir(name);
   const result = await build({ config, out, strict: true });
-  if (!result.report) throw new Error(`the ${name} site did not build: ${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`);
+  if (!result.report)
+    throw new Error(
+      `the ${name} site did not build: ${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`,
+    );
   return out;
 }
 

@@ -27,7 +27,10 @@ async function generatedProject(): Promise<string> {
     const folder = join(dir, 'content/docs', `section-${pad(s)}`);
     await mkdir(folder, { recursive: true });
     for (let p = 0; p < PER_SECTION; p++) {
-      await writeFile(join(folder, `page-${pad(p)}.md`), `---\ntitle: Page ${s}.${p}\ndescription: Page ${p} of section ${s}.\n---\n\nText of page ${s}.${p}.\n`);
+      await writeFile(
+        join(folder, `page-${pad(p)}.md`),
+        `---\ntitle: Page ${s}.${p}\ndescription: Page ${p} of section ${s}.\n---\n\nText of page ${s}.${p}.\n`,
+      );
     }
   }
   return join(dir, 'site-config.yaml');
@@ -37,7 +40,10 @@ const config = await generatedProject();
 const site = siteForSuite(config, 'large-sidebar');
 const href = (s: number, p: number): string => `/docs/section-${pad(s)}/page-${pad(p)}/`;
 const category = (s: number): string => `details.sidebar-category:has(> summary:has-text("Section ${pad(s)}"))`;
-const linksIn = (page: Page, scope: string, s: number): Promise<Array<string | null>> => page.locator(`${scope} ${category(s)} > ul > li > a`).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+const linksIn = (page: Page, scope: string, s: number): Promise<Array<string | null>> =>
+  page
+    .locator(`${scope} ${category(s)} > ul > li > a`)
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 const allOf = (s: number): string[] => Array.from({ length: PER_SECTION }, (_, p) => href(s, p));
 
 describe('a sidebar too large for every page', () => {
@@ -92,12 +98,18 @@ describe('a sidebar too large for every page', () => {
       const target = `#docs-sidebar ${category(9)}`;
       await page.locator(`${target} > ul`).evaluate((panel: HTMLElement & { transitions?: string[] }) => {
         panel.transitions = [];
-        new MutationObserver(() => (panel.style.transition ? panel.transitions!.push(panel.style.transition) : undefined)).observe(panel, { attributes: true, attributeFilter: ['style'] });
+        new MutationObserver(() =>
+          panel.style.transition ? panel.transitions!.push(panel.style.transition) : undefined,
+        ).observe(panel, { attributes: true, attributeFilter: ['style'] });
       });
       await page.click(`${target} > summary`);
       assert.deepEqual(await linksIn(page, '#docs-sidebar', 9), allOf(9));
       assert.equal(await page.locator(`${target} > ul`).getAttribute('data-sidebar-lazy'), null);
-      const panel = (): Promise<{ height: number; transitions: string[] }> => page.locator(`${target} > ul`).evaluate((ul: HTMLElement & { transitions?: string[] }) => ({ height: ul.scrollHeight, transitions: ul.transitions ?? [] }));
+      const panel = (): Promise<{ height: number; transitions: string[] }> =>
+        page.locator(`${target} > ul`).evaluate((ul: HTMLElement & { transitions?: string[] }) => ({
+          height: ul.scrollHeight,
+          transitions: ul.transitions ?? [],
+        }));
       for (let tries = 0; (await panel()).transitions.length === 0; tries++) {
         assert.ok(tries < 100, 'the category never animated');
         await page.waitForTimeout(20);

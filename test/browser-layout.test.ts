@@ -12,7 +12,11 @@ import { tempDir } from './helpers.js';
 /** site.md §2 and §4 in Chromium: the mobile menu, dropdowns, collapsible categories, hide-on-scroll. */
 const site = siteForSuite(BROWSER_FIXTURE, 'browser-layout');
 
-async function withPage(options: Parameters<Browser['newContext']>[0], path: string, use: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+async function withPage(
+  options: Parameters<Browser['newContext']>[0],
+  path: string,
+  use: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
   const context = await site.browser.newContext(options);
   try {
     await use(await openHydrated(context, site.base + path), context);
@@ -30,7 +34,8 @@ async function until(condition: () => Promise<boolean>, timeout = 5000): Promise
   }
 }
 
-const menuPanel = (page: Page): Promise<string | null> => page.locator('#navbar-sidebar [data-menu]').getAttribute('data-menu');
+const menuPanel = (page: Page): Promise<string | null> =>
+  page.locator('#navbar-sidebar [data-menu]').getAttribute('data-menu');
 
 describe('mobile layout (up to 996 px)', () => {
   test('the menu button opens the docs sidebar as the secondary menu, "Back to main menu" leads to the navbar items', () =>
@@ -43,7 +48,15 @@ describe('mobile layout (up to 996 px)', () => {
       assert.equal(await page.locator('#navbar-sidebar .docs-sidebar [aria-current="page"]').textContent(), 'Setup');
       await page.click('#navbar-sidebar button:text("Back to main menu")');
       assert.equal(await menuPanel(page), 'primary');
-      const items = await page.locator('#navbar-sidebar .navbar-sidebar-items > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('summary, a') as HTMLElement).innerText.trim() || li.querySelector('a')?.getAttribute('aria-label')));
+      const items = await page
+        .locator('#navbar-sidebar .navbar-sidebar-items > li')
+        .evaluateAll((lis) =>
+          lis.map(
+            (li) =>
+              (li.querySelector('summary, a') as HTMLElement).innerText.trim() ||
+              li.querySelector('a')?.getAttribute('aria-label'),
+          ),
+        );
       assert.deepEqual(items, ['Docs', 'More', 'API', 'English', 'Source code on GitHub']);
     }));
 
@@ -100,10 +113,18 @@ describe('dropdowns and collapsible categories', () => {
       assert.equal(await open(), false);
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Setup', 'the menu is keyboard-operable');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.textContent),
+        'Setup',
+        'the menu is keyboard-operable',
+      );
       await page.keyboard.press('Escape');
       assert.equal(await open(), false);
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'More', 'focus returns to the control');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.textContent),
+        'More',
+        'focus returns to the control',
+      );
       await page.click(`${dropdown} > summary`);
       assert.equal(await open(), true);
       await page.click('main h1');
@@ -116,7 +137,11 @@ describe('dropdowns and collapsible categories', () => {
       const state = (): Promise<{ open: boolean; height: number; transitions: string[] }> =>
         page.locator(category).evaluate((d) => {
           const panel = d.querySelector(':scope > ul') as HTMLElement & { transitions?: string[] };
-          return { open: (d as HTMLDetailsElement).open, height: panel.scrollHeight, transitions: panel.transitions ?? [] };
+          return {
+            open: (d as HTMLDetailsElement).open,
+            height: panel.scrollHeight,
+            transitions: panel.transitions ?? [],
+          };
         });
       // Records every transition the panel is given, however fast this machine runs the animation.
       await page.locator(category).evaluate((d) => {
@@ -137,7 +162,10 @@ describe('dropdowns and collapsible categories', () => {
       assert.equal(await page.isVisible(`${category} a:text("Glossary")`), true);
       await page.click(`${category} > summary`);
       await until(async () => !(await state()).open);
-      assert.deepEqual((await state()).transitions, [`height ${expected}ms ease-in-out`, `height ${expected}ms ease-in-out`]);
+      assert.deepEqual((await state()).transitions, [
+        `height ${expected}ms ease-in-out`,
+        `height ${expected}ms ease-in-out`,
+      ]);
     }));
 });
 
@@ -154,7 +182,11 @@ describe('navbar hide-on-scroll', () => {
   test('when configured, the navbar hides while scrolling down and returns when scrolling up', async () => {
     // The fixture with `navbar.hideOnScroll: true`, from a config in a temporary folder.
     const fixture = resolve(BROWSER_FIXTURE, '..');
-    const config = parse(await readFile(BROWSER_FIXTURE, 'utf8')) as { navbar: { hideOnScroll?: boolean }; contentDir?: string; apis: Array<{ spec: string }> };
+    const config = parse(await readFile(BROWSER_FIXTURE, 'utf8')) as {
+      navbar: { hideOnScroll?: boolean };
+      contentDir?: string;
+      apis: Array<{ spec: string }>;
+    };
     config.navbar.hideOnScroll = true;
     const dir = await tempDir('hide-on-scroll');
     // Copied in: the site reads its files only inside the config's folder.

@@ -45,8 +45,12 @@ describe('page loads', () => {
             }).observe({ type: 'longtask', buffered: true });
             // Long animation frames say which scripts ran in them and for how long.
             new PerformanceObserver((list) => {
-              for (const frame of list.getEntries() as unknown as Array<{ scripts: Array<{ sourceURL: string; duration: number }> }>) {
-                const ours = frame.scripts.filter((s) => s.sourceURL.includes('/assets/js/')).reduce((sum, s) => sum + s.duration, 0);
+              for (const frame of list.getEntries() as unknown as Array<{
+                scripts: Array<{ sourceURL: string; duration: number }>;
+              }>) {
+                const ours = frame.scripts
+                  .filter((s) => s.sourceURL.includes('/assets/js/'))
+                  .reduce((sum, s) => sum + s.duration, 0);
                 if (ours > 0) seen.ourScripts.push(Math.round(ours));
               }
             }).observe({ type: 'long-animation-frame', buffered: true });
@@ -83,7 +87,10 @@ describe('page loads', () => {
       // this 2-core machine (even for 500 plain paragraphs with no CSS or script), so what is held to
       // 50 ms is our part: hydration and the bundle's script time in a frame. The figure held is the
       // best of the loads, as the machine's own noise reaches one load or two; the median is printed.
-      assert.ok(loads.every((l) => l.hydrate >= 0), 'every load hydrated');
+      assert.ok(
+        loads.every((l) => l.hydrate >= 0),
+        'every load hydrated',
+      );
       assert.ok(Math.min(...loads.map((l) => l.hydrate)) < 50, 'hydration');
       assert.ok(Math.min(...loads.map((l) => Math.max(0, ...l.ourScripts))) < 50, 'our script time per frame');
     });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page, Route } from 'playwright-core';
-import { BROWSER_FIXTURE, DESKTOP, openHydrated, recordRequests, siteForSuite, waitHydrated } from './browser-fixture.js';
+import {
+  BROWSER_FIXTURE,
+  DESKTOP,
+  openHydrated,
+  recordRequests,
+  siteForSuite,
+  waitHydrated,
+} from './browser-fixture.js';
 
 /**
  * site.md §2 "Behaviour on navigation" and §8, in Chromium against the fixture site served by
@@ -22,14 +29,21 @@ async function open(path: string, init?: (page: Page) => Promise<void>): Promise
 }
 
 const h1 = (page: Page): Promise<string | null> => page.locator('main h1').first().textContent();
-const onlyFetches = (handler: (route: Route) => Promise<void>) => async (route: Route) => (route.request().resourceType() === 'fetch' ? handler(route) : route.continue());
+const onlyFetches = (handler: (route: Route) => Promise<void>) => async (route: Route) =>
+  route.request().resourceType() === 'fetch' ? handler(route) : route.continue();
 
 /** The page at `path`, when the client fetches it, names the site model `siteData` instead of its own. */
 async function namesSiteData(page: Page, path: string, siteData: string): Promise<void> {
-  await page.route(`**${path}`, onlyFetches(async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: (await response.text()).replace(/\/kb\/assets\/site-data\.[0-9a-f]+\.json/g, siteData) });
-  }));
+  await page.route(
+    `**${path}`,
+    onlyFetches(async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        body: (await response.text()).replace(/\/kb\/assets\/site-data\.[0-9a-f]+\.json/g, siteData),
+      });
+    }),
+  );
 }
 
 describe('navigation in the browser', () => {
@@ -45,14 +59,24 @@ describe('navigation in the browser', () => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
           new MutationObserver((records) => {
-            for (const r of records) seen.push(`${r.type} ${(r.target as Element).className || r.target.nodeName} ${r.attributeName ?? ''}`.trim());
+            for (const r of records)
+              seen.push(
+                `${r.type} ${(r.target as Element).className || r.target.nodeName} ${r.attributeName ?? ''}`.trim(),
+              );
           }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
         });
       });
     });
     await page.waitForTimeout(300);
     const mutations = await page.evaluate(() => (window as unknown as { mutations: string[] }).mutations);
-    assert.deepEqual(mutations.filter((m) => !m.startsWith('attributes color-mode-toggle title') && !m.startsWith('attributes color-mode-toggle aria-label')), ['attributes color-mode-toggle disabled']);
+    assert.deepEqual(
+      mutations.filter(
+        (m) =>
+          !m.startsWith('attributes color-mode-toggle title') &&
+          !m.startsWith('attributes color-mode-toggle aria-label'),
+      ),
+      ['attributes color-mode-toggle disabled'],
+    );
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -66,18 +90,38 @@ describe('navigation in the browser', () => {
     // Watches the title at the moment the new page's content lands, before the next animation frame.
     await page.evaluate(() => {
       const wrapper = document.querySelector('.page-wrapper')!.parentElement!;
-      new MutationObserver(() => ((window as unknown as { titleAtSwap: string }).titleAtSwap ??= document.title)).observe(wrapper, { childList: true, subtree: true });
+      new MutationObserver(
+        () => ((window as unknown as { titleAtSwap: string }).titleAtSwap ??= document.title),
+      ).observe(wrapper, { childList: true, subtree: true });
     });
     await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
     await page.waitForFunction(() => document.title === 'Setup | Browser Fixture');
     assert.equal(await h1(page), 'Setup');
     assert.equal(new URL(page.url()).pathname, '/kb/docs/guide/setup/');
-    assert.equal(await page.evaluate(() => (window as unknown as { marker: number }).marker), 42, 'the window survived: no reload');
-    assert.equal(await page.evaluate(() => (window as unknown as { titleAtSwap: string }).titleAtSwap), 'Introduction | Browser Fixture', 'the head waits for the next frame');
-    assert.equal(await page.getAttribute('meta[name="description"]', 'content'), 'The setup page of the browser fixture.');
-    assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'https://fixture.example/kb/docs/guide/setup/');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker: number }).marker),
+      42,
+      'the window survived: no reload',
+    );
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { titleAtSwap: string }).titleAtSwap),
+      'Introduction | Browser Fixture',
+      'the head waits for the next frame',
+    );
+    assert.equal(
+      await page.getAttribute('meta[name="description"]', 'content'),
+      'The setup page of the browser fixture.',
+    );
+    assert.equal(
+      await page.getAttribute('link[rel="canonical"]', 'href'),
+      'https://fixture.example/kb/docs/guide/setup/',
+    );
     assert.equal(await page.locator('.docs-sidebar [aria-current="page"]').textContent(), 'Setup');
-    assert.deepEqual(requests.filter((r) => r.type === 'document').map((r) => r.path), ['/kb/docs/intro/'], 'no document was requested after the first');
+    assert.deepEqual(
+      requests.filter((r) => r.type === 'document').map((r) => r.path),
+      ['/kb/docs/intro/'],
+      'no document was requested after the first',
+    );
     assert.ok(requests.some((r) => r.type === 'fetch' && r.path === '/kb/docs/guide/setup/'));
 
     await page.goBack();
@@ -100,10 +144,13 @@ describe('navigation in the browser', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((done) => (release = done));
     const page = await open('/docs/intro/', async (p) => {
-      await p.route('**/kb/docs/guide/tuning/', onlyFetches(async (route) => {
-        await held;
-        await route.continue();
-      }));
+      await p.route(
+        '**/kb/docs/guide/tuning/',
+        onlyFetches(async (route) => {
+          await held;
+          await route.continue();
+        }),
+      );
     });
     await page.evaluate(() => {
       const log: Array<{ at: number; what: string; transform?: string; transition?: string }> = [];
@@ -111,17 +158,36 @@ describe('navigation in the browser', () => {
       new MutationObserver(() => {
         const bar = document.querySelector<HTMLElement>('#nprogress .bar');
         const last = log[log.length - 1];
-        if (bar && (!last || last.transform !== bar.style.transform)) log.push({ at: performance.now(), what: 'bar', transform: bar.style.transform, transition: bar.style.transition });
+        if (bar && (!last || last.transform !== bar.style.transform))
+          log.push({
+            at: performance.now(),
+            what: 'bar',
+            transform: bar.style.transform,
+            transition: bar.style.transition,
+          });
         if (!bar && last && last.what === 'bar') log.push({ at: performance.now(), what: 'gone' });
-      }).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
-      document.addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt = performance.now()), true);
+      }).observe(document.documentElement, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['style'],
+      });
+      document.addEventListener(
+        'click',
+        () => ((window as unknown as { clickedAt: number }).clickedAt = performance.now()),
+        true,
+      );
     });
     await page.click('.markdown a[href="/kb/docs/guide/tuning/"]');
     await page.waitForTimeout(1900);
     release();
     await page.waitForFunction(() => document.title === 'Tuning | Browser Fixture');
     await page.waitForFunction(() => !document.querySelector('#nprogress'));
-    const { log, clickedAt } = await page.evaluate(() => ({ log: (window as unknown as { bar: Array<{ at: number; what: string; transform?: string; transition?: string }> }).bar, clickedAt: (window as unknown as { clickedAt: number }).clickedAt }));
+    const { log, clickedAt } = await page.evaluate(() => ({
+      log: (window as unknown as { bar: Array<{ at: number; what: string; transform?: string; transition?: string }> })
+        .bar,
+      clickedAt: (window as unknown as { clickedAt: number }).clickedAt,
+    }));
     const first = log[0]!;
     assert.ok(first.at - clickedAt >= 200, `the bar appeared ${Math.round(first.at - clickedAt)} ms after the click`);
     assert.ok(first.at - clickedAt < 1500, `the bar appeared ${Math.round(first.at - clickedAt)} ms after the click`);
@@ -146,7 +212,9 @@ describe('navigation in the browser', () => {
     });
     // Prefetched on hover: once it has arrived, the click needs no network.
     await page.hover('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/kb/docs/guide/deploy/'));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/kb/docs/guide/deploy/'),
+    );
     await page.click('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
     await page.waitForFunction(() => document.title === 'Deploy | Browser Fixture');
     await page.waitForTimeout(400);
@@ -161,14 +229,25 @@ describe('navigation in the browser', () => {
     });
     const fetched = (): string[] => requests.filter((r) => r.type === 'fetch').map((r) => r.path);
     // The intro's main column links home (the breadcrumb), to setup and to tuning: all fetched once idle, without a hover.
-    await page.waitForFunction(() => ['/kb/', '/kb/docs/guide/setup/', '/kb/docs/guide/tuning/'].every((path) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === path)));
+    await page.waitForFunction(() =>
+      ['/kb/', '/kb/docs/guide/setup/', '/kb/docs/guide/tuning/'].every((path) =>
+        performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === path),
+      ),
+    );
     assert.deepEqual(fetched().sort(), ['/kb/', '/kb/docs/guide/setup/', '/kb/docs/guide/tuning/']);
     // Deploy is only in the sidebar: fetched when the pointer rests on it, once however often.
     await page.hover('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
     await page.hover('.navbar-brand');
     await page.hover('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/kb/docs/guide/deploy/'));
-    assert.deepEqual(fetched().sort(), ['/kb/', '/kb/docs/guide/deploy/', '/kb/docs/guide/setup/', '/kb/docs/guide/tuning/']);
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/kb/docs/guide/deploy/'),
+    );
+    assert.deepEqual(fetched().sort(), [
+      '/kb/',
+      '/kb/docs/guide/deploy/',
+      '/kb/docs/guide/setup/',
+      '/kb/docs/guide/tuning/',
+    ]);
     // The click uses what was prefetched.
     await page.click('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
     await page.waitForFunction(() => document.title === 'Deploy | Browser Fixture');
@@ -177,18 +256,42 @@ describe('navigation in the browser', () => {
   });
 
   for (const [name, setUp] of [
-    ['a 2g connection', async (page: Page) => {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1800, downloadThroughput: 35000, uploadThroughput: 32000, connectionType: 'cellular2g' });
-      // Chromium 150 throttles as told but no longer reports it in `connection.effectiveType` (it stays
-      // '4g'), which is what the client reads: the reading a reader on 2g gets is set as well.
-      await page.addInitScript(() => Object.defineProperty(Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection), 'effectiveType', { get: () => '2g' }));
-    }],
-    ['data saver on', async (page: Page) => {
-      // Chromium has no switch for the data saver; the reader's setting shows as `connection.saveData`.
-      await page.addInitScript(() => Object.defineProperty(Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection), 'saveData', { get: () => true }));
-    }],
+    [
+      'a 2g connection',
+      async (page: Page) => {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 1800,
+          downloadThroughput: 35000,
+          uploadThroughput: 32000,
+          connectionType: 'cellular2g',
+        });
+        // Chromium 150 throttles as told but no longer reports it in `connection.effectiveType` (it stays
+        // '4g'), which is what the client reads: the reading a reader on 2g gets is set as well.
+        await page.addInitScript(() =>
+          Object.defineProperty(
+            Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection),
+            'effectiveType',
+            { get: () => '2g' },
+          ),
+        );
+      },
+    ],
+    [
+      'data saver on',
+      async (page: Page) => {
+        // Chromium has no switch for the data saver; the reader's setting shows as `connection.saveData`.
+        await page.addInitScript(() =>
+          Object.defineProperty(
+            Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection),
+            'saveData',
+            { get: () => true },
+          ),
+        );
+      },
+    ],
   ] as const) {
     test(`nothing is prefetched on ${name}, and links still work`, async () => {
       let requests: ReturnType<typeof recordRequests> = [];
@@ -196,27 +299,50 @@ describe('navigation in the browser', () => {
         requests = recordRequests(p);
         await setUp(p);
       });
-      assert.equal(await page.evaluate(() => ({ type: (navigator as unknown as { connection: { effectiveType: string; saveData: boolean } }).connection.effectiveType, save: (navigator as unknown as { connection: { saveData: boolean } }).connection.saveData })).then((c) => c.type === '2g' || c.save), true);
+      assert.equal(
+        await page
+          .evaluate(() => ({
+            type: (navigator as unknown as { connection: { effectiveType: string; saveData: boolean } }).connection
+              .effectiveType,
+            save: (navigator as unknown as { connection: { saveData: boolean } }).connection.saveData,
+          }))
+          .then((c) => c.type === '2g' || c.save),
+        true,
+      );
       await page.hover('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
       await page.waitForTimeout(2500);
-      assert.deepEqual(requests.filter((r) => r.type === 'fetch'), [], 'neither the visible content links nor the hovered one');
+      assert.deepEqual(
+        requests.filter((r) => r.type === 'fetch'),
+        [],
+        'neither the visible content links nor the hovered one',
+      );
       await page.click('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
       await page.waitForFunction(() => document.title === 'Deploy | Browser Fixture', undefined, { timeout: 20000 });
-      assert.deepEqual(requests.filter((r) => r.type === 'fetch').map((r) => r.path), ['/kb/docs/guide/deploy/']);
+      assert.deepEqual(
+        requests.filter((r) => r.type === 'fetch').map((r) => r.path),
+        ['/kb/docs/guide/deploy/'],
+      );
       await page.context().close();
     });
   }
 
   test('a route that fails to load makes the page reload', async () => {
     const page = await open('/docs/intro/', async (p) => {
-      await p.route('**/kb/docs/guide/deploy/', onlyFetches((route) => route.abort('failed')));
+      await p.route(
+        '**/kb/docs/guide/deploy/',
+        onlyFetches((route) => route.abort('failed')),
+      );
     });
     const requests = recordRequests(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.click('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
     await page.waitForFunction(() => document.title === 'Deploy | Browser Fixture');
     await waitHydrated(page);
-    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the window was reloaded');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: number }).marker),
+      undefined,
+      'the window was reloaded',
+    );
     assert.ok(requests.some((r) => r.type === 'document' && r.path === '/kb/docs/guide/deploy/'));
     assert.equal(await h1(page), 'Deploy');
     await page.context().close();
@@ -227,8 +353,14 @@ describe('navigation in the browser', () => {
     const page = await open('/docs/intro/', async (p) => {
       await namesSiteData(p, '/kb/docs/guide/setup/', moved);
       await p.route(`**${moved}`, async (route) => {
-        const current = (await p.evaluate(() => JSON.parse(document.getElementById('__site-data')!.textContent!) as { siteData: string })).siteData;
-        const model = (await (await route.fetch({ url: new URL(current, route.request().url()).href })).json()) as { navbar: { title: string } };
+        const current = (
+          await p.evaluate(
+            () => JSON.parse(document.getElementById('__site-data')!.textContent!) as { siteData: string },
+          )
+        ).siteData;
+        const model = (await (await route.fetch({ url: new URL(current, route.request().url()).href })).json()) as {
+          navbar: { title: string };
+        };
         model.navbar.title = 'Redeployed';
         await route.fulfill({ json: model });
       });
@@ -238,7 +370,11 @@ describe('navigation in the browser', () => {
     await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
     await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Setup');
     assert.equal(await page.locator('.navbar-title').textContent(), 'Redeployed');
-    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'shown in place, without a reload');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: number }).marker),
+      1,
+      'shown in place, without a reload',
+    );
     await page.context().close();
   });
 
@@ -254,9 +390,19 @@ describe('navigation in the browser', () => {
     await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
     await page.waitForFunction(() => document.title === 'Setup | Browser Fixture');
     await waitHydrated(page);
-    assert.ok(requests.some((r) => r.type === 'fetch' && r.path === missing), 'the client asked for the model');
-    assert.ok(requests.some((r) => r.type === 'document' && r.path === '/kb/docs/guide/setup/'), 'then the browser loaded the page');
-    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the window was reloaded');
+    assert.ok(
+      requests.some((r) => r.type === 'fetch' && r.path === missing),
+      'the client asked for the model',
+    );
+    assert.ok(
+      requests.some((r) => r.type === 'document' && r.path === '/kb/docs/guide/setup/'),
+      'then the browser loaded the page',
+    );
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: number }).marker),
+      undefined,
+      'the window was reloaded',
+    );
     await page.context().close();
   });
 
@@ -264,11 +410,14 @@ describe('navigation in the browser', () => {
     let release: (fail: boolean) => void = () => undefined;
     let failing = true;
     const page = await open('/docs/intro/');
-    await page.route('**/kb/docs/intro/', onlyFetches(async (route) => {
-      if (!failing) return route.continue();
-      const fail = await new Promise<boolean>((done) => (release = done));
-      return fail ? route.abort('failed') : route.continue();
-    }));
+    await page.route(
+      '**/kb/docs/intro/',
+      onlyFetches(async (route) => {
+        if (!failing) return route.continue();
+        const fail = await new Promise<boolean>((done) => (release = done));
+        return fail ? route.abort('failed') : route.continue();
+      }),
+    );
     await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
     await page.waitForFunction(() => document.title === 'Setup | Browser Fixture');
     await page.goBack();
@@ -287,16 +436,22 @@ describe('navigation in the browser', () => {
   test('a crashing page shows "This page crashed" with the error and its causes; "Try again" returns to normal', async () => {
     // The page arrives, but its data is corrupt: rendering it throws inside the error boundary.
     const page = await open('/docs/intro/', async (p) => {
-      await p.route('**/kb/docs/guide/tuning/', onlyFetches(async (route) => {
-        const response = await route.fetch();
-        const body = (await response.text()).replace('id="__site-data">{', 'id="__site-data">{corrupt');
-        await route.fulfill({ response, body });
-      }));
+      await p.route(
+        '**/kb/docs/guide/tuning/',
+        onlyFetches(async (route) => {
+          const response = await route.fetch();
+          const body = (await response.text()).replace('id="__site-data">{', 'id="__site-data">{corrupt');
+          await route.fulfill({ response, body });
+        }),
+      );
     });
     await page.click('.docs-sidebar a[href="/kb/docs/guide/tuning/"]');
     await page.waitForSelector('.crash-page');
     assert.equal(await page.locator('.crash-page h1').textContent(), 'This page crashed');
-    assert.equal(await page.locator('.crash-message').textContent(), 'The data of the page /kb/docs/guide/tuning/ could not be read');
+    assert.equal(
+      await page.locator('.crash-message').textContent(),
+      'The data of the page /kb/docs/guide/tuning/ could not be read',
+    );
     assert.match((await page.locator('.crash-causes li').first().textContent()) ?? '', /^Cause: SyntaxError: /);
     await page.unroute('**/kb/docs/guide/tuning/');
     await page.click('.crash-page button:text("Try again")');

@@ -7,10 +7,14 @@ import { withSiteInBrowser } from './browser.js';
 /** site.md §3 and §4 in Chromium: what the reader's browser remembers, and what happens when it cannot. */
 const site = siteForSuite(BROWSER_FIXTURE, 'browser-prefs');
 
-const theme = (page: Page): Promise<string | null> => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+const theme = (page: Page): Promise<string | null> =>
+  page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 const stored = (page: Page, key: string): Promise<string | null> => page.evaluate((k) => localStorage.getItem(k), key);
 
-async function withContext(options: Parameters<Browser['newContext']>[0], use: (context: BrowserContext) => Promise<void>): Promise<void> {
+async function withContext(
+  options: Parameters<Browser['newContext']>[0],
+  use: (context: BrowserContext) => Promise<void>,
+): Promise<void> {
   const context = await site.browser.newContext({ ...DESKTOP, ...options });
   try {
     await use(context);
@@ -25,11 +29,17 @@ describe('colour mode', () => {
       const page = await openHydrated(context, `${site.base}/docs/intro/`);
       assert.equal(await theme(page), 'light');
       assert.equal(await page.isEnabled('[data-color-mode-toggle]'), true);
-      assert.equal(await page.getAttribute('[data-color-mode-toggle]', 'aria-label'), 'Switch between dark and light mode (currently light mode)');
+      assert.equal(
+        await page.getAttribute('[data-color-mode-toggle]', 'aria-label'),
+        'Switch between dark and light mode (currently light mode)',
+      );
       await page.click('[data-color-mode-toggle]');
       assert.equal(await theme(page), 'dark');
       assert.equal(await stored(page, 'theme'), 'dark');
-      assert.equal(await page.getAttribute('[data-color-mode-toggle]', 'aria-label'), 'Switch between dark and light mode (currently dark mode)');
+      assert.equal(
+        await page.getAttribute('[data-color-mode-toggle]', 'aria-label'),
+        'Switch between dark and light mode (currently dark mode)',
+      );
       // The page's background really changed.
       assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(27, 27, 29)');
       // It survives client navigation.
@@ -47,14 +57,22 @@ describe('colour mode', () => {
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
           if (!document.body) return;
-          (window as unknown as { firstBodyTheme: string | null }).firstBodyTheme = document.documentElement.getAttribute('data-theme');
+          (window as unknown as { firstBodyTheme: string | null }).firstBodyTheme =
+            document.documentElement.getAttribute('data-theme');
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       });
       await page.goto(`${site.base}/docs/intro/`);
-      assert.equal(await page.evaluate(() => (window as unknown as { firstBodyTheme: string | null }).firstBodyTheme), 'dark');
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { firstBodyTheme: string | null }).firstBodyTheme),
+        'dark',
+      );
       assert.equal(await theme(page), 'dark');
-      assert.equal(await page.isDisabled('[data-color-mode-toggle]'), true, 'without the client the toggle stays disabled');
+      assert.equal(
+        await page.isDisabled('[data-color-mode-toggle]'),
+        true,
+        'without the client the toggle stays disabled',
+      );
     }));
 
   test('a choice made in one tab is applied in the other open tabs', () =>
@@ -64,7 +82,10 @@ describe('colour mode', () => {
       assert.equal(await theme(second), 'light');
       await first.click('[data-color-mode-toggle]');
       await second.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
-      assert.equal(await second.getAttribute('[data-color-mode-toggle]', 'aria-label'), 'Switch between dark and light mode (currently dark mode)');
+      assert.equal(
+        await second.getAttribute('[data-color-mode-toggle]', 'aria-label'),
+        'Switch between dark and light mode (currently dark mode)',
+      );
       await second.click('[data-color-mode-toggle]');
       await first.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
     }));
@@ -75,7 +96,10 @@ describe('announcement bar', () => {
     withContext({}, async (context) => {
       const page = await openHydrated(context, `${site.base}/docs/intro/`);
       assert.equal(await page.isVisible('.announcement-bar'), true);
-      assert.equal(await page.locator('.announcement-content').innerHTML(), 'Release <strong>2</strong> is out: read the <a href="https://example.com/notes">release notes</a>.');
+      assert.equal(
+        await page.locator('.announcement-content').innerHTML(),
+        'Release <strong>2</strong> is out: read the <a href="https://example.com/notes">release notes</a>.',
+      );
       await page.click('button[aria-label="Close the announcement"]');
       assert.equal(await page.locator('.announcement-bar').count(), 0);
       assert.equal(await stored(page, 'announcement-dismissed'), 'true');
@@ -128,7 +152,9 @@ describe('storage unavailable', () => {
       assert.equal(await page.locator('.announcement-bar').count(), 0);
       await page.click('.docs-sidebar a[href="/kb/docs/guide/setup/"]');
       await page.waitForFunction(() => document.title.startsWith('Setup'));
-      assert.deepEqual(warnings, ['Browser storage is unavailable: preferences such as the colour mode will not be remembered.']);
+      assert.deepEqual(warnings, [
+        'Browser storage is unavailable: preferences such as the colour mode will not be remembered.',
+      ]);
       assert.deepEqual(errors, []);
     }));
 });
@@ -139,7 +165,9 @@ describe('preferred API version', () => {
       const page = await openHydrated(context, `${site.base}/api/versioned/`);
       const menu = '.api-version-menu';
       await page.click(`${menu} > summary`);
-      const versions = await page.locator(`${menu} a[data-version]`).evaluateAll((links) => links.map((a) => a.getAttribute('data-version')));
+      const versions = await page
+        .locator(`${menu} a[data-version]`)
+        .evaluateAll((links) => links.map((a) => a.getAttribute('data-version')));
       assert.deepEqual(versions, ['1.1.0', '1.1.0-rc.1', '1.0.0']);
       await page.click(`${menu} a[data-version="1.0.0"]`);
       await page.waitForFunction(() => document.querySelector('.api-version-menu > summary')?.textContent === '1.0.0');
@@ -167,7 +195,10 @@ describe('wrong base URL', () => {
       const page = await other.newPage();
       await page.goto(`${origin}/elsewhere/docs/intro/`);
       await page.waitForSelector('#base-url-issue', { state: 'visible' });
-      assert.match((await page.locator('#base-url-issue').textContent()) ?? '', /built for the base URL \/kb\/ but is being served from another path/);
+      assert.match(
+        (await page.locator('#base-url-issue').textContent()) ?? '',
+        /built for the base URL \/kb\/ but is being served from another path/,
+      );
     });
   });
 });

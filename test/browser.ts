@@ -5,13 +5,27 @@ import { serve } from '../generator/commands/serve.js';
 import { createStaticServer } from '../generator/serve/static-server.js';
 
 /** Debian's Chromium, never a downloaded build; the flags keep it off this machine's closed network. */
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] };
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 /**
  * Chromium with a profile on disk in `profile`, as a reader's own browser is: unlike a context of
  * `withBrowser`, which is incognito, it keeps V8's code cache of a script between visits.
  */
-export async function withProfile<T>(profile: string, options: BrowserContextOptions, use: (context: BrowserContext) => Promise<T>): Promise<T> {
+export async function withProfile<T>(
+  profile: string,
+  options: BrowserContextOptions,
+  use: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
   const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, ...options });
   try {
     return await use(context);
@@ -35,7 +49,11 @@ export async function withBrowser<T>(use: (browser: Browser) => Promise<T>): Pro
  * afterwards whatever happens, so a failing launch or assertion never leaves the test process hanging.
  * `baseUrl` may differ from the site's own, to serve it from the wrong path.
  */
-export async function withSiteInBrowser<T>(root: string, baseUrl: string, use: (browser: Browser, origin: string) => Promise<T>): Promise<T> {
+export async function withSiteInBrowser<T>(
+  root: string,
+  baseUrl: string,
+  use: (browser: Browser, origin: string) => Promise<T>,
+): Promise<T> {
   const server = createStaticServer({ root, baseUrl });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -61,6 +79,10 @@ export async function withServed<T>(config: string, out: string, use: (url: stri
 }
 
 /** The site built into `out`, served as `specsite serve` serves it, and Chromium opened on it. */
-export function withServedSite<T>(config: string, out: string, use: (browser: Browser, url: string) => Promise<T>): Promise<T> {
+export function withServedSite<T>(
+  config: string,
+  out: string,
+  use: (browser: Browser, url: string) => Promise<T>,
+): Promise<T> {
   return withServed(config, out, (url) => withBrowser((browser) => use(browser, url)));
 }

@@ -9,18 +9,33 @@ import { build } from '../generator/commands/build.js';
 import type { Diagnostic } from '../generator/diagnostics/diagnostic.js';
 import { tempDir } from './helpers.js';
 
-const PNG_RED = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-const PNG_BLUE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPj/HwADBwIAMCbHYQAAAABJRU5ErkJggg==', 'base64');
+const PNG_RED = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PNG_BLUE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPj/HwADBwIAMCbHYQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A project whose pages depend on each other, on an image and on a contract: everything a cached page must notice. */
 async function makeProject(): Promise<string> {
   const root = await tempDir('cache');
   await mkdir(join(root, 'content/docs'), { recursive: true });
   await mkdir(join(root, 'openapi/shop'), { recursive: true });
-  await writeFile(join(root, 'site-config.yaml'), 'title: Cache Fixture\nurl: https://cache.example\napis:\n  - { id: shop }\n');
+  await writeFile(
+    join(root, 'site-config.yaml'),
+    'title: Cache Fixture\nurl: https://cache.example\napis:\n  - { id: shop }\n',
+  );
   await writeFile(join(root, 'openapi/shop/1.0.0.yaml'), contract('integer'));
-  await writeFile(join(root, 'content/docs/index.mdx'), '---\ntitle: Home\ndescription: The first page.\n---\n\nRead [the guide](./guide.mdx).\n\n![A dot](./dot.png)\n');
-  await writeFile(join(root, 'content/docs/guide.mdx'), '---\ntitle: Guide\ndescription: The guide.\nslug: /the-guide\n---\n\n## An item\n\n```json schema=shop#Item\n{ "count": 3 }\n```\n');
+  await writeFile(
+    join(root, 'content/docs/index.mdx'),
+    '---\ntitle: Home\ndescription: The first page.\n---\n\nRead [the guide](./guide.mdx).\n\n![A dot](./dot.png)\n',
+  );
+  await writeFile(
+    join(root, 'content/docs/guide.mdx'),
+    '---\ntitle: Guide\ndescription: The guide.\nslug: /the-guide\n---\n\n## An item\n\n```json schema=shop#Item\n{ "count": 3 }\n```\n',
+  );
   await writeFile(join(root, 'content/docs/dot.png'), PNG_RED);
   return root;
 }
@@ -45,7 +60,8 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
   return files;
 }
 
-const errors = (diagnostics: readonly Diagnostic[]): string[] => diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.message}`);
+const errors = (diagnostics: readonly Diagnostic[]): string[] =>
+  diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.message}`);
 
 describe('the build cache', () => {
   test('a build from the cache is byte for byte the build without it, and --no-cache writes no cache', async () => {
@@ -66,7 +82,8 @@ describe('the build cache', () => {
     const root = await makeProject();
     await run(root, 'out');
     const home = (): Promise<string> => readFile(join(root, 'out/site/docs/index.html'), 'utf8');
-    const link = async (): Promise<string | undefined> => /<p>Read <a href="([^"]*)">the guide<\/a>/.exec(await home())?.[1];
+    const link = async (): Promise<string | undefined> =>
+      /<p>Read <a href="([^"]*)">the guide<\/a>/.exec(await home())?.[1];
     assert.equal(await link(), '/docs/the-guide/');
 
     // The guide moves: the home page's text is unchanged, but its link must follow.
@@ -86,7 +103,9 @@ describe('the build cache', () => {
     // The contract changes so that the guide's unchanged example no longer matches it.
     await writeFile(join(root, 'openapi/shop/1.0.0.yaml'), contract('string'));
     const failed = await run(root, 'out');
-    assert.deepEqual(errors(failed.diagnostics), ['example-schema the example does not match shop#Item: /count must be string']);
+    assert.deepEqual(errors(failed.diagnostics), [
+      'example-schema the example does not match shop#Item: /count must be string',
+    ]);
     await rm(root, { recursive: true, force: true });
   });
 
@@ -117,7 +136,8 @@ describe('the build cache', () => {
         .filter((e) => e.isFile() && e.name !== PRUNE_MARKER)
         .map((e) => relative(dir, join(e.parentPath, e.name)))
         .sort();
-    const age = (path: string, days: number): Promise<void> => utimes(join(dir, path), now - days * DAY, now - days * DAY);
+    const age = (path: string, days: number): Promise<void> =>
+      utimes(join(dir, path), now - days * DAY, now - days * DAY);
     const plant = async (path: string, days: number): Promise<void> => {
       await mkdir(join(dir, path, '..'), { recursive: true });
       await writeFile(join(dir, path), 'an entry of inputs no build has now');
@@ -170,7 +190,11 @@ describe('the build cache', () => {
     const keys = ['read', 'written', 'neither'].map((name) => writer.key(name));
     // `types` holds strings, which is what these entries are.
     for (const key of keys) await writer.set('types', key, key);
-    const files = async (): Promise<string[]> => (await readdir(join(dir, 'types'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+    const files = async (): Promise<string[]> =>
+      (await readdir(join(dir, 'types'), { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort();
     assert.deepEqual(await files(), [...keys].sort());
 
     // A later run reads one entry and writes another; the third it leaves alone.

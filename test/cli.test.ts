@@ -25,16 +25,21 @@ describe('specsite CLI', () => {
   test('--help lists the commands and exits 0', async () => {
     const run = await runCli(['--help']);
     assert.equal(run.code, 0);
-    for (const command of ['build', 'serve', 'dev', 'validate', 'diff', 'types', 'config-schema']) assert.match(run.stdout, new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['build', 'serve', 'dev', 'validate', 'diff', 'types', 'config-schema'])
+      assert.match(run.stdout, new RegExp(`^  ${command}\\b`, 'm'));
   });
 
-  test('a project outside the specsite folder builds: the client bundle finds its packages in specsite\'s own', async () => {
+  test("a project outside the specsite folder builds: the client bundle finds its packages in specsite's own", async () => {
     const project = await tempDir('outside');
     await writeFile(join(project, 'site-config.yaml'), 'title: Outside\n');
     await cp(join(ROOT, 'test/fixtures/browser-site/content'), join(project, 'content'), { recursive: true });
     const run = await runCli(['build', '--no-cache'], project);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.equal((await readdir(join(project, 'out/site/assets/js'))).filter((name) => /^main\.[0-9a-f]{8}\.js$/.test(name)).length, 1);
+    assert.equal(
+      (await readdir(join(project, 'out/site/assets/js'))).filter((name) => /^main\.[0-9a-f]{8}\.js$/.test(name))
+        .length,
+      1,
+    );
   });
 
   test('usage errors exit 2 with a hint, not a stack trace', async () => {
@@ -49,7 +54,9 @@ describe('specsite CLI', () => {
   test('validate: the real config, its six contracts and every content page are clean', async () => {
     const run = await runCli(['validate']);
     assert.equal(run.code, 0, run.stdout);
-    const pages = (await readdir('content', { recursive: true })).filter((f) => /^(docs|pages)\/.*\.mdx?$/.test(f.split(sep).join('/'))).length;
+    const pages = (await readdir('content', { recursive: true })).filter((f) =>
+      /^(docs|pages)\/.*\.mdx?$/.test(f.split(sep).join('/')),
+    ).length;
     assert.ok(pages > 60);
     assert.equal(run.stdout, `validated 6 documents and ${pages} pages: 0 errors, 0 warnings\n`);
   });
@@ -68,17 +75,29 @@ describe('specsite CLI', () => {
     const file = 'test/fixtures/contracts/security-undefined/openapi.yaml';
     const json = await runCli(['validate', '--format', 'json', file]);
     assert.equal(json.code, 1);
-    const parsed = JSON.parse(json.stdout) as { summary: { errors: number }; diagnostics: { rule: string; line: number }[] };
+    const parsed = JSON.parse(json.stdout) as {
+      summary: { errors: number };
+      diagnostics: { rule: string; line: number }[];
+    };
     assert.deepEqual(parsed.summary, { errors: 1, warnings: 0 });
-    assert.deepEqual(parsed.diagnostics.map((d) => [d.rule, d.line]), [['security-defined', 10]]);
+    assert.deepEqual(
+      parsed.diagnostics.map((d) => [d.rule, d.line]),
+      [['security-defined', 10]],
+    );
     const github = await runCli(['validate', '--format', 'github', file]);
-    assert.match(github.stdout, /^::error file=test\/fixtures\/contracts\/security-undefined\/openapi\.yaml,line=10,col=11,title=security-defined::security requirement names "oidc"/);
+    assert.match(
+      github.stdout,
+      /^::error file=test\/fixtures\/contracts\/security-undefined\/openapi\.yaml,line=10,col=11,title=security-defined::security requirement names "oidc"/,
+    );
   });
 
   test('--strict makes warnings fail', async () => {
     const dir = await tempDir('strict');
     const file = join(dir, 'warn.yaml');
-    await writeFile(file, 'openapi: 3.1.0\ninfo: { title: W, version: 1.0.0 }\ncomponents:\n  schemas:\n    A: { type: object, required: [b], properties: { a: { type: string } } }\n');
+    await writeFile(
+      file,
+      'openapi: 3.1.0\ninfo: { title: W, version: 1.0.0 }\ncomponents:\n  schemas:\n    A: { type: object, required: [b], properties: { a: { type: string } } }\n',
+    );
     const lenient = await runCli(['validate', file]);
     assert.equal(lenient.code, 0);
     assert.match(lenient.stdout, /warning \[required-property-defined\] property "b"/);
@@ -111,10 +130,19 @@ describe('specsite CLI', () => {
     assert.equal((await runCli(['types'], project)).code, 0);
     const before = await snapshot(out);
     const contract = join(project, 'openapi/searcher/3.1.0-SNAPSHOT.yaml');
-    await writeFile(contract, (await readFile(contract, 'utf8')).replace("$ref: '#/components/schemas/SearchResponse'", "$ref: '#/components/schemas/Missing'"));
+    await writeFile(
+      contract,
+      (await readFile(contract, 'utf8')).replace(
+        "$ref: '#/components/schemas/SearchResponse'",
+        "$ref: '#/components/schemas/Missing'",
+      ),
+    );
     const run = await runCli(['types'], project);
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /openapi\/searcher\/3\.1\.0-SNAPSHOT\.yaml:\d+:\d+ error \[ref-resolves\] broken \$ref: "#\/components\/schemas\/Missing"/);
+    assert.match(
+      run.stdout,
+      /openapi\/searcher\/3\.1\.0-SNAPSHOT\.yaml:\d+:\d+ error \[ref-resolves\] broken \$ref: "#\/components\/schemas\/Missing"/,
+    );
     assert.deepEqual(await snapshot(out), before);
   });
   // The CLI runs from bundles (dist/bundle/cli/): these two start the workers it names from there.
@@ -122,10 +150,15 @@ describe('specsite CLI', () => {
     const project = await tempDir('cli-thread');
     // Copied in: a spec is read only inside the config's folder.
     await cp(join(CORPUS, 'public/discord__openapi.json'), join(project, 'discord__openapi.json'));
-    await writeFile(join(project, 'site-config.yaml'), `title: Discord\napis:\n  - { id: discord, spec: discord__openapi.json }\n`);
+    await writeFile(
+      join(project, 'site-config.yaml'),
+      `title: Discord\napis:\n  - { id: discord, spec: discord__openapi.json }\n`,
+    );
     const run = await runCli(['build', '--no-cache'], project);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    const report = JSON.parse(await readFile(join(project, 'out/build-report.json'), 'utf8')) as { secondThread: boolean };
+    const report = JSON.parse(await readFile(join(project, 'out/build-report.json'), 'utf8')) as {
+      secondThread: boolean;
+    };
     assert.equal(report.secondThread, true);
     assert.match(await readFile(join(project, 'out/types/discord.d.ts'), 'utf8'), /export interface paths/);
   });

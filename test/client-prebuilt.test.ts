@@ -6,7 +6,7 @@ import { bundleClient, prebuildClient, prebuiltClient, templateFiles } from '../
 import { tempDir } from './helpers.js';
 
 describe('the client bundled when specsite is compiled', () => {
-  test('is esbuild\'s bundle of templates/, used while templates/ is unchanged and not once a template changed', async () => {
+  test("is esbuild's bundle of templates/, used while templates/ is unchanged and not once a template changed", async () => {
     const file = join(await tempDir('client-prebuilt'), 'client-bundles.json');
     await prebuildClient(file);
     const templates = await templateFiles();
@@ -18,7 +18,10 @@ describe('the client bundled when specsite is compiled', () => {
     const [first, ...rest] = templates;
     assert.ok(first);
     assert.equal(await prebuiltClient([{ ...first, hash: '0'.repeat(64) }, ...rest], file), undefined);
-    assert.equal(await prebuiltClient([...templates, { path: join(first.path, '..', 'Extra.tsx'), hash: first.hash }], file), undefined);
+    assert.equal(
+      await prebuiltClient([...templates, { path: join(first.path, '..', 'Extra.tsx'), hash: first.hash }], file),
+      undefined,
+    );
     assert.equal(await prebuiltClient(rest, file), undefined);
   });
 
@@ -26,7 +29,11 @@ describe('the client bundled when specsite is compiled', () => {
     const file = join(await tempDir('client-prebuilt'), 'client-bundles.json');
     await prebuildClient(file);
     const written = JSON.parse(await readFile(file, 'utf8')) as { templates: string[] };
-    assert.ok(written.templates.includes(`client/main.tsx\0${(await templateFiles()).find((t) => t.path.endsWith('main.tsx') && t.path.includes('client'))?.hash}`));
+    assert.ok(
+      written.templates.includes(
+        `client/main.tsx\0${(await templateFiles()).find((t) => t.path.endsWith('main.tsx') && t.path.includes('client'))?.hash}`,
+      ),
+    );
     assert.ok(written.templates.every((entry) => !entry.startsWith('/') && !entry.includes('\\')));
   });
 

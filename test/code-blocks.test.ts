@@ -15,11 +15,36 @@ import { PAGE_TREE_COMPONENTS } from '../templates/mdx/components.js';
 import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { Page } from './html.js';
 
-const noContracts: ContractLookup = { serviceIds: () => [], schemaNames: () => undefined, isEnum: () => false, operationIds: () => undefined, validateExample: () => [], identity: () => '' };
-const context: MdxContext = { rootDir: process.cwd(), baseUrl: '/', toc: { minHeadingLevel: 2, maxHeadingLevel: 3 }, components: new Set(MDX_COMPONENT_NAMES), contracts: noContracts, fileRoutes: new Map(), assets: new Map() };
+const noContracts: ContractLookup = {
+  serviceIds: () => [],
+  schemaNames: () => undefined,
+  isEnum: () => false,
+  operationIds: () => undefined,
+  validateExample: () => [],
+  identity: () => '',
+};
+const context: MdxContext = {
+  rootDir: process.cwd(),
+  baseUrl: '/',
+  toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  components: new Set(MDX_COMPONENT_NAMES),
+  contracts: noContracts,
+  fileRoutes: new Map(),
+  assets: new Map(),
+};
 
 function source(text: string): PageSource {
-  return { kind: 'doc', file: '/site/content/docs/code.mdx', display: 'content/docs/code.mdx', relPath: 'code.mdx', id: 'code', route: '/docs/code/', format: 'mdx', text, frontMatter: { title: 'Code' } as PageSource['frontMatter'] };
+  return {
+    kind: 'doc',
+    file: '/site/content/docs/code.mdx',
+    display: 'content/docs/code.mdx',
+    relPath: 'code.mdx',
+    id: 'code',
+    route: '/docs/code/',
+    format: 'mdx',
+    text,
+    frontMatter: { title: 'Code' } as PageSource['frontMatter'],
+  };
 }
 
 /** The page's body as the site draws it: compiled, then rendered from its tree with the page components. */
@@ -27,7 +52,9 @@ async function rendered(text: string): Promise<{ page: Page; diagnostics: string
   const output = await compileMdx(source(text), context);
   const diagnostics = output.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.line}`);
   if (output.tree === undefined) return { page: new Page(fromHtml('')), diagnostics };
-  const html = renderToStaticMarkup(runtime.jsx(runtime.Fragment, { children: renderPageTree(output.tree, PAGE_TREE_COMPONENTS) }));
+  const html = renderToStaticMarkup(
+    runtime.jsx(runtime.Fragment, { children: renderPageTree(output.tree, PAGE_TREE_COMPONENTS) }),
+  );
   return { page: new Page(fromHtml(html, { fragment: true })), diagnostics };
 }
 
@@ -36,7 +63,8 @@ function asDom(node: Element): string {
   return toHtml(fromHtml(toHtml(node), { fragment: true }));
 }
 
-const HOSTILE = 'const tag = "</code></pre><script>alert(1)</script>";\nif (a < b && c > d) print(\'&amp;\');\nreturn <div onClick={go}>x</div>;';
+const HOSTILE =
+  'const tag = "</code></pre><script>alert(1)</script>";\nif (a < b && c > d) print(\'&amp;\');\nreturn <div onClick={go}>x</div>;';
 
 test('a highlighted block is the markup shiki prints, with its title, highlighted lines and copy button', async () => {
   const { page, diagnostics } = await rendered(`Text.\n\n\`\`\`tsx title="Example" {2}\n${HOSTILE}\n\`\`\`\n`);
@@ -50,12 +78,20 @@ test('a highlighted block is the markup shiki prints, with its title, highlighte
     themes: CODE_THEMES,
     // Without a time limit, so that a busy machine cannot leave a line uncoloured on this side either.
     tokenizeTimeLimit: 0,
-    transformers: [{ line: (line, number) => (number === 2 ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line) }],
+    transformers: [
+      {
+        line: (line, number) =>
+          number === 2 ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line,
+      },
+    ],
   });
   const pre = page.one('.code-block > pre');
   assert.ok(pre);
   assert.equal(asDom(pre), asDom(new Page(fromHtml(expected, { fragment: true })).one('pre')!));
-  assert.deepEqual(page.all('.code-block .line.highlighted').map((line) => toString(line)), [HOSTILE.split('\n')[1]]);
+  assert.deepEqual(
+    page.all('.code-block .line.highlighted').map((line) => toString(line)),
+    [HOSTILE.split('\n')[1]],
+  );
 });
 
 test('code and its title are shown as text, never read as markup', async () => {

@@ -18,21 +18,41 @@ describe('site config', () => {
     assert.equal(config.colorMode.respectPrefersColorScheme, false);
     assert.deepEqual(config.i18n, { defaultLocale: 'en', locales: ['en'] });
     assert.deepEqual(config.toc, { minHeadingLevel: 2, maxHeadingLevel: 3 });
-    assert.deepEqual(config.client, { desktopBreakpoint: 996, progressBar: { delay: 200, minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false } });
+    assert.deepEqual(config.client, {
+      desktopBreakpoint: 996,
+      progressBar: { delay: 200, minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false },
+    });
     assert.equal(config.apiPages.primaryColor, '#1890ff');
     assert.equal(config.navbar.hideOnScroll, false);
-    assert.deepEqual(config.apis.map((a) => [a.id, a.route, a.spec]), [['example', '/api/example/', resolve('test/fixtures/config/minimal-clean/openapi.yaml')]]);
+    assert.deepEqual(
+      config.apis.map((a) => [a.id, a.route, a.spec]),
+      [['example', '/api/example/', resolve('test/fixtures/config/minimal-clean/openapi.yaml')]],
+    );
     assert.equal(config.types.packageName, 'example-api-types');
   });
 
   test('an API without spec defaults to the folder openapi/<id>/', async () => {
     const result = await loadConfig('site-config.yaml');
     assert.ok(result.ok);
-    assert.deepEqual(result.config.apis.map((a) => a.specAsWritten), ['openapi/searcher/', 'openapi/rag/', 'openapi/datasource/', 'openapi/tenant-manager/', 'openapi/file-manager/', 'openapi/ingestion/']);
+    assert.deepEqual(
+      result.config.apis.map((a) => a.specAsWritten),
+      [
+        'openapi/searcher/',
+        'openapi/rag/',
+        'openapi/datasource/',
+        'openapi/tenant-manager/',
+        'openapi/file-manager/',
+        'openapi/ingestion/',
+      ],
+    );
   });
 
   test('the committed site-config.schema.json is the one the zod schema exports', async () => {
-    assert.equal(await readFile('site-config.schema.json', 'utf8'), siteConfigJsonSchema(), 'run `node bin/specsite.js config-schema site-config.schema.json`');
+    assert.equal(
+      await readFile('site-config.schema.json', 'utf8'),
+      siteConfigJsonSchema(),
+      'run `node bin/specsite.js config-schema site-config.schema.json`',
+    );
   });
 
   test('the exported JSON Schema accepts the real config and rejects an unknown key', async () => {

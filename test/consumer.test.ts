@@ -18,7 +18,15 @@ async function consumerProject(out: string, file: string): Promise<string> {
   await symlink(join(out, 'types'), installed, 'dir');
   await cp(join(ROOT, 'test/consumer', file), join(dir, 'consumer.ts'));
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const compilerOptions = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    skipLibCheck: false,
+    types: [],
+  };
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
   return dir;
 }
@@ -48,7 +56,15 @@ describe('the generated types package, installed by a consumer', () => {
     const loaded = await loadConfig('site-config.yaml');
     assert.ok(loaded.ok);
     const contracts = await loadContracts(loaded.config, loaded.source);
-    const reference = await buildApiReference(contracts.apis, { baseUrl: '/', typesPackage: loaded.config.types.packageName, codeSamples: ['typescript'], typed: new Set(contracts.apis.map((a) => a.api.id)), splitAbove: 1000, primaryColor: '#1890ff', histories: new Map() });
+    const reference = await buildApiReference(contracts.apis, {
+      baseUrl: '/',
+      typesPackage: loaded.config.types.packageName,
+      codeSamples: ['typescript'],
+      typed: new Set(contracts.apis.map((a) => a.api.id)),
+      splitAbove: 1000,
+      primaryColor: '#1890ff',
+      histories: new Map(),
+    });
     const dir = await consumerProject(out, 'consumer.ts');
     await mkdir(join(dir, 'samples'));
     const files: string[] = [];
@@ -63,7 +79,16 @@ describe('the generated types package, installed by a consumer', () => {
         }
       }
     }
-    const operations = contracts.apis.reduce((n, api) => n + Object.values((api.versions[0]?.contract.document.paths ?? {}) as Record<string, object>).reduce((m, item) => m + Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)).length, 0), 0);
+    const operations = contracts.apis.reduce(
+      (n, api) =>
+        n +
+        Object.values((api.versions[0]?.contract.document.paths ?? {}) as Record<string, object>).reduce(
+          (m, item) =>
+            m + Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)).length,
+          0,
+        ),
+      0,
+    );
     assert.equal(files.length, operations);
     const tsconfig = JSON.parse(await readFile(join(dir, 'tsconfig.json'), 'utf8')) as { files: string[] };
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ ...tsconfig, files }));
@@ -72,8 +97,18 @@ describe('the generated types package, installed by a consumer', () => {
   });
 
   test('package.json maps one entry per configured service', async () => {
-    const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as { exports: Record<string, { types: string }> };
-    assert.deepEqual(Object.keys(manifest.exports), ['.', './searcher', './rag', './datasource', './tenant-manager', './file-manager', './ingestion']);
+    const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as {
+      exports: Record<string, { types: string }>;
+    };
+    assert.deepEqual(Object.keys(manifest.exports), [
+      '.',
+      './searcher',
+      './rag',
+      './datasource',
+      './tenant-manager',
+      './file-manager',
+      './ingestion',
+    ]);
     for (const entry of Object.values(manifest.exports)) await readFile(join(out, 'types', entry.types));
   });
 });

@@ -12,51 +12,72 @@ import { ROOT, tempDir } from './helpers.js';
 
 const PAGES = 320;
 
-test('many pages to compile are shared with a second thread, and come out as compiled here', { timeout: 120_000 }, async () => {
-  const dir = await tempDir('content-threads');
-  await writeFile(join(dir, 'site-config.yaml'), 'title: Threads\nurl: https://docs.example\n');
-  const docs = join(dir, 'content/docs');
-  for (let i = 0; i < PAGES; i++) {
-    const folder = join(docs, `section-${Math.floor(i / 40)}`);
-    if (i % 40 === 0) await mkdir(folder, { recursive: true });
-    const next = i + 1 < PAGES ? `[next](../section-${Math.floor((i + 1) / 40)}/page-${i + 1}.mdx)` : 'the end';
-    await writeFile(join(folder, `page-${i}.mdx`), `---\ntitle: Page ${i}\ndescription: Page ${i}.\n---\n\nRead on: ${next}.\n\n## Code\n\n\`\`\`ts\nexport const n${i} = ${i};\n\`\`\`\n\n| a | b |\n|---|---|\n| ${i} | x |\n`);
-  }
-  // The last pages, which this thread compiles when it takes from the back, and the first, which the
-  // second thread takes: an image, a contract component (the second thread has no contracts), and a
-  // page that does not compile, at both ends.
-  const special = {
-    image: '---\ntitle: Image\ndescription: An image.\n---\n\n![A diagram](./diagram.svg)\n',
-    contract: '---\ntitle: Contract\ndescription: A contract.\n---\n\n<Schema service="items" name="Item" />\n',
-    broken: '---\ntitle: Broken\ndescription: Broken.\n---\n\n<div\n',
-  };
-  for (const at of ['aaa', 'zzz']) {
-    await mkdir(join(docs, at), { recursive: true });
-    await copyFile(join(ROOT, 'test/fixtures/sites/minimal-clean/content/docs/diagram.svg'), join(docs, at, 'diagram.svg'));
-    for (const [name, text] of Object.entries(special)) await writeFile(join(docs, at, `${name}.mdx`), text);
-  }
+test(
+  'many pages to compile are shared with a second thread, and come out as compiled here',
+  { timeout: 120_000 },
+  async () => {
+    const dir = await tempDir('content-threads');
+    await writeFile(join(dir, 'site-config.yaml'), 'title: Threads\nurl: https://docs.example\n');
+    const docs = join(dir, 'content/docs');
+    for (let i = 0; i < PAGES; i++) {
+      const folder = join(docs, `section-${Math.floor(i / 40)}`);
+      if (i % 40 === 0) await mkdir(folder, { recursive: true });
+      const next = i + 1 < PAGES ? `[next](../section-${Math.floor((i + 1) / 40)}/page-${i + 1}.mdx)` : 'the end';
+      await writeFile(
+        join(folder, `page-${i}.mdx`),
+        `---\ntitle: Page ${i}\ndescription: Page ${i}.\n---\n\nRead on: ${next}.\n\n## Code\n\n\`\`\`ts\nexport const n${i} = ${i};\n\`\`\`\n\n| a | b |\n|---|---|\n| ${i} | x |\n`,
+      );
+    }
+    // The last pages, which this thread compiles when it takes from the back, and the first, which the
+    // second thread takes: an image, a contract component (the second thread has no contracts), and a
+    // page that does not compile, at both ends.
+    const special = {
+      image: '---\ntitle: Image\ndescription: An image.\n---\n\n![A diagram](./diagram.svg)\n',
+      contract: '---\ntitle: Contract\ndescription: A contract.\n---\n\n<Schema service="items" name="Item" />\n',
+      broken: '---\ntitle: Broken\ndescription: Broken.\n---\n\n<div\n',
+    };
+    for (const at of ['aaa', 'zzz']) {
+      await mkdir(join(docs, at), { recursive: true });
+      await copyFile(
+        join(ROOT, 'test/fixtures/sites/minimal-clean/content/docs/diagram.svg'),
+        join(docs, at, 'diagram.svg'),
+      );
+      for (const [name, text] of Object.entries(special)) await writeFile(join(docs, at, `${name}.mdx`), text);
+    }
 
-  const loaded = await loadConfig(join(dir, 'site-config.yaml'));
-  assert.ok(loaded.ok);
-  const items = await validateContract(join(ROOT, 'test/fixtures/rules/example-mismatch.yaml'));
-  assert.ok(items.contract);
-  const contracts = new ContractIndex([{ api: { id: 'items' } as never, versions: [{ version: '1.0.0', contract: items.contract }] }]);
-  const input = { config: loaded.config, configSource: loaded.source, components: new Set(MDX_COMPONENT_NAMES), contracts, reservedRoutes: new Map<string, string>() };
-  const content = await loadContent(input);
-  assert.equal(content.secondThread, true);
-  // All but the two broken pages.
-  assert.equal(content.docs.length, PAGES + 4);
+    const loaded = await loadConfig(join(dir, 'site-config.yaml'));
+    assert.ok(loaded.ok);
+    const items = await validateContract(join(ROOT, 'test/fixtures/rules/example-mismatch.yaml'));
+    assert.ok(items.contract);
+    const contracts = new ContractIndex([
+      { api: { id: 'items' } as never, versions: [{ version: '1.0.0', contract: items.contract }] },
+    ]);
+    const input = {
+      config: loaded.config,
+      configSource: loaded.source,
+      components: new Set(MDX_COMPONENT_NAMES),
+      contracts,
+      reservedRoutes: new Map<string, string>(),
+    };
+    const content = await loadContent(input);
+    assert.equal(content.secondThread, true);
+    // All but the two broken pages.
+    assert.equal(content.docs.length, PAGES + 4);
 
-  // Every page as this thread alone compiles it.
-  const context = compileContext(input, content.docs, new Map());
-  for (const page of content.docs) {
-    const here = await compileFresh(page, context);
-    assert.equal(page.contentHash, here.entry?.treeHash, page.display);
-  }
-  const found = content.diagnostics.map((d) => `${d.file.split('/').slice(-2).join('/')}:${d.line} ${d.rule}`).sort();
-  assert.deepEqual(found, ['aaa/broken.mdx:7 mdx-syntax', 'zzz/broken.mdx:7 mdx-syntax']);
-  // The contract pages were compiled where the contracts are, and know it.
-  assert.ok(content.docs.filter((d) => d.id.endsWith('/contract')).every((d) => d.usesContracts));
-  // One asset per image file, both read by this thread.
-  assert.deepEqual(content.assets.map((a) => a.source.split('/').slice(-2).join('/')).sort(), ['aaa/diagram.svg', 'zzz/diagram.svg']);
-});
+    // Every page as this thread alone compiles it.
+    const context = compileContext(input, content.docs, new Map());
+    for (const page of content.docs) {
+      const here = await compileFresh(page, context);
+      assert.equal(page.contentHash, here.entry?.treeHash, page.display);
+    }
+    const found = content.diagnostics.map((d) => `${d.file.split('/').slice(-2).join('/')}:${d.line} ${d.rule}`).sort();
+    assert.deepEqual(found, ['aaa/broken.mdx:7 mdx-syntax', 'zzz/broken.mdx:7 mdx-syntax']);
+    // The contract pages were compiled where the contracts are, and know it.
+    assert.ok(content.docs.filter((d) => d.id.endsWith('/contract')).every((d) => d.usesContracts));
+    // One asset per image file, both read by this thread.
+    assert.deepEqual(content.assets.map((a) => a.source.split('/').slice(-2).join('/')).sort(), [
+      'aaa/diagram.svg',
+      'zzz/diagram.svg',
+    ]);
+  },
+);

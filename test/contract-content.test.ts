@@ -13,7 +13,10 @@ const CLEAN = 'test/fixtures/sites/contract-components-clean';
 const BROKEN = 'test/fixtures/sites/contract-refs';
 
 /** The field table of the `<Schema>` block captioned `name`, row by row; `details` are the description and each fact line. */
-function fieldRows(page: Page, name: string): Array<{ field: string; required: string; type: string; details: string[] }> {
+function fieldRows(
+  page: Page,
+  name: string,
+): Array<{ field: string; required: string; type: string; details: string[] }> {
   const block = blockNamed(page, '.contract-schema', name);
   return new Page({ type: 'root', children: [block] }).all('tbody tr').map((row) => {
     const view = new Page({ type: 'root', children: [row] });
@@ -22,13 +25,17 @@ function fieldRows(page: Page, name: string): Array<{ field: string; required: s
       field: view.text('th code') ?? '',
       required: view.text('th span') ?? '',
       type: textOf(cells[1] as Element),
-      details: new Page({ type: 'root', children: [cells[2] as Element] }).all('.contract-field-description, .contract-fact').map(textOf),
+      details: new Page({ type: 'root', children: [cells[2] as Element] })
+        .all('.contract-field-description, .contract-fact')
+        .map(textOf),
     };
   });
 }
 
 function blockNamed(page: Page, selector: string, name: string): Element {
-  const block = page.all(selector).find((b) => textOf(new Page({ type: 'root', children: [b] }).one('.contract-caption code') as Element) === name);
+  const block = page
+    .all(selector)
+    .find((b) => textOf(new Page({ type: 'root', children: [b] }).one('.contract-caption code') as Element) === name);
   assert.ok(block, `no ${selector} block for ${name}`);
   return block;
 }
@@ -44,11 +51,21 @@ describe('contract components in MDX: <Schema>, <Operation>, <EnumValues>', () =
     api = await Page.read(join(out, 'site/api/shop/index.html'));
   });
 
-  test('<Schema> is the entity\'s field table: name, required, type, default, values, constraints, description', () => {
+  test("<Schema> is the entity's field table: name, required, type, default, values, constraints, description", () => {
     assert.deepEqual(fieldRows(doc, 'NewPet'), [
-      { field: 'name', required: 'required', type: 'string', details: ["The pet's name.", 'minLength: 1 · maxLength: 40'] },
+      {
+        field: 'name',
+        required: 'required',
+        type: 'string',
+        details: ["The pet's name.", 'minLength: 1 · maxLength: 40'],
+      },
       { field: 'status', required: 'required', type: 'PetStatus', details: ['One of "available", "pending", "sold"'] },
-      { field: 'tags', required: 'optional', type: 'array of PetStatus', details: ['Statuses the pet went through.', 'One of "available", "pending", "sold"'] },
+      {
+        field: 'tags',
+        required: 'optional',
+        type: 'array of PetStatus',
+        details: ['Statuses the pet went through.', 'One of "available", "pending", "sold"'],
+      },
       { field: 'weight', required: 'optional', type: 'number', details: ['Weight in kilograms.', 'Default 1', '≥ 0'] },
       { field: 'nickname', required: 'optional', type: 'string or null', details: ['A second name, or null.'] },
     ]);
@@ -60,9 +77,13 @@ describe('contract components in MDX: <Schema>, <Operation>, <EnumValues>', () =
   });
 
   test('an allOf entity lists its own fields and links the entity it extends', () => {
-    assert.deepEqual(fieldRows(doc, 'Pet'), [{ field: 'id', required: 'required', type: 'integer<int64>read-only', details: ['Assigned by the shop.'] }]);
+    assert.deepEqual(fieldRows(doc, 'Pet'), [
+      { field: 'id', required: 'required', type: 'integer<int64>read-only', details: ['Assigned by the shop.'] },
+    ]);
     const pet = new Page({ type: 'root', children: [blockNamed(doc, '.contract-schema', 'Pet')] });
-    assert.deepEqual(pet.links('.contract-includes'), [{ text: 'NewPet', href: '/api/shop/#schema-NewPet', label: undefined, target: undefined }]);
+    assert.deepEqual(pet.links('.contract-includes'), [
+      { text: 'NewPet', href: '/api/shop/#schema-NewPet', label: undefined, target: undefined },
+    ]);
   });
 
   test('<EnumValues> lists the values with the default marked; inside a sentence it is an inline list', () => {
@@ -91,9 +112,22 @@ describe('contract components in MDX: <Schema>, <Operation>, <EnumValues>', () =
   });
 
   test('every link of a component leads to an anchor the reference page has', () => {
-    const hrefs = [...new Set(doc.all('.contract-block a, a.contract-operation-inline, .contract-enum-inline a').map((a) => String(a.properties.href)))].sort();
-    assert.deepEqual(hrefs, ['/api/shop/#createPet', '/api/shop/#getPet', '/api/shop/#schema-NewPet', '/api/shop/#schema-Pet', '/api/shop/#schema-PetStatus']);
-    for (const href of hrefs) assert.ok(api.one(`[id="${href.split('#')[1]}"]`), `${href} is not an anchor of /api/shop/`);
+    const hrefs = [
+      ...new Set(
+        doc
+          .all('.contract-block a, a.contract-operation-inline, .contract-enum-inline a')
+          .map((a) => String(a.properties.href)),
+      ),
+    ].sort();
+    assert.deepEqual(hrefs, [
+      '/api/shop/#createPet',
+      '/api/shop/#getPet',
+      '/api/shop/#schema-NewPet',
+      '/api/shop/#schema-Pet',
+      '/api/shop/#schema-PetStatus',
+    ]);
+    for (const href of hrefs)
+      assert.ok(api.one(`[id="${href.split('#')[1]}"]`), `${href} is not an anchor of /api/shop/`);
   });
 
   test('the page follows the contract: a new enum value and a renamed summary appear on the next build', async () => {
@@ -101,7 +135,12 @@ describe('contract components in MDX: <Schema>, <Operation>, <EnumValues>', () =
     await cp(CLEAN, dir, { recursive: true });
     const spec = join(dir, 'openapi/shop/1.0.0.yaml');
     const text = await readFile(spec, 'utf8');
-    await writeFile(spec, text.replace('enum: [available, pending, sold]', 'enum: [available, pending, sold, reserved]').replace('summary: Add a pet to the shop', 'summary: Register a pet'));
+    await writeFile(
+      spec,
+      text
+        .replace('enum: [available, pending, sold]', 'enum: [available, pending, sold, reserved]')
+        .replace('summary: Add a pet to the shop', 'summary: Register a pet'),
+    );
     const out = await tempDir('contract-drift-out');
     const result = await build({ config: join(dir, 'site-config.yaml'), out, strict: true });
     assert.deepEqual(result.diagnostics, []);
@@ -121,14 +160,24 @@ describe('content checks in specsite validate', () => {
     assert.deepEqual(checked.diagnostics, built.diagnostics);
   });
 
-  test('the CLI exits 1 with one located line per problem, the tagged example\'s at the offending value', async () => {
+  test("the CLI exits 1 with one located line per problem, the tagged example's at the offending value", async () => {
     const run = await runCli(['validate', '--config', join(BROKEN, 'site-config.yaml')]);
     assert.equal(run.code, 1);
     const lines = run.stdout.split('\n');
     const intro = `${BROKEN}/content/docs/intro.mdx`;
     // `"name": 42` is on line 30 of the page, its column 3 where the key starts.
-    assert.ok(lines.includes(`${intro}:30:3 error [example-schema] the example does not match shop#NewPet: /name must be string`), run.stdout);
-    assert.ok(lines.includes(`${intro}:14:45 error [contract-ref] the shop contract has no operation with operationId "createPets"; did you mean "createPet"?`), run.stdout);
+    assert.ok(
+      lines.includes(
+        `${intro}:30:3 error [example-schema] the example does not match shop#NewPet: /name must be string`,
+      ),
+      run.stdout,
+    );
+    assert.ok(
+      lines.includes(
+        `${intro}:14:45 error [contract-ref] the shop contract has no operation with operationId "createPets"; did you mean "createPet"?`,
+      ),
+      run.stdout,
+    );
     assert.match(run.stdout, /validated 1 document and 2 pages: 15 errors, 1 warning/);
     assert.equal(run.stderr, '');
   });
@@ -136,14 +185,26 @@ describe('content checks in specsite validate', () => {
   test('a page without a description is a warning, which rules: can make an error or silence', async () => {
     const dir = await tempDir('page-description');
     await cp(BROKEN, dir, { recursive: true });
-    await writeFile(join(dir, 'content/docs/intro.mdx'), '---\ntitle: Fine\ndescription: A described page.\n---\n\nText.\n');
+    await writeFile(
+      join(dir, 'content/docs/intro.mdx'),
+      '---\ntitle: Fine\ndescription: A described page.\n---\n\nText.\n',
+    );
     const config = join(dir, 'site-config.yaml');
     const warned = await validate([], { config });
-    assert.deepEqual(warned.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.column}`), ['warning page-description 1:1']);
+    assert.deepEqual(
+      warned.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.column}`),
+      ['warning page-description 1:1'],
+    );
     const strict = await validate([], { config, rules: { 'page-description': 'error' } });
-    assert.deepEqual(strict.diagnostics.map((d) => `${d.severity} ${d.rule}`), ['error page-description']);
+    assert.deepEqual(
+      strict.diagnostics.map((d) => `${d.severity} ${d.rule}`),
+      ['error page-description'],
+    );
     const silent = await validate([], { config, rules: { 'page-description': 'off' } });
     assert.deepEqual(silent.diagnostics, []);
-    assert.match(formatReport(warned.diagnostics, 'text', 'validated'), /undescribed\.mdx:1:1 warning \[page-description\]/);
+    assert.match(
+      formatReport(warned.diagnostics, 'text', 'validated'),
+      /undescribed\.mdx:1:1 warning \[page-description\]/,
+    );
   });
 });

@@ -13,7 +13,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 function publicDocuments(manifest: string): string[] {
   const [header, ...rows] = manifest.trimEnd().split('\n');
   const columns = (header as string).split('\t');
-  return rows.map((row) => row.split('\t')).filter((cells) => cells[columns.indexOf('group')] === 'public').map((cells) => cells[columns.indexOf('file')] as string);
+  return rows
+    .map((row) => row.split('\t'))
+    .filter((cells) => cells[columns.indexOf('group')] === 'public')
+    .map((cells) => cells[columns.indexOf('file')] as string);
 }
 
 /** Follows a path item's `$ref`, into this document or another file beside it (multi-file contracts). */
@@ -104,12 +107,25 @@ describe('every public corpus document becomes a working reference through the m
       for (let round = 0; round < 3 && !result.report; round++) {
         const errors = result.diagnostics.filter((d) => d.severity === 'error');
         assert.ok(errors.length > 0, 'a failed build says why');
-        assert.ok(errors.every((d) => d.line > 0 && d.column > 0), `unlocated: ${JSON.stringify(errors[0])}`);
+        assert.ok(
+          errors.every((d) => d.line > 0 && d.column > 0),
+          `unlocated: ${JSON.stringify(errors[0])}`,
+        );
         for (const d of errors) downgraded.add(d.rule);
-        await writeFile(config, `${minimal}rules:\n${[...downgraded].sort().map((rule) => `  ${rule}: warning\n`).join('')}`);
+        await writeFile(
+          config,
+          `${minimal}rules:\n${[...downgraded]
+            .sort()
+            .map((rule) => `  ${rule}: warning\n`)
+            .join('')}`,
+        );
         result = await build({ config, out, strict: false });
       }
-      assert.deepEqual(result.diagnostics.filter((d) => d.severity === 'error'), [], `still failing after downgrading ${[...downgraded].join(', ')}`);
+      assert.deepEqual(
+        result.diagnostics.filter((d) => d.severity === 'error'),
+        [],
+        `still failing after downgrading ${[...downgraded].join(', ')}`,
+      );
       assert.ok(result.report, 'the site was written');
       assert.deepEqual([...downgraded].sort(), BREAKS[file] ?? [], 'the rules this document breaks');
       const contract = await validateContract(spec);
@@ -118,7 +134,11 @@ describe('every public corpus document becomes a working reference through the m
       assert.ok(pages.length >= 1);
       const html = pages.join('\n');
       const sections = (html.match(/<section class="api-operation api-kind-(operation|webhook)" id="/g) ?? []).length;
-      assert.equal(sections, await countOperations(contract.contract.document, spec), 'one section per operation and webhook');
+      assert.equal(
+        sections,
+        await countOperations(contract.contract.document, spec),
+        'one section per operation and webhook',
+      );
       for (const page of pages) {
         const main = page.slice(page.indexOf('<main'), page.indexOf('</main>'));
         assert.doesNotMatch(main, /<script|\son[a-z]+=|href="javascript:/i, 'nothing from the document can run');

@@ -59,7 +59,11 @@ class BuildEvents {
   }
 
   /** The first event after the `after`-th that satisfies `wanted`. */
-  async next(after: number, wanted: (event: BuildEvents['seen'][number]) => boolean, timeoutMs = 20_000): Promise<BuildEvents['seen'][number]> {
+  async next(
+    after: number,
+    wanted: (event: BuildEvents['seen'][number]) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<BuildEvents['seen'][number]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.seen.slice(after).find(wanted);
@@ -96,7 +100,14 @@ describe('specsite dev', () => {
 
   before(async () => {
     root = await makeProject();
-    const started = await dev({ config: join(root, 'site-config.yaml'), out: join(root, 'out'), strict: false, port: 0, host: '127.0.0.1', onBuild: (event) => builds.push(event) });
+    const started = await dev({
+      config: join(root, 'site-config.yaml'),
+      out: join(root, 'out'),
+      strict: false,
+      port: 0,
+      host: '127.0.0.1',
+      onBuild: (event) => builds.push(event),
+    });
     assert.ok(started.ok, 'dev started');
     ({ url, close } = started);
     origin = new URL(url).origin;
@@ -113,7 +124,10 @@ describe('specsite dev', () => {
     const intro = await fetchText(`${url}docs/`);
     assert.equal(intro.status, 200);
     assert.match(intro.text, /The first words of the introduction\./);
-    assert.match(intro.text, /<script src="\/__specsite\/live-reload\.js" data-build="1" data-events="\/__specsite\/events"><\/script><\/body>/);
+    assert.match(
+      intro.text,
+      /<script src="\/__specsite\/live-reload\.js" data-build="1" data-events="\/__specsite\/events"><\/script><\/body>/,
+    );
     assert.equal((await fetchText(`${url}api/shop/`)).status, 200);
     assert.equal((await fetchText(`${url}no/such/page/`)).status, 404);
     assert.equal(builds[0]?.ok, true);
@@ -129,7 +143,10 @@ describe('specsite dev', () => {
     const event = await events.next(before, (e) => e.ok && e.id === 2);
     assert.deepEqual(event.problems, []);
     const build = builds[buildsBefore] as DevBuildEvent;
-    assert.deepEqual(build.changed.map((path) => path.split('/').slice(-3).join('/')), ['content/docs/guide.mdx']);
+    assert.deepEqual(
+      build.changed.map((path) => path.split('/').slice(-3).join('/')),
+      ['content/docs/guide.mdx'],
+    );
     assert.equal(build.rendered, 1);
     t.diagnostic(`one page edited: rebuilt in ${Math.round(build.ms)} ms`);
     const guide = await fetchText(`${url}docs/guide/`);
@@ -166,7 +183,10 @@ describe('specsite dev', () => {
     assert.match(failed.problems[0] as string, /content\/docs\/guide\.mdx:11:1 error \[mdx-syntax\] /);
     const terminal = builds.at(-1) as DevBuildEvent;
     assert.equal(terminal.ok, false);
-    assert.deepEqual(terminal.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.rule}`), ['11:1 mdx-syntax']);
+    assert.deepEqual(
+      terminal.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.rule}`),
+      ['11:1 mdx-syntax'],
+    );
     // The page as it was before the break, under the same build number.
     assert.equal((await fetchText(`${url}docs/guide/`)).text, good.text);
 
@@ -202,7 +222,11 @@ describe('specsite dev', () => {
       const overlay = tab.locator('#specsite-dev-problems');
       await overlay.waitFor({ timeout: 20_000 });
       assert.match((await overlay.textContent()) ?? '', /content\/docs\/guide\.mdx:11:1 error \[mdx-syntax\]/);
-      assert.equal(await tab.getByText('Seen in the browser.').count(), 1, 'the last good page stays under the overlay');
+      assert.equal(
+        await tab.getByText('Seen in the browser.').count(),
+        1,
+        'the last good page stays under the overlay',
+      );
 
       await writeFile(join(root, 'content/docs/guide.mdx'), page('Guide', 'Fixed in the browser.'));
       await tab.getByText('Fixed in the browser.').waitFor({ timeout: 20_000 });

@@ -18,7 +18,11 @@ describe('contract diagnostics (test/fixtures/contracts/<case>/expected.txt)', (
       // Cases named *-clean must produce nothing at all; every other case at least one located problem
       // (a warning counts: example-invalid's mismatches are warnings by default; expected.txt pins severities).
       if (name.endsWith('-clean')) assert.deepEqual(diagnostics, []);
-      else assert.ok(diagnostics.some((d) => d.line > 0), 'expected at least one located problem');
+      else
+        assert.ok(
+          diagnostics.some((d) => d.line > 0),
+          'expected at least one located problem',
+        );
       expectFixture(join(dir, 'expected.txt'), formatReport(diagnostics, 'text', 'result'));
     });
   }
@@ -30,7 +34,11 @@ describe('config diagnostics (test/fixtures/config/<case>/expected.txt)', () => 
       const dir = join(CONFIGS, name);
       const { diagnostics } = await validate([], { config: join(dir, 'site-config.yaml') });
       if (name.endsWith('-clean')) assert.deepEqual(diagnostics, []);
-      else assert.ok(diagnostics.some((d) => d.severity === 'error' && d.line > 0), 'expected at least one located error');
+      else
+        assert.ok(
+          diagnostics.some((d) => d.severity === 'error' && d.line > 0),
+          'expected at least one located error',
+        );
       expectFixture(join(dir, 'expected.txt'), formatReport(diagnostics, 'text', 'result'));
     });
   }

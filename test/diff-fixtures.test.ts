@@ -19,7 +19,10 @@ describe('specsite diff classifies and locates every fixture pair (test/fixtures
     test(name, async () => {
       const dir = join(CASES, name);
       const result = await diff({ files: [entry(dir, 'old'), entry(dir, 'new')] }, { config: 'unused' });
-      assert.deepEqual(result.diagnostics.filter((d) => d.severity === 'error'), []);
+      assert.deepEqual(
+        result.diagnostics.filter((d) => d.severity === 'error'),
+        [],
+      );
       assert.ok(result.report);
       const actual = result.report.changes.map((c) => `${c.at.file}:${c.at.line} ${verdict(c)} [${c.kind}]`).sort();
       assert.deepEqual(actual, expectations(dir));
@@ -29,12 +32,16 @@ describe('specsite diff classifies and locates every fixture pair (test/fixtures
 });
 
 function entry(dir: string, side: 'old' | 'new'): string {
-  for (const candidate of [`${side}.yaml`, `${side}.json`, join(side, 'openapi.yaml')]) if (existsSync(join(dir, candidate))) return join(dir, candidate);
+  for (const candidate of [`${side}.yaml`, `${side}.json`, join(side, 'openapi.yaml')])
+    if (existsSync(join(dir, candidate))) return join(dir, candidate);
   throw new Error(`${dir} has no ${side}.yaml, ${side}.json or ${side}/openapi.yaml`);
 }
 
 function expectations(dir: string): string[] {
-  const files = existsSync(join(dir, 'new')) && statSync(join(dir, 'new')).isDirectory() ? readdirSync(join(dir, 'new')).map((f) => join(dir, 'new', f)) : [entry(dir, 'new')];
+  const files =
+    existsSync(join(dir, 'new')) && statSync(join(dir, 'new')).isDirectory()
+      ? readdirSync(join(dir, 'new')).map((f) => join(dir, 'new', f))
+      : [entry(dir, 'new')];
   const out: string[] = [];
   for (const file of files) {
     readFileSync(file, 'utf8')

@@ -8,22 +8,36 @@ import { tempDir } from './helpers.js';
 
 describe('schemas that differ only in annotations share a validator', () => {
   test('the key leaves out annotations at every level, and nothing else', () => {
-    const plain = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } }, allOf: [{ minProperties: 1 }] };
+    const plain = {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } },
+      allOf: [{ minProperties: 1 }],
+    };
     const annotated = {
       title: 'Thing',
       description: 'A thing',
       type: 'object',
       required: ['id'],
       'x-internal': true,
-      properties: { id: { type: 'integer', description: 'Its id', example: 7, readOnly: true }, tags: { type: 'array', default: [], items: { type: 'string', examples: ['a'], deprecated: true } } },
+      properties: {
+        id: { type: 'integer', description: 'Its id', example: 7, readOnly: true },
+        tags: { type: 'array', default: [], items: { type: 'string', examples: ['a'], deprecated: true } },
+      },
       allOf: [{ minProperties: 1, $comment: 'why' }],
     };
     assert.equal(validationKey(annotated), validationKey(plain));
     // Properties named like annotations are data, not annotations.
     const named = { type: 'object', properties: { description: { type: 'string' }, default: { type: 'boolean' } } };
-    assert.equal(validationKey(named), '{"type":"object","properties":{"description":{"type":"string"},"default":{"type":"boolean"}}}');
+    assert.equal(
+      validationKey(named),
+      '{"type":"object","properties":{"description":{"type":"string"},"default":{"type":"boolean"}}}',
+    );
     // Order is kept: it is the order errors are reported in.
-    assert.notEqual(validationKey({ required: ['a'], type: 'object' }), validationKey({ type: 'object', required: ['a'] }));
+    assert.notEqual(
+      validationKey({ required: ['a'], type: 'object' }),
+      validationKey({ type: 'object', required: ['a'] }),
+    );
     assert.notEqual(validationKey({ type: 'string', enum: ['a'] }), validationKey({ type: 'string', enum: ['b'] }));
   });
 
@@ -63,7 +77,10 @@ describe('schemas that differ only in annotations share a validator', () => {
     const { diagnostics } = await validateContract(file);
     assert.deepEqual(
       diagnostics.filter((d) => d.rule === 'example-valid').map((d) => `${d.line} ${d.message}`),
-      ['10 example does not match its schema (/components/schemas/A): `n` must be integer', '19 example does not match its schema (/components/schemas/C): `description` must be integer'],
+      [
+        '10 example does not match its schema (/components/schemas/A): `n` must be integer',
+        '19 example does not match its schema (/components/schemas/C): `description` must be integer',
+      ],
     );
   });
 
@@ -79,7 +96,19 @@ describe('schemas that differ only in annotations share a validator', () => {
       '      properties:',
       "        v: { $ref: 'item', examples: [text] }",
     ];
-    await writeFile(file, ['openapi: 3.1.0', 'info: { title: Scoped, version: 1.0.0 }', 'paths: {}', 'components:', '  schemas:', ...part('one', 'string'), ...part('two', 'integer'), ''].join('\n'));
+    await writeFile(
+      file,
+      [
+        'openapi: 3.1.0',
+        'info: { title: Scoped, version: 1.0.0 }',
+        'paths: {}',
+        'components:',
+        '  schemas:',
+        ...part('one', 'string'),
+        ...part('two', 'integer'),
+        '',
+      ].join('\n'),
+    );
     const { diagnostics } = await validateContract(file);
     assert.deepEqual(
       diagnostics.filter((d) => d.rule === 'example-valid').map((d) => d.message),

@@ -10,6 +10,9 @@ export function expectFixture(expectedPath: string, actual: string): void {
     writeFileSync(expectedPath, actual);
     return;
   }
-  assert.ok(existsSync(expectedPath), `${expectedPath} is missing; run the tests with UPDATE=1 to create it, then review it`);
+  assert.ok(
+    existsSync(expectedPath),
+    `${expectedPath} is missing; run the tests with UPDATE=1 to create it, then review it`,
+  );
   assert.equal(actual, readFileSync(expectedPath, 'utf8'));
 }

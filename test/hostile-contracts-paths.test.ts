@@ -33,7 +33,10 @@ async function planted(name: string): Promise<Planted> {
   await mkdir(project, { recursive: true });
   const marker = `SECRET-${randomUUID()}`;
   const secret = join(base, 'secret.yaml');
-  await writeFile(secret, `Leak:\n  type: string\n  description: ${marker}\nx:\n  type: string\n  example: ${marker}\n`);
+  await writeFile(
+    secret,
+    `Leak:\n  type: string\n  description: ${marker}\nx:\n  type: string\n  example: ${marker}\n`,
+  );
   return { base, project, secret, marker };
 }
 
@@ -92,7 +95,8 @@ async function assertRefused(run: Run, place: Planted, label: string): Promise<v
   assert.doesNotMatch(run.stdout + run.stderr, STACK_LINE, label);
   assert.ok(!(run.stdout + run.stderr).includes(place.marker), `${label}: the secret is not printed`);
   assert.equal(existsSync(join(place.project, 'out')), false, `${label}: nothing is written`);
-  for (const [path, text] of await filesUnder(place.project)) assert.ok(!text.includes(place.marker), `${label}: the secret reached ${path}`);
+  for (const [path, text] of await filesUnder(place.project))
+    assert.ok(!text.includes(place.marker), `${label}: the secret reached ${path}`);
 }
 
 /** The diagnostic lines of a run (its summary left out). */
@@ -125,9 +129,21 @@ describe('a $ref outside the project is refused, located, and never read', () =>
     { name: 'a relative path up and out', ref: () => '../../../secret.yaml#/Leak' },
     { name: 'an absolute path', ref: (place) => `${place.secret}#/Leak` },
     { name: 'percent-encoded dots', ref: () => '%2e%2e/%2e%2e/%2e%2e/secret.yaml#/Leak' },
-    { name: 'an example value that is a $ref', ref: (place) => place.secret, media: (ref) => `schema:\n  type: object\nexample:\n  $ref: "${ref}"` },
-    { name: 'a named example that is a $ref', ref: () => '../../../secret.yaml#/x', media: (ref) => `schema:\n  type: object\nexamples:\n  leak:\n    $ref: "${ref}"` },
-    { name: 'an x- extension holding a $ref', ref: (place) => place.secret, media: (ref) => `schema:\n  type: object\n  x-leak:\n    nested:\n      - $ref: "${ref}"` },
+    {
+      name: 'an example value that is a $ref',
+      ref: (place) => place.secret,
+      media: (ref) => `schema:\n  type: object\nexample:\n  $ref: "${ref}"`,
+    },
+    {
+      name: 'a named example that is a $ref',
+      ref: () => '../../../secret.yaml#/x',
+      media: (ref) => `schema:\n  type: object\nexamples:\n  leak:\n    $ref: "${ref}"`,
+    },
+    {
+      name: 'an x- extension holding a $ref',
+      ref: (place) => place.secret,
+      media: (ref) => `schema:\n  type: object\n  x-leak:\n    nested:\n      - $ref: "${ref}"`,
+    },
   ];
   for (const variant of cases) {
     test(variant.name, async () => {
@@ -153,7 +169,12 @@ describe('a $ref outside the project is refused, located, and never read', () =>
     await write(join(place.project, 'openapi/pets/1.0.0.yaml'), text);
     const run = await inProject(place.project, ['build']);
     await assertRefused(run, place, 'symlinked file');
-    assertOneOutsideLine(run, 'openapi/pets/1.0.0.yaml', at(text, '"../../shared/pet.yaml#/Leak"'), '../../shared/pet.yaml#/Leak');
+    assertOneOutsideLine(
+      run,
+      'openapi/pets/1.0.0.yaml',
+      at(text, '"../../shared/pet.yaml#/Leak"'),
+      '../../shared/pet.yaml#/Leak',
+    );
   });
 
   test('a folder symlinked out of the project, reached through a file inside it', async () => {
@@ -164,10 +185,18 @@ describe('a $ref outside the project is refused, located, and never read', () =>
     // The root refers to a file inside, which refers on through the symlinked folder: located in that file.
     const common = 'Pet:\n  $ref: "elsewhere/secret.yaml#/Leak"\n';
     await write(join(place.project, 'shared/common.yaml'), common);
-    await write(join(place.project, 'openapi/pets/1.0.0.yaml'), contract('schema:\n  $ref: "../../shared/common.yaml#/Pet"'));
+    await write(
+      join(place.project, 'openapi/pets/1.0.0.yaml'),
+      contract('schema:\n  $ref: "../../shared/common.yaml#/Pet"'),
+    );
     const run = await inProject(place.project, ['build']);
     await assertRefused(run, place, 'symlinked folder');
-    assertOneOutsideLine(run, 'shared/common.yaml', at(common, '"elsewhere/secret.yaml#/Leak"'), 'elsewhere/secret.yaml#/Leak');
+    assertOneOutsideLine(
+      run,
+      'shared/common.yaml',
+      at(common, '"elsewhere/secret.yaml#/Leak"'),
+      'elsewhere/secret.yaml#/Leak',
+    );
   });
 
   test('a file: URL is not read either (ref-resolves, as every URL)', async () => {
@@ -180,14 +209,22 @@ describe('a $ref outside the project is refused, located, and never read', () =>
     await assertRefused(run, place, 'file: URL');
     const lines = diagnosticLines(run);
     assert.equal(lines.length, 1, run.stdout);
-    assert.ok(lines[0]?.startsWith(`openapi/pets/1.0.0.yaml:${at(text, `"${ref}"`)} error [ref-resolves] broken $ref: remote reference`), lines[0]);
+    assert.ok(
+      lines[0]?.startsWith(
+        `openapi/pets/1.0.0.yaml:${at(text, `"${ref}"`)} error [ref-resolves] broken $ref: remote reference`,
+      ),
+      lines[0],
+    );
   });
 
   test('a contract named on the command line: its $refs stay inside the working folder', async () => {
     const place = await planted('standalone');
     const text = contract('schema:\n  $ref: "../../secret.yaml#/Leak"');
     await write(join(place.project, 'api/openapi.yaml'), text);
-    for (const command of [['validate', 'api/openapi.yaml'], ['types', 'api/openapi.yaml']]) {
+    for (const command of [
+      ['validate', 'api/openapi.yaml'],
+      ['types', 'api/openapi.yaml'],
+    ]) {
       const run = await inProject(place.project, command);
       await assertRefused(run, place, command.join(' '));
       assertOneOutsideLine(run, 'api/openapi.yaml', at(text, '"../../secret.yaml#/Leak"'), '../../secret.yaml#/Leak');
@@ -197,11 +234,19 @@ describe('a $ref outside the project is refused, located, and never read', () =>
   test('refs that stay inside the project, a symlink among them, still build', async () => {
     const place = await planted('inside');
     await write(join(place.project, 'site-config.yaml'), CONFIG);
-    await write(join(place.project, 'schemas/pet.yaml'), 'Pet:\n  type: object\n  properties:\n    name: { type: string }\n');
+    await write(
+      join(place.project, 'schemas/pet.yaml'),
+      'Pet:\n  type: object\n  properties:\n    name: { type: string }\n',
+    );
     await symlink(join(place.project, 'schemas/pet.yaml'), join(place.project, 'schemas/pet-link.yaml'));
     await write(join(place.project, 'examples/pet.json'), '{ "name": "Rex" }\n');
     const components = 'components:\n  schemas:\n    Local:\n      type: string\n';
-    await write(join(place.project, 'openapi/pets/1.0.0.yaml'), contract('schema:\n  $ref: "../../schemas/pet-link.yaml#/Pet"\nexamples:\n  rex:\n    value:\n      $ref: "../../examples/pet.json"') + components);
+    await write(
+      join(place.project, 'openapi/pets/1.0.0.yaml'),
+      contract(
+        'schema:\n  $ref: "../../schemas/pet-link.yaml#/Pet"\nexamples:\n  rex:\n    value:\n      $ref: "../../examples/pet.json"',
+      ) + components,
+    );
     const run = await inProject(place.project, ['build']);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(await readFile(join(place.project, 'out/types/pets.d.ts'), 'utf8'), /name\?: string/);
@@ -212,15 +257,22 @@ describe('a $ref outside the project is refused, located, and never read', () =>
   test('an externalValue is shown as a link, never read', async () => {
     const place = await planted('external-value');
     await write(join(place.project, 'site-config.yaml'), CONFIG);
-    await write(join(place.project, 'openapi/pets/1.0.0.yaml'), contract(`schema:\n  type: object\nexamples:\n  far:\n    externalValue: "${place.secret}"\n  up:\n    externalValue: "../../../secret.yaml"`));
+    await write(
+      join(place.project, 'openapi/pets/1.0.0.yaml'),
+      contract(
+        `schema:\n  type: object\nexamples:\n  far:\n    externalValue: "${place.secret}"\n  up:\n    externalValue: "../../../secret.yaml"`,
+      ),
+    );
     const run = await inProject(place.project, ['build']);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    for (const [path, text] of await filesUnder(place.project)) assert.ok(!text.includes(place.marker), `the secret reached ${path}`);
+    for (const [path, text] of await filesUnder(place.project))
+      assert.ok(!text.includes(place.marker), `the secret reached ${path}`);
   });
 });
 
 describe("an API's spec outside the project is refused, located at apis[i].spec", () => {
-  const configLine = (spec: string): string => `title: Hostile\nurl: https://docs.example\napis:\n  - id: pets\n    spec: "${spec}"\n`;
+  const configLine = (spec: string): string =>
+    `title: Hostile\nurl: https://docs.example\napis:\n  - id: pets\n    spec: "${spec}"\n`;
 
   async function assertSpecRefused(place: Planted, spec: string, asWritten: string): Promise<void> {
     const config = configLine(spec);
@@ -230,7 +282,12 @@ describe("an API's spec outside the project is refused, located at apis[i].spec"
       await assertRefused(run, place, `${spec}: ${command[0]}`);
       const lines = diagnosticLines(run);
       assert.equal(lines.length, 1, run.stdout);
-      assert.ok(lines[0]?.startsWith(`site-config.yaml:${at(config, `"${spec}"`)} error [path-outside-project] API "pets": spec "${asWritten}" is outside the project`), lines[0]);
+      assert.ok(
+        lines[0]?.startsWith(
+          `site-config.yaml:${at(config, `"${spec}"`)} error [path-outside-project] API "pets": spec "${asWritten}" is outside the project`,
+        ),
+        lines[0],
+      );
     }
   }
 
@@ -272,27 +329,37 @@ describe("an API's spec outside the project is refused, located at apis[i].spec"
 
 describe('what is refused is never opened', () => {
   // A named pipe blocks whoever opens it for reading until a writer comes: a build that read one would never end.
-  test('named pipes planted outside, named by every kind of $ref and by a second thread\'s contract, leave the build to end', { timeout: 120_000 }, async () => {
-    const place = await planted('fifo');
-    const pipes = ['a.yaml', 'b.yaml', 'c.yaml'].map((name) => join(place.base, name));
-    for (const pipe of pipes) execFileSync('mkfifo', [pipe]);
-    await symlink(pipes[2] as string, join(place.project, 'linked.yaml'));
-    await write(join(place.project, 'site-config.yaml'), CONFIG);
-    // Over a million bytes of contract: its checks and types run on the second thread.
-    const padding = `Padding:\n  type: string\n  description: "${'padding '.repeat(130_000)}"\n`;
-    await write(join(place.project, 'shared/padding.yaml'), padding);
-    await write(
-      join(place.project, 'openapi/pets/1.0.0.yaml'),
-      contract(`schema:\n  type: object\n  properties:\n    a: { $ref: "../../../a.yaml#/x" }\n    pad: { $ref: "../../shared/padding.yaml#/Padding" }\n    c: { $ref: "../../linked.yaml#/x" }\nexample:\n  $ref: "${pipes[1]}"`),
-    );
-    for (const command of ['build', 'validate', 'types']) {
-      const run = await runBounded(['--no-cache', command], place.project, 60_000);
-      assert.notEqual(run.code, 'timeout', `${command} opened a file outside the project`);
-      await assertRefused(run as Run, place, command);
-      const errors = diagnosticLines(run as Run).filter((line) => line.includes(' error ['));
-      assert.deepEqual(errors.map((line) => /\[([a-z-]+)\]/.exec(line)?.[1]), ['path-outside-project', 'path-outside-project', 'path-outside-project'], (run as Run).stdout);
-    }
-  });
+  test(
+    "named pipes planted outside, named by every kind of $ref and by a second thread's contract, leave the build to end",
+    { timeout: 120_000 },
+    async () => {
+      const place = await planted('fifo');
+      const pipes = ['a.yaml', 'b.yaml', 'c.yaml'].map((name) => join(place.base, name));
+      for (const pipe of pipes) execFileSync('mkfifo', [pipe]);
+      await symlink(pipes[2] as string, join(place.project, 'linked.yaml'));
+      await write(join(place.project, 'site-config.yaml'), CONFIG);
+      // Over a million bytes of contract: its checks and types run on the second thread.
+      const padding = `Padding:\n  type: string\n  description: "${'padding '.repeat(130_000)}"\n`;
+      await write(join(place.project, 'shared/padding.yaml'), padding);
+      await write(
+        join(place.project, 'openapi/pets/1.0.0.yaml'),
+        contract(
+          `schema:\n  type: object\n  properties:\n    a: { $ref: "../../../a.yaml#/x" }\n    pad: { $ref: "../../shared/padding.yaml#/Padding" }\n    c: { $ref: "../../linked.yaml#/x" }\nexample:\n  $ref: "${pipes[1]}"`,
+        ),
+      );
+      for (const command of ['build', 'validate', 'types']) {
+        const run = await runBounded(['--no-cache', command], place.project, 60_000);
+        assert.notEqual(run.code, 'timeout', `${command} opened a file outside the project`);
+        await assertRefused(run as Run, place, command);
+        const errors = diagnosticLines(run as Run).filter((line) => line.includes(' error ['));
+        assert.deepEqual(
+          errors.map((line) => /\[([a-z-]+)\]/.exec(line)?.[1]),
+          ['path-outside-project', 'path-outside-project', 'path-outside-project'],
+          (run as Run).stdout,
+        );
+      }
+    },
+  );
 });
 
 describe('a remote $ref is never fetched', () => {
@@ -310,55 +377,79 @@ describe('a remote $ref is never fetched', () => {
   });
   after(() => new Promise<void>((done) => server.close(() => done())));
 
-  test('in the structure, inside data, in a file it refers to, through build, validate and types: zero requests, located ref-resolves errors', { timeout: 180_000 }, async () => {
-    const place = await planted('remote');
-    const remote = (path: string): string => `http://127.0.0.1:${port}/${path}`;
-    await write(join(place.project, 'site-config.yaml'), CONFIG);
-    const common = `Pet:\n  $ref: "${remote('common.yaml#/Remote')}"\n`;
-    await write(join(place.project, 'openapi/pets/common.yaml'), common);
-    const text = contract(`schema:\n  type: object\n  properties:\n    a: { $ref: "${remote('a.yaml#/Remote')}" }\n    b: { $ref: "common.yaml#/Pet" }\n    c: { $ref: "//127.0.0.1:${port}/c.yaml#/Remote" }\nexamples:\n  d:\n    value:\n      $ref: "${remote('d.yaml')}"`);
-    await write(join(place.project, 'openapi/pets/1.0.0.yaml'), text);
-    // The CLI as CI runs it (a child process, its own threads), and the standalone commands.
-    const runs: Array<[string, Run]> = [
-      ['build', await runCli(['build', '--no-cache'], place.project)],
-      ['validate', await runCli(['validate', '--no-cache'], place.project)],
-      ['types', await runCli(['types', '--no-cache'], place.project)],
-      ['validate FILE', await runCli(['validate', 'openapi/pets/1.0.0.yaml'], place.project)],
-      ['types FILE', await runCli(['types', 'openapi/pets/1.0.0.yaml'], place.project)],
-    ];
-    assert.deepEqual(requests, [], 'no request reached the listener');
-    for (const [label, run] of runs) {
-      await assertRefused(run, place, label);
-      const errors = diagnosticLines(run).filter((line) => line.includes(' error ['));
-      const expected = [
-        `openapi/pets/1.0.0.yaml:${at(text, `"${remote('a.yaml#/Remote')}"`)} error [ref-resolves] broken $ref: remote reference "${remote('a.yaml#/Remote')}" is not fetched`,
-        `openapi/pets/1.0.0.yaml:${at(text, `"//127.0.0.1:${port}/c.yaml#/Remote"`)} error [ref-resolves] broken $ref: remote reference "//127.0.0.1:${port}/c.yaml#/Remote" is not fetched`,
-        `openapi/pets/1.0.0.yaml:${at(text, `"${remote('d.yaml')}"`)} error [ref-resolves] broken $ref: remote reference "${remote('d.yaml')}" is not fetched`,
-        `openapi/pets/common.yaml:${at(common, `"${remote('common.yaml#/Remote')}"`)} error [ref-resolves] broken $ref: remote reference "${remote('common.yaml#/Remote')}" is not fetched`,
+  test(
+    'in the structure, inside data, in a file it refers to, through build, validate and types: zero requests, located ref-resolves errors',
+    { timeout: 180_000 },
+    async () => {
+      const place = await planted('remote');
+      const remote = (path: string): string => `http://127.0.0.1:${port}/${path}`;
+      await write(join(place.project, 'site-config.yaml'), CONFIG);
+      const common = `Pet:\n  $ref: "${remote('common.yaml#/Remote')}"\n`;
+      await write(join(place.project, 'openapi/pets/common.yaml'), common);
+      const text = contract(
+        `schema:\n  type: object\n  properties:\n    a: { $ref: "${remote('a.yaml#/Remote')}" }\n    b: { $ref: "common.yaml#/Pet" }\n    c: { $ref: "//127.0.0.1:${port}/c.yaml#/Remote" }\nexamples:\n  d:\n    value:\n      $ref: "${remote('d.yaml')}"`,
+      );
+      await write(join(place.project, 'openapi/pets/1.0.0.yaml'), text);
+      // The CLI as CI runs it (a child process, its own threads), and the standalone commands.
+      const runs: Array<[string, Run]> = [
+        ['build', await runCli(['build', '--no-cache'], place.project)],
+        ['validate', await runCli(['validate', '--no-cache'], place.project)],
+        ['types', await runCli(['types', '--no-cache'], place.project)],
+        ['validate FILE', await runCli(['validate', 'openapi/pets/1.0.0.yaml'], place.project)],
+        ['types FILE', await runCli(['types', 'openapi/pets/1.0.0.yaml'], place.project)],
       ];
-      assert.equal(errors.length, expected.length, `${label}: ${run.stdout}`);
-      for (const start of expected) assert.ok(errors.some((line) => line.startsWith(start)), `${label}: no line starting ${start}\n${run.stdout}`);
-    }
-  });
+      assert.deepEqual(requests, [], 'no request reached the listener');
+      for (const [label, run] of runs) {
+        await assertRefused(run, place, label);
+        const errors = diagnosticLines(run).filter((line) => line.includes(' error ['));
+        const expected = [
+          `openapi/pets/1.0.0.yaml:${at(text, `"${remote('a.yaml#/Remote')}"`)} error [ref-resolves] broken $ref: remote reference "${remote('a.yaml#/Remote')}" is not fetched`,
+          `openapi/pets/1.0.0.yaml:${at(text, `"//127.0.0.1:${port}/c.yaml#/Remote"`)} error [ref-resolves] broken $ref: remote reference "//127.0.0.1:${port}/c.yaml#/Remote" is not fetched`,
+          `openapi/pets/1.0.0.yaml:${at(text, `"${remote('d.yaml')}"`)} error [ref-resolves] broken $ref: remote reference "${remote('d.yaml')}" is not fetched`,
+          `openapi/pets/common.yaml:${at(common, `"${remote('common.yaml#/Remote')}"`)} error [ref-resolves] broken $ref: remote reference "${remote('common.yaml#/Remote')}" is not fetched`,
+        ];
+        assert.equal(errors.length, expected.length, `${label}: ${run.stdout}`);
+        for (const start of expected)
+          assert.ok(
+            errors.some((line) => line.startsWith(start)),
+            `${label}: no line starting ${start}\n${run.stdout}`,
+          );
+      }
+    },
+  );
 
-  test('an example\'s externalValue URL, which a valid contract may hold, is shown and never fetched: the build passes with zero requests', { timeout: 120_000 }, async () => {
-    const place = await planted('external-url');
-    await write(join(place.project, 'site-config.yaml'), CONFIG);
-    await write(join(place.project, 'openapi/pets/1.0.0.yaml'), contract(`schema:\n  type: object\nexamples:\n  far:\n    externalValue: "http://127.0.0.1:${port}/example.json"`));
-    const seen = requests.length;
-    const run = await runCli(['build', '--no-cache'], place.project);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.equal(requests.length, seen, 'no request reached the listener');
-    assert.match(await readFile(join(place.project, 'out/types/pets.d.ts'), 'utf8'), /listPets/);
-  });
+  test(
+    "an example's externalValue URL, which a valid contract may hold, is shown and never fetched: the build passes with zero requests",
+    { timeout: 120_000 },
+    async () => {
+      const place = await planted('external-url');
+      await write(join(place.project, 'site-config.yaml'), CONFIG);
+      await write(
+        join(place.project, 'openapi/pets/1.0.0.yaml'),
+        contract(
+          `schema:\n  type: object\nexamples:\n  far:\n    externalValue: "http://127.0.0.1:${port}/example.json"`,
+        ),
+      );
+      const seen = requests.length;
+      const run = await runCli(['build', '--no-cache'], place.project);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.equal(requests.length, seen, 'no request reached the listener');
+      assert.match(await readFile(join(place.project, 'out/types/pets.d.ts'), 'utf8'), /listPets/);
+    },
+  );
 });
 
 /** The CLI in a child process, killed after `ms` (a run that blocks on a pipe it opened). */
 function runBounded(args: readonly string[], cwd: string, ms: number): Promise<Run | { code: 'timeout' }> {
   return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, timeout: ms, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && error.killed) return done({ code: 'timeout' });
-      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd, timeout: ms, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error && error.killed) return done({ code: 'timeout' });
+        done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+      },
+    );
   });
 }

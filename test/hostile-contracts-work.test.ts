@@ -8,7 +8,9 @@ import { runCli, tempDir, type Run } from './helpers.js';
 const BOUND_MS = 60_000;
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
-type Doc = Record<string, unknown> & { components: { schemas: Record<string, unknown>; parameters?: Record<string, unknown> } };
+type Doc = Record<string, unknown> & {
+  components: { schemas: Record<string, unknown>; parameters?: Record<string, unknown> };
+};
 
 function document(version = '3.1.0'): Doc {
   return { openapi: version, info: { title: 'Hostile', version: '1.0.0' }, paths: {}, components: { schemas: {} } };
@@ -20,8 +22,14 @@ async function project(text: string, file = '1.0.0.json'): Promise<string> {
   await mkdir(join(dir, 'openapi/h'), { recursive: true });
   await mkdir(join(dir, 'content/docs'), { recursive: true });
   await writeFile(join(dir, 'openapi/h', file), text);
-  await writeFile(join(dir, 'site-config.yaml'), 'title: Hostile\nurl: https://hostile.example\napis:\n  - id: h\n    title: Hostile\n');
-  await writeFile(join(dir, 'content/docs/index.mdx'), '---\ntitle: Home\ndescription: The home page.\n---\n\n# Home\n');
+  await writeFile(
+    join(dir, 'site-config.yaml'),
+    'title: Hostile\nurl: https://hostile.example\napis:\n  - id: h\n    title: Hostile\n',
+  );
+  await writeFile(
+    join(dir, 'content/docs/index.mdx'),
+    '---\ntitle: Home\ndescription: The home page.\n---\n\n# Home\n',
+  );
   return dir;
 }
 
@@ -53,7 +61,8 @@ function assertClean(run: Run): void {
 describe('contracts cannot make the build take unbounded time or stack', () => {
   test('a backtracking pattern with a 40-character example is checked in linear time (three schemas)', async () => {
     const doc = document('3.0.3');
-    for (const name of ['R0', 'R1', 'R2']) doc.components.schemas[name] = { type: 'string', pattern: '^(a+)+$', example: `${'a'.repeat(40)}!${name}` };
+    for (const name of ['R0', 'R1', 'R2'])
+      doc.components.schemas[name] = { type: 'string', pattern: '^(a+)+$', example: `${'a'.repeat(40)}!${name}` };
     doc.components.schemas.Fine = { type: 'string', pattern: '^(a+)+$', example: 'a'.repeat(40) };
     const text = JSON.stringify(doc, null, 2);
     const dir = await project(text);
@@ -65,11 +74,19 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
     assert.equal(found.length, 3, found.join('\n'));
     for (const name of ['R0', 'R1', 'R2']) {
       const line = lineOf(text, `!${name}"`);
-      assert.ok(found.some((d) => d.startsWith(`openapi/h/1.0.0.json:${line}:`) && d.includes('warning [example-valid]') && d.includes('must match pattern "^(a+)+$"')), found.join('\n'));
+      assert.ok(
+        found.some(
+          (d) =>
+            d.startsWith(`openapi/h/1.0.0.json:${line}:`) &&
+            d.includes('warning [example-valid]') &&
+            d.includes('must match pattern "^(a+)+$"'),
+        ),
+        found.join('\n'),
+      );
     }
   });
 
-  test('patterns keep JavaScript\'s meaning on the linear engine (\\s, ., \\d, named groups, Unicode)', async () => {
+  test("patterns keep JavaScript's meaning on the linear engine (\\s, ., \\d, named groups, Unicode)", async () => {
     const doc = document('3.0.3');
     const cases: [string, string, boolean][] = [
       ['^\\s+$', '\u00a0\u3000 ', true],
@@ -97,15 +114,27 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
   test('a pattern the linear engine cannot run is one located warning, and checks nothing', async () => {
     const doc = document('3.0.3');
     doc.components.schemas.Twice = { type: 'string', pattern: '^(ab)\\1$', example: 'not twice' };
-    doc.components.schemas.Ahead = { type: 'object', additionalProperties: { type: 'string', pattern: '^(?=x)x+$' }, example: { a: 'yyy' } };
+    doc.components.schemas.Ahead = {
+      type: 'object',
+      additionalProperties: { type: 'string', pattern: '^(?=x)x+$' },
+      example: { a: 'yyy' },
+    };
     const text = JSON.stringify(doc, null, 2);
     const run = await timed(['validate'], await project(text));
     assertClean(run);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const found = diagnostics(run);
     assert.equal(found.length, 2, found.join('\n'));
-    assert.match(found[0] as string, new RegExp(`^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"^(ab)')}:\\d+ warning \\[pattern-unsupported\\] pattern \`\\^\\(ab\\)\\\\1\\$\``));
-    assert.match(found[1] as string, new RegExp(`^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"^(?=x)')}:\\d+ warning \\[pattern-unsupported\\]`));
+    assert.match(
+      found[0] as string,
+      new RegExp(
+        `^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"^(ab)')}:\\d+ warning \\[pattern-unsupported\\] pattern \`\\^\\(ab\\)\\\\1\\$\``,
+      ),
+    );
+    assert.match(
+      found[1] as string,
+      new RegExp(`^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"^(?=x)')}:\\d+ warning \\[pattern-unsupported\\]`),
+    );
     const strict = await timed(['--strict', 'validate'], await project(text));
     assert.equal(strict.code, 1);
   });
@@ -113,7 +142,8 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
   for (const steps of [1_000, 10_000]) {
     test(`a loop of ${steps.toLocaleString('en')} $refs is found without recursion: one located ref-resolves warning`, async () => {
       const doc = document();
-      for (let i = 1; i <= steps; i++) doc.components.schemas[`A${i}`] = { $ref: `#/components/schemas/A${i === steps ? 1 : i + 1}` };
+      for (let i = 1; i <= steps; i++)
+        doc.components.schemas[`A${i}`] = { $ref: `#/components/schemas/A${i === steps ? 1 : i + 1}` };
       doc.components.schemas.Uses = { type: 'object', properties: { a: { $ref: '#/components/schemas/A5' } } };
       const text = JSON.stringify(doc, null, 2);
       const dir = await project(text);
@@ -123,7 +153,12 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
       assert.equal(run.code, 0, run.stdout + run.stderr);
       const found = diagnostics(run);
       assert.equal(found.length, 1, found.join('\n'));
-      assert.match(found[0] as string, new RegExp(`^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"$ref": "#/components/schemas/A2"')}:\\d+ warning \\[ref-resolves\\] .*a loop of ${steps} \\$refs`));
+      assert.match(
+        found[0] as string,
+        new RegExp(
+          `^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"$ref": "#/components/schemas/A2"')}:\\d+ warning \\[ref-resolves\\] .*a loop of ${steps} \\$refs`,
+        ),
+      );
       if (steps <= 1_000) {
         assert.ok((await readdir(join(dir, 'out/types'))).includes('h.d.ts'));
         assert.ok((await readdir(join(dir, 'out/schemas/h'))).includes('A1.json'));
@@ -134,8 +169,16 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
   test('a loop of 1,000 schemas through their properties (legal recursion) is checked: no error from the structure check', async () => {
     const doc = document('3.0.3');
     const steps = 1_000;
-    for (let i = 1; i <= steps; i++) doc.components.schemas[`A${i}`] = { type: 'object', properties: { next: { $ref: `#/components/schemas/A${i === steps ? 1 : i + 1}` } } };
-    doc.components.schemas.A7 = { type: 'object', properties: { next: { $ref: '#/components/schemas/A8' } }, required: 'next' };
+    for (let i = 1; i <= steps; i++)
+      doc.components.schemas[`A${i}`] = {
+        type: 'object',
+        properties: { next: { $ref: `#/components/schemas/A${i === steps ? 1 : i + 1}` } },
+      };
+    doc.components.schemas.A7 = {
+      type: 'object',
+      properties: { next: { $ref: '#/components/schemas/A8' } },
+      required: 'next',
+    };
     const text = JSON.stringify(doc, null, 2);
     const run = await timed(['validate'], await project(text));
     assert.ok(run.ms < BOUND_MS, `took ${run.ms} ms`);
@@ -143,7 +186,10 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
     // Still checked against the schema: the wrong `required` is found, where it is written.
     const found = diagnostics(run);
     assert.equal(found.length, 1, found.join('\n'));
-    assert.match(found[0] as string, new RegExp(`^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"required": "next"')}:\\d+ error \\[oas-schema\\]`));
+    assert.match(
+      found[0] as string,
+      new RegExp(`^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"required": "next"')}:\\d+ error \\[oas-schema\\]`),
+    );
   });
 
   test('$refs fanning out level after level (3^30 paths) stay bounded in every stage', async () => {
@@ -152,7 +198,11 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
     const levels = 30;
     for (let i = 1; i <= levels; i++) {
       const next = i === levels ? { type: 'string' } : { $ref: `#/components/parameters/P${i + 1}/schema` };
-      doc.components.parameters[`P${i}`] = { name: `p${i}`, in: 'query', schema: { type: 'object', properties: { a: next, b: next, c: next } } };
+      doc.components.parameters[`P${i}`] = {
+        name: `p${i}`,
+        in: 'query',
+        schema: { type: 'object', properties: { a: next, b: next, c: next } },
+      };
     }
     doc.components.schemas.S = { type: 'object', properties: { start: { $ref: '#/components/parameters/P1/schema' } } };
     const dir = await project(JSON.stringify(doc, null, 2));
@@ -184,7 +234,10 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
       assert.equal(run.code, 1, run.stdout + run.stderr);
       const found = diagnostics(run);
       assert.equal(found.length, 1, found.join('\n'));
-      assert.match(found[0] as string, /^openapi\/h\/1\.0\.0\.json:1:\d+ error \[depth-limit\] this node is nested more than 128 levels deep/);
+      assert.match(
+        found[0] as string,
+        /^openapi\/h\/1\.0\.0\.json:1:\d+ error \[depth-limit\] this node is nested more than 128 levels deep/,
+      );
       // Where the limit is crossed: 129 containers down from the document.
       const pointer = /\(at #(\/.*)\)$/.exec(found[0] as string)?.[1] ?? '';
       assert.equal(pointer.split('/').length - 1, 129, pointer);
@@ -193,7 +246,14 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
   }
 
   test('deep nesting in YAML is located at its line', async () => {
-    const lines = ['openapi: 3.0.3', 'info: { title: Deep, version: 1.0.0 }', 'paths: {}', 'components:', '  schemas:', '    Deep:'];
+    const lines = [
+      'openapi: 3.0.3',
+      'info: { title: Deep, version: 1.0.0 }',
+      'paths: {}',
+      'components:',
+      '  schemas:',
+      '    Deep:',
+    ];
     for (let i = 0; i < 200; i++) lines.push(`${'  '.repeat(i + 3)}items:`);
     lines.push(`${'  '.repeat(203)}type: string`);
     const run = await timed(['validate'], await project(lines.join('\n') + '\n', '1.0.0.yaml'));

@@ -22,9 +22,16 @@ const ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const out = new Map<string, string>();
-  for (const entry of entries.filter((e) => e.isFile()).sort((x, y) => join(x.parentPath, x.name).localeCompare(join(y.parentPath, y.name)))) {
+  for (const entry of entries
+    .filter((e) => e.isFile())
+    .sort((x, y) => join(x.parentPath, x.name).localeCompare(join(y.parentPath, y.name)))) {
     const file = join(entry.parentPath, entry.name);
-    out.set(relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex'));
+    out.set(
+      relative(dir, file),
+      createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
+    );
   }
   return out;
 }
@@ -76,13 +83,21 @@ const references = (async () => {
 })();
 
 /** Starts a build whose swap pauses between renames (a hook for tests only), answering its exit. */
-function slowBuild(config: string, out: string, pauseMs: number): { child: ReturnType<typeof spawn>; done: Promise<Run> } {
-  const child = spawn(process.execPath, [CLI, 'build', '--config', config, '--out', out], { env: { ...process.env, SPECSITE_TEST_SWAP_PAUSE_MS: String(pauseMs) } });
+function slowBuild(
+  config: string,
+  out: string,
+  pauseMs: number,
+): { child: ReturnType<typeof spawn>; done: Promise<Run> } {
+  const child = spawn(process.execPath, [CLI, 'build', '--config', config, '--out', out], {
+    env: { ...process.env, SPECSITE_TEST_SWAP_PAUSE_MS: String(pauseMs) },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<Run>((resolve) => child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? -1 : 0), stdout, stderr })));
+  const done = new Promise<Run>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? -1 : 0), stdout, stderr })),
+  );
   return { child, done };
 }
 
@@ -134,7 +149,10 @@ describe('the output swap: all of one build or all of the other', () => {
     mount('--bind', join(out, 'schemas'), join(out, 'schemas'));
     const run = await slow.done;
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /^\S+\/out error \[output\] cannot replace \S+\/out\/site: it is busy .*; then cannot put back \S+\/out\/schemas: it is busy .*; the next build puts the previous output back\n/);
+    assert.match(
+      run.stdout,
+      /^\S+\/out error \[output\] cannot replace \S+\/out\/site: it is busy .*; then cannot put back \S+\/out\/schemas: it is busy .*; the next build puts the previous output back\n/,
+    );
     assert.ok(existsSync(join(out, '.specsite-swap.json')));
     for (const point of ['schemas', 'site']) {
       execFileSync('umount', [join(out, point)]);
@@ -206,21 +224,36 @@ describe('the output swap: all of one build or all of the other', () => {
     const runs = await Promise.all([first.done, second.done]);
     for (const run of runs) assert.equal(run.code, 0, run.stdout + run.stderr);
     const result = await withoutTimings(out);
-    assert.ok([a, b].some((reference) => JSON.stringify([...reference.files]) === JSON.stringify([...result.files]) && JSON.stringify(reference.pages) === JSON.stringify(result.pages)), 'out/ is all of A or all of B');
+    assert.ok(
+      [a, b].some(
+        (reference) =>
+          JSON.stringify([...reference.files]) === JSON.stringify([...result.files]) &&
+          JSON.stringify(reference.pages) === JSON.stringify(result.pages),
+      ),
+      'out/ is all of A or all of B',
+    );
     await assertOnlyEntries(out);
   });
 
-  test('a build waits for a live lock holder a bounded time, then refuses with one line; a dead holder\'s lock is taken over', async () => {
+  test("a build waits for a live lock holder a bounded time, then refuses with one line; a dead holder's lock is taken over", async () => {
     const out = join(await tempDir('lock'), 'out');
     await mkdir(out);
     const sleeper = spawn('sleep', ['30']);
     try {
-      await writeFile(join(out, '.specsite.lock'), JSON.stringify({ pid: sleeper.pid, since: '2026-01-01T00:00:00.000Z' }));
+      await writeFile(
+        join(out, '.specsite.lock'),
+        JSON.stringify({ pid: sleeper.pid, since: '2026-01-01T00:00:00.000Z' }),
+      );
       const started = Date.now();
       await assert.rejects(StagingFolder.open(out, { lockWaitMs: 300 }), (error: unknown) => {
         assert.ok(error instanceof OutputError);
         assert.equal(error.diagnostic.rule, 'output');
-        assert.match(error.diagnostic.message, new RegExp(`another specsite build \\(pid ${sleeper.pid}, since 2026-01-01T00:00:00.000Z\\) is writing there, for over 0.3 s; wait for it to finish, or remove .*\\.specsite\\.lock if no build runs`));
+        assert.match(
+          error.diagnostic.message,
+          new RegExp(
+            `another specsite build \\(pid ${sleeper.pid}, since 2026-01-01T00:00:00.000Z\\) is writing there, for over 0.3 s; wait for it to finish, or remove .*\\.specsite\\.lock if no build runs`,
+          ),
+        );
         return true;
       });
       assert.ok(Date.now() - started >= 300);
@@ -234,12 +267,13 @@ describe('the output swap: all of one build or all of the other', () => {
     await assertOnlyEntries(out);
   });
 
-  test('leftovers of builds that are gone (staging, moved-aside output) are removed; a live build\'s are not', async () => {
+  test("leftovers of builds that are gone (staging, moved-aside output) are removed; a live build's are not", async () => {
     const out = join(await tempDir('leftovers'), 'out');
     assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
     const gone = spawn('true');
     await new Promise((resolve) => gone.once('exit', resolve));
-    for (const name of [`.staging-${gone.pid}`, `.previous-${gone.pid}-3`, `.trash-${gone.pid}-0`]) await mkdir(join(out, name, 'site'), { recursive: true });
+    for (const name of [`.staging-${gone.pid}`, `.previous-${gone.pid}-3`, `.trash-${gone.pid}-0`])
+      await mkdir(join(out, name, 'site'), { recursive: true });
     await writeFile(join(out, `.specsite-swap.json.${gone.pid}`), '{');
     // A staging folder of a process that runs may be a build's that is writing: it stays.
     const sleeper = spawn('sleep', ['30']);
@@ -258,7 +292,11 @@ describe('a disk that cannot take the output: one located line, out/ unchanged',
   test('the output folder is a file', async () => {
     const out = join(await tempDir('out-file'), 'out');
     await writeFile(out, 'not a folder');
-    assertOutputError(await runMain(['build', '--config', A, '--out', out]), out, /cannot write .*\/out: a file is where a folder should be; remove it, or pass --out DIR$/);
+    assertOutputError(
+      await runMain(['build', '--config', A, '--out', out]),
+      out,
+      /cannot write .*\/out: a file is where a folder should be; remove it, or pass --out DIR$/,
+    );
     assert.equal(await readFile(out, 'utf8'), 'not a folder');
     // The types command writes through the same folder.
     const types = await runMain(['types', '--config', A, '--out', out]);
@@ -266,7 +304,7 @@ describe('a disk that cannot take the output: one located line, out/ unchanged',
     assert.match(types.stdout, new RegExp(`^${escapeRegExp(out)} error \\[output\\] cannot write `, 'm'));
   });
 
-  test('the output folder\'s parent is a file', async () => {
+  test("the output folder's parent is a file", async () => {
     const parent = join(await tempDir('parent-file'), 'parent');
     await writeFile(parent, 'x');
     const out = join(parent, 'out');
@@ -279,7 +317,11 @@ describe('a disk that cannot take the output: one located line, out/ unchanged',
     execFileSync('rm', ['-r', join(out, 'site')]);
     await writeFile(join(out, 'site'), 'mine');
     const before = await snapshot(out);
-    assertOutputError(await runMain(['build', '--config', A, '--out', out]), out, /cannot replace .*\/out\/site: it is a file and the build makes a folder there; move it away, or pass --out DIR$/);
+    assertOutputError(
+      await runMain(['build', '--config', A, '--out', out]),
+      out,
+      /cannot replace .*\/out\/site: it is a file and the build makes a folder there; move it away, or pass --out DIR$/,
+    );
     assert.deepEqual(await snapshot(out), before);
     await assertOnlyEntries(out);
   });
@@ -299,10 +341,18 @@ describe('a disk that cannot take the output: one located line, out/ unchanged',
     assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
     const before = await snapshot(out);
     execFileSync('mount', ['-o', 'remount,ro', disk]);
-    assertOutputError(await runMain(['build', '--config', B, '--out', out]), out, /: the file system is read-only; pass --out DIR on a writable disk$/);
+    assertOutputError(
+      await runMain(['build', '--config', B, '--out', out]),
+      out,
+      /: the file system is read-only; pass --out DIR on a writable disk$/,
+    );
     assert.deepEqual(await snapshot(out), before);
     const fresh = join(disk, 'fresh');
-    assertOutputError(await runMain(['build', '--config', A, '--out', fresh]), fresh, /cannot write .*\/fresh: the file system is read-only/);
+    assertOutputError(
+      await runMain(['build', '--config', A, '--out', fresh]),
+      fresh,
+      /cannot write .*\/fresh: the file system is read-only/,
+    );
   });
 
   test('a full disk (ENOSPC) while the pages are written', async () => {
@@ -314,7 +364,11 @@ describe('a disk that cannot take the output: one located line, out/ unchanged',
     // Leave room for the lock and the staging folder, not for a whole site.
     const free = await statfs(disk);
     await writeFile(join(disk, 'filler'), Buffer.alloc(Math.max(0, free.bavail * free.bsize - 48 * 1024)));
-    assertOutputError(await runMain(['build', '--config', B, '--out', out]), out, /cannot write .*\/out\/(site|schemas|types|build-report\.json): no space left on device; free some space, then build again$/);
+    assertOutputError(
+      await runMain(['build', '--config', B, '--out', out]),
+      out,
+      /cannot write .*\/out\/(site|schemas|types|build-report\.json): no space left on device; free some space, then build again$/,
+    );
     assert.deepEqual(await snapshot(out), before);
     await assertOnlyEntries(out);
   });
@@ -326,8 +380,29 @@ describe('the writer: nothing outside its staging folder', () => {
     const out = join(root, 'out');
     const staging = await StagingFolder.open(out);
     try {
-      for (const path of ['../x', '/abs', '/etc/passwd', 'a\\b', 'site\\..\\..\\x', 'a/../../b', 'site/../../x', 'site/./x', 'site//x', 'site/', '', 'site/a\0b', 'site/a\nb', '.specsite.lock', '.staging-1/x', '..']) {
-        await assert.rejects(staging.write(path, 'x'), /refusing to write .* into the output folder/, JSON.stringify(path));
+      for (const path of [
+        '../x',
+        '/abs',
+        '/etc/passwd',
+        'a\\b',
+        'site\\..\\..\\x',
+        'a/../../b',
+        'site/../../x',
+        'site/./x',
+        'site//x',
+        'site/',
+        '',
+        'site/a\0b',
+        'site/a\nb',
+        '.specsite.lock',
+        '.staging-1/x',
+        '..',
+      ]) {
+        await assert.rejects(
+          staging.write(path, 'x'),
+          /refusing to write .* into the output folder/,
+          JSON.stringify(path),
+        );
       }
       await staging.write('site/ok.html', 'fine');
     } finally {

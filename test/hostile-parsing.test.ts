@@ -24,7 +24,9 @@ async function project(files: Record<string, string | Uint8Array>): Promise<stri
 
 /** The diagnostic lines of a text report (all but the summary). */
 function problemLines(run: Run): string[] {
-  return run.stdout.split('\n').filter((line) => line !== '' && !/^validated |^built |: \d+ errors?, \d+ warnings?$/.test(line));
+  return run.stdout
+    .split('\n')
+    .filter((line) => line !== '' && !/^validated |^built |: \d+ errors?, \d+ warnings?$/.test(line));
 }
 
 /** Exactly one problem, `file:line:col error [rule] …`, exit 1, no stack trace. */
@@ -84,13 +86,18 @@ describe('hostile parsing: generated code', () => {
     openapi: '3.1.0',
     info: { title: 'J', version: '2.0.0' },
     paths: {},
-    components: { schemas: JSON.parse('{"__proto__": {"type": "object", "properties": {"__proto__": {"type": "boolean"}, "propertyIsEnumerable": {"type": "string"}}}, "toLocaleString": {"type": "string"}}') },
+    components: {
+      schemas: JSON.parse(
+        '{"__proto__": {"type": "object", "properties": {"__proto__": {"type": "boolean"}, "propertyIsEnumerable": {"type": "string"}}}, "toLocaleString": {"type": "string"}}',
+      ),
+    },
   });
 
   test('a hostile info.version and descriptions stay comments, inherited names are typed, and tsc accepts the package', async () => {
     assert.ok(jsonContract.includes('"__proto__":{"type":"object"'), 'the fixture keeps its __proto__ key');
     const dir = await project({
-      'site-config.yaml': "title: T\ntypes: { packageName: '@hostile/types' }\napis:\n  - { id: svc, spec: openapi/svc.yaml }\n  - { id: jsvc, spec: openapi/jsvc.json }\n",
+      'site-config.yaml':
+        "title: T\ntypes: { packageName: '@hostile/types' }\napis:\n  - { id: svc, spec: openapi/svc.yaml }\n  - { id: jsvc, spec: openapi/jsvc.json }\n",
       'openapi/svc.yaml': yamlContract,
       'openapi/jsvc.json': jsonContract,
     });
@@ -102,7 +109,10 @@ describe('hostile parsing: generated code', () => {
       // Only declarations of types at the top level: nothing the contract wrote became a value.
       const source = ts.createSourceFile(`${service}.d.ts`, text, ts.ScriptTarget.ES2022, true);
       for (const statement of source.statements) {
-        assert.ok(ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement), `unexpected ${ts.SyntaxKind[statement.kind]}: ${statement.getText().slice(0, 80)}`);
+        assert.ok(
+          ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement),
+          `unexpected ${ts.SyntaxKind[statement.kind]}: ${statement.getText().slice(0, 80)}`,
+        );
       }
     }
     const svc = await readFile(join(dir, 'out/types/svc.d.ts'), 'utf8');
@@ -112,10 +122,24 @@ describe('hostile parsing: generated code', () => {
     const consumer = join(dir, 'consumer');
     await mkdir(join(consumer, 'node_modules/@hostile'), { recursive: true });
     await symlink(join(dir, 'out/types'), join(consumer, 'node_modules/@hostile/types'), 'dir');
-    await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    await writeFile(
+      join(consumer, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    );
     await writeFile(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['consumer.ts'],
+      }),
     );
     await writeFile(
       join(consumer, 'consumer.ts'),
@@ -151,16 +175,26 @@ describe('hostile parsing: generated code', () => {
   test('a contract in several files with an inherited name: one located [types-generation] error, not a crash', async () => {
     const dir = await project({
       'site-config.yaml': 'title: T\napis:\n  - { id: m, spec: openapi/m.yaml }\n',
-      'openapi/m.yaml': "openapi: 3.0.3\ninfo: { title: M, version: 1.0.0 }\npaths:\n  /a:\n    get:\n      responses:\n        '200': { description: ok, content: { application/json: { schema: { $ref: 'other.yaml#/Thing' } } } }\n",
+      'openapi/m.yaml':
+        "openapi: 3.0.3\ninfo: { title: M, version: 1.0.0 }\npaths:\n  /a:\n    get:\n      responses:\n        '200': { description: ok, content: { application/json: { schema: { $ref: 'other.yaml#/Thing' } } } }\n",
       'openapi/other.yaml': 'Thing:\n  type: object\n  properties:\n    valueOf: { type: string }\n',
     });
-    const line = assertOneLocated(await runCli(['types', '--no-cache'], dir), 'openapi/other.yaml', 'types-generation', 4);
-    assert.match(line, /:4:5 error \[types-generation\] the type generator cannot handle the name "valueOf" in a contract that spans several files/);
+    const line = assertOneLocated(
+      await runCli(['types', '--no-cache'], dir),
+      'openapi/other.yaml',
+      'types-generation',
+      4,
+    );
+    assert.match(
+      line,
+      /:4:5 error \[types-generation\] the type generator cannot handle the name "valueOf" in a contract that spans several files/,
+    );
   });
 
   test('types.version in the config must be a semantic version: a located config error', async () => {
     const dir = await project({
-      'site-config.yaml': 'title: T\ntypes:\n  packageName: "@x/types"\n  version: "1.0.0\\n  \\"main\\": \\"evil.js\\""\n',
+      'site-config.yaml':
+        'title: T\ntypes:\n  packageName: "@x/types"\n  version: "1.0.0\\n  \\"main\\": \\"evil.js\\""\n',
     });
     const run = await runCli(['validate'], dir);
     const line = assertOneLocated(run, 'site-config.yaml', 'config-invalid', 4);
@@ -178,11 +212,15 @@ describe('hostile parsing: diagnostics print control characters visibly', () => 
       const run = await runCli(['validate', '--format', format, 'evil.json'], dir);
       assert.equal(run.code, 1, run.stdout + run.stderr);
       // eslint-disable-next-line no-control-regex
-      assert.doesNotMatch(run.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      assert.doesNotMatch(
+        run.stdout,
+        /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/,
+      );
       assert.ok(!run.stdout.split('\n').some((line) => line.startsWith('::error file=evil.yaml')), run.stdout);
       const lines = run.stdout.split('\n').filter((line) => line.includes('unknown field'));
       assert.equal(lines.length, 1, run.stdout);
-      for (const escape of ['\\n::error file=evil.yaml', '\\x1b[2J', '\\u202e', '\\u2028', '\\x85']) assert.ok((lines[0] as string).replaceAll('\\[', '[').includes(escape), `${escape} in ${lines[0]}`);
+      for (const escape of ['\\n::error file=evil.yaml', '\\x1b[2J', '\\u202e', '\\u2028', '\\x85'])
+        assert.ok((lines[0] as string).replaceAll('\\[', '[').includes(escape), `${escape} in ${lines[0]}`);
     });
   }
 
@@ -190,21 +228,37 @@ describe('hostile parsing: diagnostics print control characters visibly', () => 
     const dir = await project({ 'evil.json': contract });
     const run = await runCli(['validate', '--format', 'json', 'evil.json'], dir);
     const report = JSON.parse(run.stdout) as { diagnostics: { message: string; pointer?: string }[] };
-    assert.ok(report.diagnostics.some((d) => d.message.includes(evilKey) && d.pointer === `/info/${evilKey}`), run.stdout);
+    assert.ok(
+      report.diagnostics.some((d) => d.message.includes(evilKey) && d.pointer === `/info/${evilKey}`),
+      run.stdout,
+    );
   });
 });
 
 describe('hostile parsing: JSON keys', () => {
   test('a key given twice in a JSON contract is a parse error at its second occurrence', async () => {
-    const dir = await project({ 'dup.json': '{\n  "openapi": "3.0.3",\n  "info": { "title": "t", "version": "1" },\n  "paths": {},\n  "info": { "title": "u", "version": "2" }\n}\n' });
+    const dir = await project({
+      'dup.json':
+        '{\n  "openapi": "3.0.3",\n  "info": { "title": "t", "version": "1" },\n  "paths": {},\n  "info": { "title": "u", "version": "2" }\n}\n',
+    });
     const line = assertOneLocated(await runCli(['validate', 'dup.json'], dir), 'dup.json', 'parse', 5);
-    assert.match(line, /:5:3 error \[parse\] invalid JSON: the key "info" is given twice in one object \(first on line 3\)/);
+    assert.match(
+      line,
+      /:5:3 error \[parse\] invalid JSON: the key "info" is given twice in one object \(first on line 3\)/,
+    );
   });
 
   test('a duplicate deep inside, after strings full of escaped quotes and backslashes, is found; the same text without it is fine', async () => {
     const tricky = { description: 'a \\" quote\\\\', 'x-a\\': ['\\', '"', '\\"', ':'], 'x-": "': { '"': '\\\\\\"' } };
-    const clean = JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1', ...tricky }, paths: {} }, null, 1);
-    const dir = await project({ 'clean.json': clean, 'dup.json': clean.replace('"paths": {}', '"paths": {"/a": {}, "/b": {}, "/a": {}}') });
+    const clean = JSON.stringify(
+      { openapi: '3.0.3', info: { title: 't', version: '1', ...tricky }, paths: {} },
+      null,
+      1,
+    );
+    const dir = await project({
+      'clean.json': clean,
+      'dup.json': clean.replace('"paths": {}', '"paths": {"/a": {}, "/b": {}, "/a": {}}'),
+    });
     const ok = await runCli(['validate', 'clean.json'], dir);
     assert.equal(ok.code, 0, ok.stdout + ok.stderr);
     const line = assertOneLocated(await runCli(['validate', 'dup.json'], dir), 'dup.json', 'parse');
@@ -232,9 +286,15 @@ describe('hostile parsing: encodings', () => {
 
   test('a UTF-8 byte-order mark is dropped in the config and in YAML and JSON contracts', async () => {
     const dir = await project({
-      'site-config.yaml': Buffer.concat([BOM, utf8('title: T\napis:\n  - { id: y, spec: openapi/y.yaml }\n  - { id: j, spec: openapi/j.json }\n')]),
+      'site-config.yaml': Buffer.concat([
+        BOM,
+        utf8('title: T\napis:\n  - { id: y, spec: openapi/y.yaml }\n  - { id: j, spec: openapi/j.json }\n'),
+      ]),
       'openapi/y.yaml': Buffer.concat([BOM, utf8(CONTRACT_HEAD)]),
-      'openapi/j.json': Buffer.concat([BOM, utf8(JSON.stringify({ openapi: '3.0.3', info: { title: 'J', version: '1.0.0' }, paths: {} }))]),
+      'openapi/j.json': Buffer.concat([
+        BOM,
+        utf8(JSON.stringify({ openapi: '3.0.3', info: { title: 'J', version: '1.0.0' }, paths: {} })),
+      ]),
     });
     const run = await runCli(['validate'], dir);
     assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -242,10 +302,38 @@ describe('hostile parsing: encodings', () => {
   });
 
   const cases: [string, string, Buffer, RegExp, number][] = [
-    ['UTF-16 with a byte-order mark', 'u16.yaml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(CONTRACT_HEAD, 'utf16le')]), /:1:1 error \[encoding\] the file is not UTF-8 text: it looks like UTF-16/, 1],
-    ['UTF-16 big-endian without one', 'u16.json', Buffer.from(Buffer.from('{"openapi": "3.0.3"}', 'utf16le').swap16()), /:1:1 error \[encoding\] the file is not UTF-8 text: it looks like UTF-16/, 1],
-    ['a Latin-1 byte', 'latin1.yaml', Buffer.concat([utf8('openapi: 3.0.3\ninfo:\n  title: caf'), Buffer.from([0xe9]), utf8('\n  version: "1"\npaths: {}\n')]), /:3:13 error \[encoding\] the file is not UTF-8 text: byte 0xe9 here is not UTF-8/, 3],
-    ['a truncated sequence after a valid one', 'cut.json', Buffer.concat([utf8('{"openapi": "3.0.3", "x": "é'), Buffer.from([0xe2, 0x82]), utf8('"}')]), /:1:29 error \[encoding\]/, 1],
+    [
+      'UTF-16 with a byte-order mark',
+      'u16.yaml',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(CONTRACT_HEAD, 'utf16le')]),
+      /:1:1 error \[encoding\] the file is not UTF-8 text: it looks like UTF-16/,
+      1,
+    ],
+    [
+      'UTF-16 big-endian without one',
+      'u16.json',
+      Buffer.from(Buffer.from('{"openapi": "3.0.3"}', 'utf16le').swap16()),
+      /:1:1 error \[encoding\] the file is not UTF-8 text: it looks like UTF-16/,
+      1,
+    ],
+    [
+      'a Latin-1 byte',
+      'latin1.yaml',
+      Buffer.concat([
+        utf8('openapi: 3.0.3\ninfo:\n  title: caf'),
+        Buffer.from([0xe9]),
+        utf8('\n  version: "1"\npaths: {}\n'),
+      ]),
+      /:3:13 error \[encoding\] the file is not UTF-8 text: byte 0xe9 here is not UTF-8/,
+      3,
+    ],
+    [
+      'a truncated sequence after a valid one',
+      'cut.json',
+      Buffer.concat([utf8('{"openapi": "3.0.3", "x": "é'), Buffer.from([0xe2, 0x82]), utf8('"}')]),
+      /:1:29 error \[encoding\]/,
+      1,
+    ],
   ];
   for (const [what, file, bytes, expected, line] of cases) {
     test(`a contract in ${what} is one located [encoding] error`, async () => {
@@ -255,7 +343,9 @@ describe('hostile parsing: encodings', () => {
   }
 
   test('a config in UTF-16 is one located [encoding] error', async () => {
-    const dir = await project({ 'site-config.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('title: T\n', 'utf16le')]) });
+    const dir = await project({
+      'site-config.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('title: T\n', 'utf16le')]),
+    });
     assertOneLocated(await runCli(['validate'], dir), 'site-config.yaml', 'encoding', 1);
   });
 });
@@ -278,12 +368,20 @@ describe('hostile parsing: limits', () => {
   });
 
   const deep: [string, string, string][] = [
-    ['600 levels of JSON', 'deep.json', `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "x-deep": ${nestedFlow(600)}}`],
+    [
+      '600 levels of JSON',
+      'deep.json',
+      `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "x-deep": ${nestedFlow(600)}}`,
+    ],
     ['10,000 levels of YAML flow collections', 'deep.yaml', `${CONTRACT_HEAD}x-deep: ${nestedFlow(10_000)}\n`],
     ['200,000 unclosed brackets, not even valid JSON', 'unclosed.json', '['.repeat(200_000)],
     ['100,000 unclosed objects, not even valid JSON', 'objects.json', '{"a":'.repeat(100_000)],
     ['200,000 unclosed YAML flow sequences', 'unclosed.yaml', `a: ${'['.repeat(200_000)}`],
-    ['600 levels of YAML block mappings', 'block.yaml', `${CONTRACT_HEAD}x-deep:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}a:`).join('\n')} 1\n`],
+    [
+      '600 levels of YAML block mappings',
+      'block.yaml',
+      `${CONTRACT_HEAD}x-deep:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}a:`).join('\n')} 1\n`,
+    ],
   ];
   for (const [what, file, text] of deep) {
     test(`${what}: one located [depth-limit] error, quickly`, async () => {
@@ -312,8 +410,12 @@ describe('hostile parsing: limits', () => {
   });
 
   test('nested aliases ("a billion laughs") are refused', async () => {
-    const lines = [CONTRACT_HEAD.trimEnd(), 'x-a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-    for (let i = 1; i < 10; i++) lines.push(`x-${i}: &l${i} [${Array.from({ length: 10 }, () => (i === 1 ? '*a' : `*l${i - 1}`)).join(', ')}]`);
+    const lines = [
+      CONTRACT_HEAD.trimEnd(),
+      'x-a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]',
+    ];
+    for (let i = 1; i < 10; i++)
+      lines.push(`x-${i}: &l${i} [${Array.from({ length: 10 }, () => (i === 1 ? '*a' : `*l${i - 1}`)).join(', ')}]`);
     const dir = await project({ 'laughs.yaml': `${lines.join('\n')}\n` });
     const start = Date.now();
     assertOneLocated(await runCli(['validate', 'laughs.yaml'], dir), 'laughs.yaml', 'parse');
@@ -345,9 +447,22 @@ describe('hostile parsing: the build cache', () => {
   /** A value of the wrong shape for each kind, and garbage that is not even V8's format. */
   const WRONG: Record<CacheKind, unknown> = {
     yaml: 'not a document',
-    contracts: [{ file: 'openapi/pets.yaml', line: 1, column: 1, severity: 'fatal', rule: 'oas-schema', message: 'forged' }, { nonsense: true }],
+    contracts: [
+      { file: 'openapi/pets.yaml', line: 1, column: 1, severity: 'fatal', rule: 'oas-schema', message: 'forged' },
+      { nonsense: true },
+    ],
     types: { declarations: 'export declare const forged: 1;' },
-    pages: { tree: '{}', treeHash: 'x', anchors: [], toc: [], links: [], diagnostics: 'none', routes: [], images: [], contracts: null },
+    pages: {
+      tree: '{}',
+      treeHash: 'x',
+      anchors: [],
+      toc: [],
+      links: [],
+      diagnostics: 'none',
+      routes: [],
+      images: [],
+      contracts: null,
+    },
     reference: { pages: [{ route: '/forged/' }], files: [['forged.json', 1]] },
     samples: { forged: 1 },
     html: { html: '<script>forged()</script>' },
@@ -358,7 +473,8 @@ describe('hostile parsing: the build cache', () => {
   test('no kind takes the wrong shape of any other', () => {
     for (const kind of Object.keys(WRONG) as CacheKind[]) {
       assert.equal(fitsKind(kind, WRONG[kind]), false, kind);
-      for (const value of [undefined, null, 0, false]) assert.equal(fitsKind(kind, value), false, `${kind}: ${JSON.stringify(value)}`);
+      for (const value of [undefined, null, 0, false])
+        assert.equal(fitsKind(kind, value), false, `${kind}: ${JSON.stringify(value)}`);
     }
     assert.equal(fitsKind('client', { js: 'a', css: 'b' }), true);
   });
@@ -387,7 +503,8 @@ describe('hostile parsing: the build cache', () => {
         '    Pet: { type: object, required: [name], properties: { name: { type: string } } }',
         '',
       ].join('\n'),
-      'content/docs/index.mdx': '---\ntitle: Home\ndescription: The home page.\n---\n\n# Home\n\nSee [the pets](/pets/).\n',
+      'content/docs/index.mdx':
+        '---\ntitle: Home\ndescription: The home page.\n---\n\n# Home\n\nSee [the pets](/pets/).\n',
     });
     const fresh = await runCli(['build', '--no-cache'], dir);
     assert.equal(fresh.code, 0, fresh.stdout + fresh.stderr);
@@ -396,9 +513,12 @@ describe('hostile parsing: the build cache', () => {
     const first = await runCli(['build'], dir);
     assert.equal(first.code, 0, first.stdout + first.stderr);
     const cacheDir = join(dir, '.cache/specsite');
-    const kinds = (await readdir(cacheDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name as CacheKind);
+    const kinds = (await readdir(cacheDir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name as CacheKind);
     // (The client comes prebuilt with specsite, so a build writes no entry for it.)
-    for (const kind of ['yaml', 'contracts', 'types', 'pages', 'reference', 'html', 'navbar'] as const) assert.ok(kinds.includes(kind), `a build writes ${kind} entries`);
+    for (const kind of ['yaml', 'contracts', 'types', 'pages', 'reference', 'html', 'navbar'] as const)
+      assert.ok(kinds.includes(kind), `a build writes ${kind} entries`);
     // What a build writes fits its kind, or every build would miss.
     const { deserialize } = await import('node:v8');
     let entries = 0;

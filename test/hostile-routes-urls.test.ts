@@ -36,7 +36,9 @@ async function strayFiles(p: Project, written: Record<string, string>): Promise<
   const ours = new Set(Object.keys(written).map((path) => join(p.root, path)));
   const out = join(p.root, 'out') + sep;
   const cache = join(p.root, '.specsite') + sep;
-  return (await filesUnder(p.outer)).filter((file) => !ours.has(file) && !file.startsWith(out) && !file.startsWith(cache)).map((file) => relative(p.outer, file));
+  return (await filesUnder(p.outer))
+    .filter((file) => !ours.has(file) && !file.startsWith(out) && !file.startsWith(cache))
+    .map((file) => relative(p.outer, file));
 }
 
 interface Line {
@@ -54,7 +56,19 @@ const DIAGNOSTIC = /^(.+?):(\d+):(\d+) (error|warning) \[([\w-]+)\] (.*?)(?: \(a
 function diagnostics(run: Run): Line[] {
   return (run.stdout + run.stderr).split('\n').flatMap((text) => {
     const m = DIAGNOSTIC.exec(text);
-    return m ? [{ file: m[1] as string, line: Number(m[2]), column: Number(m[3]), severity: m[4] as string, rule: m[5] as string, message: m[6] as string, pointer: m[7] }] : [];
+    return m
+      ? [
+          {
+            file: m[1] as string,
+            line: Number(m[2]),
+            column: Number(m[3]),
+            severity: m[4] as string,
+            rule: m[5] as string,
+            message: m[6] as string,
+            pointer: m[7],
+          },
+        ]
+      : [];
   });
 }
 
@@ -75,7 +89,8 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-const page = (title: string, extra = '', body = 'Text.\n'): string => `---\ntitle: ${title}\ndescription: A page.\n${extra}---\n\n${body}`;
+const page = (title: string, extra = '', body = 'Text.\n'): string =>
+  `---\ntitle: ${title}\ndescription: A page.\n${extra}---\n\n${body}`;
 
 describe('routes cannot leave out/site', () => {
   // Each slug is on line 4 of its page, after the title and description, at column 7.
@@ -97,7 +112,10 @@ describe('routes cannot leave out/site', () => {
   };
 
   test('a slug with "..", ".", "//", "\\", encoded separators, controls or a URL is one located route-invalid error, and nothing is written anywhere', async () => {
-    const files: Record<string, string> = { 'site-config.yaml': 'title: Routes\n', 'content/docs/fine.mdx': page('Fine') };
+    const files: Record<string, string> = {
+      'site-config.yaml': 'title: Routes\n',
+      'content/docs/fine.mdx': page('Fine'),
+    };
     for (const [name, slug] of Object.entries(SLUGS)) files[`content/docs/${name}.mdx`] = page(name, `slug: ${slug}\n`);
     files['content/docs/id-climbs.mdx'] = page('Id', 'id: ".."\n');
     files['content/pages/page-climbs.mdx'] = page('Page', 'slug: "/../../../../somewhere-else/"\n');
@@ -108,10 +126,20 @@ describe('routes cannot leave out/site', () => {
     for (const name of Object.keys(SLUGS)) {
       const mine = found.filter((d) => d.file === `content/docs/${name}.mdx`);
       assert.equal(mine.length, 1, `${name}: ${JSON.stringify(mine)}`);
-      assert.deepEqual([mine[0]?.line, mine[0]?.column, mine[0]?.rule, mine[0]?.pointer], [4, 7, 'route-invalid', '#/slug'], name);
+      assert.deepEqual(
+        [mine[0]?.line, mine[0]?.column, mine[0]?.rule, mine[0]?.pointer],
+        [4, 7, 'route-invalid', '#/slug'],
+        name,
+      );
     }
-    assert.deepEqual(found.filter((d) => d.file === 'content/docs/id-climbs.mdx').map((d) => [d.line, d.rule]), [[4, 'route-invalid']]);
-    assert.deepEqual(found.filter((d) => d.file === 'content/pages/page-climbs.mdx').map((d) => [d.line, d.rule]), [[4, 'route-invalid']]);
+    assert.deepEqual(
+      found.filter((d) => d.file === 'content/docs/id-climbs.mdx').map((d) => [d.line, d.rule]),
+      [[4, 'route-invalid']],
+    );
+    assert.deepEqual(
+      found.filter((d) => d.file === 'content/pages/page-climbs.mdx').map((d) => [d.line, d.rule]),
+      [[4, 'route-invalid']],
+    );
     assert.equal(found.length, Object.keys(SLUGS).length + 2, 'nothing but the refused routes is an error');
     assert.doesNotMatch(run.stdout + run.stderr, /internal error|\n\s+at /);
     assert.deepEqual(await strayFiles(p, files), []);
@@ -120,7 +148,10 @@ describe('routes cannot leave out/site', () => {
 
   test('a content file whose name holds a backslash, an encoded separator or a control character is refused at the file', async () => {
     const names = ['back\\slash.mdx', 'a%2f..%2fb.mdx', '%2e%2e.mdx', 'a%5cb.mdx', 'bell\u0007.mdx', 'tab\there.mdx'];
-    const files: Record<string, string> = { 'site-config.yaml': 'title: Names\n', 'content/docs/fine.mdx': page('Fine') };
+    const files: Record<string, string> = {
+      'site-config.yaml': 'title: Names\n',
+      'content/docs/fine.mdx': page('Fine'),
+    };
     for (const [index, name] of names.entries()) files[`content/docs/${name}`] = page(`Page ${index}`);
     files['content/docs/sub%2f..%2f..%2f/inner.mdx'] = page('Inner');
     const p = await project(files);
@@ -133,15 +164,30 @@ describe('routes cannot leave out/site', () => {
   });
 
   test('an API route, the base URL and a link\'s "to" in the config are held to the same rule, located at their keys', async () => {
-    const routes = ['/api/../../../../escape/', '/api/%2e%2e/%2e%2e/x/', '/api\\..\\x/', '//evil.example/', '/api//x/', '/api/./x/', '/api/\u0000/'];
-    const apis = routes.map((route, index) => `  - { id: api${index}, route: ${JSON.stringify(route)}, spec: openapi/pets.yaml }\n`).join('');
+    const routes = [
+      '/api/../../../../escape/',
+      '/api/%2e%2e/%2e%2e/x/',
+      '/api\\..\\x/',
+      '//evil.example/',
+      '/api//x/',
+      '/api/./x/',
+      '/api/\u0000/',
+    ];
+    const apis = routes
+      .map((route, index) => `  - { id: api${index}, route: ${JSON.stringify(route)}, spec: openapi/pets.yaml }\n`)
+      .join('');
     const config = `title: Config\nbaseUrl: "/../"\nnavbar:\n  items:\n    - { type: link, label: L, to: "/../../x/" }\nfooter:\n  columns:\n    - { title: F, items: [{ label: f, to: "//evil.example/" }] }\napis:\n${apis}`;
     const files = { 'site-config.yaml': config, 'openapi/pets.yaml': PETS };
     const p = await project(files);
     const run = await build(p);
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const found = errors(run);
-    const expected = ['#/baseUrl', '#/navbar/items/0/to', '#/footer/columns/0/items/0/to', ...routes.map((_, index) => `#/apis/${index}/route`)];
+    const expected = [
+      '#/baseUrl',
+      '#/navbar/items/0/to',
+      '#/footer/columns/0/items/0/to',
+      ...routes.map((_, index) => `#/apis/${index}/route`),
+    ];
     assert.deepEqual(found.map((d) => d.pointer).sort(), expected.sort(), run.stdout);
     for (const d of found) {
       assert.equal(d.rule, 'route-invalid', d.message);
@@ -179,7 +225,11 @@ describe('one URL policy: http, https, mailto, tel and paths', () => {
     { name: 'src', body: '<img src="javascript:alert(1)" alt="" />', line: 6 },
     { name: 'cite', body: '<q cite="javascript:alert(1)">x</q>', line: 6 },
     { name: 'action', body: '<div action="javascript:alert(1)">x</div>', line: 6 },
-    { name: 'background', body: '<table background="javascript:alert(1)"><tbody><tr><td>x</td></tr></tbody></table>', line: 6 },
+    {
+      name: 'background',
+      body: '<table background="javascript:alert(1)"><tbody><tr><td>x</td></tr></tbody></table>',
+      line: 6,
+    },
     { name: 'data', body: '<div data="javascript:alert(1)">x</div>', line: 6 },
     { name: 'ping', body: '<a href="/ok/" ping="/p javascript:alert(1)">x</a>', line: 6 },
     { name: 'longdesc', body: '<img longDesc="javascript:alert(1)" alt="" />', line: 6 },
@@ -220,12 +270,16 @@ describe('one URL policy: http, https, mailto, tel and paths', () => {
       assert.equal(mine.length, 1, `${v.name}: ${JSON.stringify(mine)}`);
       assert.deepEqual([mine[0]?.line, mine[0]?.rule], [v.line, 'unsafe-url'], `${v.name}: ${mine[0]?.message}`);
     }
-    assert.deepEqual(found.filter((d) => d.file === 'content/docs/allowed.mdx'), [], 'allowed URLs are not errors');
+    assert.deepEqual(
+      found.filter((d) => d.file === 'content/docs/allowed.mdx'),
+      [],
+      'allowed URLs are not errors',
+    );
     assert.equal(found.length, VECTORS.length);
     assert.equal(await exists(join(p.root, 'out')), false);
   });
 
-  test('config links (navbar, dropdown, icon links, footer, sidebar) and the site url accept only the policy\'s URLs, located at their keys', async () => {
+  test("config links (navbar, dropdown, icon links, footer, sidebar) and the site url accept only the policy's URLs, located at their keys", async () => {
     const config = [
       'title: Config links',
       'url: "javascript:alert(1)"',
@@ -257,21 +311,30 @@ describe('one URL policy: http, https, mailto, tel and paths', () => {
       ['#/sidebar/0/href', 'unsafe-url'],
     ];
     assert.deepEqual(found.map((d) => [d.pointer, d.rule]).sort(), expected.sort(), run.stdout);
-    for (const d of found) assert.ok(d.file === 'site-config.yaml' && d.line > 1 && d.column > 1, `${d.pointer} located`);
+    for (const d of found)
+      assert.ok(d.file === 'site-config.yaml' && d.line > 1 && d.column > 1, `${d.pointer} located`);
   });
 
-  test('the announcement bar\'s Markdown links are held to the policy, located at its content', async () => {
-    const content = 'Read [this](javascript:alert(1)), [that][r], <vbscript:msgbox(1)> and [fine](https://example.com).\\n\\n[r]: data:text/html,x';
-    const files = { 'site-config.yaml': `title: Bar\nannouncementBar:\n  id: a1\n  content: "${content}"\n`, 'content/docs/index.mdx': page('Home') };
+  test("the announcement bar's Markdown links are held to the policy, located at its content", async () => {
+    const content =
+      'Read [this](javascript:alert(1)), [that][r], <vbscript:msgbox(1)> and [fine](https://example.com).\\n\\n[r]: data:text/html,x';
+    const files = {
+      'site-config.yaml': `title: Bar\nannouncementBar:\n  id: a1\n  content: "${content}"\n`,
+      'content/docs/index.mdx': page('Home'),
+    };
     const p = await project(files);
     const run = await build(p);
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const found = errors(run);
     assert.equal(found.length, 3, run.stdout);
-    for (const d of found) assert.deepEqual([d.file, d.line, d.column, d.rule, d.pointer], ['site-config.yaml', 4, 12, 'unsafe-url', '#/announcementBar/content']);
+    for (const d of found)
+      assert.deepEqual(
+        [d.file, d.line, d.column, d.rule, d.pointer],
+        ['site-config.yaml', 4, 12, 'unsafe-url', '#/announcementBar/content'],
+      );
   });
 
-  test('a contract\'s script URLs (servers, external docs, contact, license, OpenID, description links) are built as text: no page links to them', async () => {
+  test("a contract's script URLs (servers, external docs, contact, license, OpenID, description links) are built as text: no page links to them", async () => {
     const contract = `openapi: 3.1.0
 info:
   title: Hostile links
@@ -299,8 +362,13 @@ paths:
       externalDocs: { url: "javascript:alert(14)" }
       responses: { '200': { description: "[ok](data:text/html,x)" } }
 `;
-    const config = 'title: Contract links\nnavbar:\n  items:\n    - { type: link, label: Mail, href: "mailto:docs@example.com" }\n    - { type: iconLink, icon: github, label: Code, href: "https://example.com/code" }\napis:\n  - { id: hostile, spec: openapi/hostile.yaml }\n';
-    const files = { 'site-config.yaml': config, 'openapi/hostile.yaml': contract, 'content/docs/index.mdx': page('Home') };
+    const config =
+      'title: Contract links\nnavbar:\n  items:\n    - { type: link, label: Mail, href: "mailto:docs@example.com" }\n    - { type: iconLink, icon: github, label: Code, href: "https://example.com/code" }\napis:\n  - { id: hostile, spec: openapi/hostile.yaml }\n';
+    const files = {
+      'site-config.yaml': config,
+      'openapi/hostile.yaml': contract,
+      'content/docs/index.mdx': page('Home'),
+    };
     const p = await project(files);
     const run = await build(p);
     assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -310,7 +378,12 @@ paths:
     for (const file of html) {
       const text = await readFile(file, 'utf8');
       for (const [, name, value] of text.matchAll(/\s([\w:-]+)=("[^"]*"|'[^']*')/g)) {
-        if (!/^(href|src|srcset|action|formaction|xlink:href|poster|cite|background|data|ping|longdesc|manifest|itemtype)$/i.test(name as string)) continue;
+        if (
+          !/^(href|src|srcset|action|formaction|xlink:href|poster|cite|background|data|ping|longdesc|manifest|itemtype)$/i.test(
+            name as string,
+          )
+        )
+          continue;
         attributes += 1;
         const url = decodeEntities((value as string).slice(1, -1));
         assert.ok(isSafeUrl(url), `${relative(p.root, file)}: ${name}=${value}`);
@@ -319,7 +392,8 @@ paths:
     }
     assert.ok(attributes > 20, 'the pages have links to check');
     // The links' texts stay, as text; allowed links stay links, other schemes (irc) are dropped like script ones.
-    for (const word of ['inline', 'ref', 'enc', 'server', 'op', 'ok']) assert.match(reference, new RegExp(`>${word}<|\\b${word}\\b`), word);
+    for (const word of ['inline', 'ref', 'enc', 'server', 'op', 'ok'])
+      assert.match(reference, new RegExp(`>${word}<|\\b${word}\\b`), word);
     assert.match(reference, /href="tel:\+15550100"/);
     assert.match(reference, /href="https:\/\/example.com\/w"/);
     assert.doesNotMatch(reference, /href="irc:/);
@@ -338,9 +412,19 @@ describe('nesting depth has a limit', () => {
       'quotes-lines-3000.md': Array.from({ length: 3000 }, (_, i) => `${'>'.repeat(i + 1)} x`).join('\n'),
       'lists-30000.md': `${'- '.repeat(30000)}x`,
       'ordered-3000.md': `${'1. '.repeat(3000)}x`,
-      'nested-jsx-lines-3000.mdx': Array.from({ length: 3000 }, () => '<div>').join('\n') + '\nx\n' + Array.from({ length: 3000 }, () => '</div>').join('\n'),
+      'nested-jsx-lines-3000.mdx':
+        Array.from({ length: 3000 }, () => '<div>').join('\n') +
+        '\nx\n' +
+        Array.from({ length: 3000 }, () => '</div>').join('\n'),
     };
-    const files: Record<string, string> = { 'site-config.yaml': 'title: Deep\n', 'content/docs/fine.mdx': page('Fine', '', `${'<div>'.repeat(20)}x${'</div>'.repeat(20)}\n\n${'> '.repeat(20)}x\n`) };
+    const files: Record<string, string> = {
+      'site-config.yaml': 'title: Deep\n',
+      'content/docs/fine.mdx': page(
+        'Fine',
+        '',
+        `${'<div>'.repeat(20)}x${'</div>'.repeat(20)}\n\n${'> '.repeat(20)}x\n`,
+      ),
+    };
     for (const [name, body] of Object.entries(nested)) files[`content/docs/${name}`] = page(name, '', `${body}\n`);
     const p = await project(files);
     const started = Date.now();

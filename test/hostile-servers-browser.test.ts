@@ -24,7 +24,9 @@ async function recordViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('__reportViolation', (text: string) => seen.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+      (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation(
+        `${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return seen;
@@ -32,7 +34,9 @@ async function recordViolations(page: Page): Promise<string[]> {
 
 /** What the head script does before first paint; proof that the policy let it run. */
 async function headScriptRan(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.classList.contains('js') && document.documentElement.hasAttribute('data-theme'));
+  return page.evaluate(
+    () => document.documentElement.classList.contains('js') && document.documentElement.hasAttribute('data-theme'),
+  );
 }
 
 describe('the served site under its Content-Security-Policy', () => {
@@ -58,7 +62,11 @@ describe('the served site under its Content-Security-Policy', () => {
         await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
         await page.click(link);
         await page.waitForFunction((wanted) => document.title.startsWith(`${wanted} |`), title);
-        assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'navigated in place');
+        assert.equal(
+          await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
+          true,
+          'navigated in place',
+        );
         await page.waitForTimeout(200);
         assert.deepEqual(violations, []);
       } finally {
@@ -67,7 +75,7 @@ describe('the served site under its Content-Security-Policy', () => {
     });
   }
 
-  test('an inline script that is not the generator\'s own is blocked and reported', async () => {
+  test("an inline script that is not the generator's own is blocked and reported", async () => {
     const context = await site.browser.newContext(DESKTOP);
     try {
       const page = await context.newPage();
@@ -85,7 +93,10 @@ describe('the served site under its Content-Security-Policy', () => {
       });
       await page.waitForTimeout(300);
       assert.equal(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected), undefined);
-      assert.ok(violations.some((v) => v.startsWith('script-src')), violations.join('\n'));
+      assert.ok(
+        violations.some((v) => v.startsWith('script-src')),
+        violations.join('\n'),
+      );
     } finally {
       await context.close();
     }
@@ -93,30 +104,44 @@ describe('the served site under its Content-Security-Policy', () => {
 });
 
 describe('the dev server under its Content-Security-Policy', () => {
-  test('a page connects its live reload and shows a build\'s problems with no violation', { timeout: 60_000 }, async () => {
-    const root = await tempDir('hostile-csp-dev');
-    await mkdir(join(root, 'content/docs'), { recursive: true });
-    await writeFile(join(root, 'site-config.yaml'), 'title: Dev CSP\nurl: https://dev.example\nbaseUrl: /\nnavbar:\n  items:\n    - { type: docSidebar, label: Docs }\n');
-    const intro = join(root, 'content/docs/intro.mdx');
-    await writeFile(intro, '---\ntitle: Intro\ndescription: The first page.\n---\n\nThe first words.\n');
-    const started = await dev({ config: join(root, 'site-config.yaml'), out: join(root, 'out'), strict: false, cache: false, port: 0, host: '127.0.0.1' });
-    assert.ok(started.ok, 'dev started');
-    try {
-      await withBrowser(async (browser) => {
-        const page = await browser.newPage();
-        const violations = await recordViolations(page);
-        await page.goto(`${started.url}docs/intro/`);
-        await waitHydrated(page);
-        assert.equal(await headScriptRan(page), true);
-        await page.waitForSelector('script[data-build][data-connected]', { state: 'attached' });
-        // A broken page: the overlay (styled from script) appears over the last good one.
-        await writeFile(intro, '---\ntitle: Intro\ndescription: The first page.\n---\n\n<Nope>\n');
-        await page.waitForSelector('#specsite-dev-problems', { timeout: 20_000 });
-        assert.deepEqual(violations, []);
+  test(
+    "a page connects its live reload and shows a build's problems with no violation",
+    { timeout: 60_000 },
+    async () => {
+      const root = await tempDir('hostile-csp-dev');
+      await mkdir(join(root, 'content/docs'), { recursive: true });
+      await writeFile(
+        join(root, 'site-config.yaml'),
+        'title: Dev CSP\nurl: https://dev.example\nbaseUrl: /\nnavbar:\n  items:\n    - { type: docSidebar, label: Docs }\n',
+      );
+      const intro = join(root, 'content/docs/intro.mdx');
+      await writeFile(intro, '---\ntitle: Intro\ndescription: The first page.\n---\n\nThe first words.\n');
+      const started = await dev({
+        config: join(root, 'site-config.yaml'),
+        out: join(root, 'out'),
+        strict: false,
+        cache: false,
+        port: 0,
+        host: '127.0.0.1',
       });
-    } finally {
-      await started.close();
-      await rm(root, { recursive: true, force: true });
-    }
-  });
+      assert.ok(started.ok, 'dev started');
+      try {
+        await withBrowser(async (browser) => {
+          const page = await browser.newPage();
+          const violations = await recordViolations(page);
+          await page.goto(`${started.url}docs/intro/`);
+          await waitHydrated(page);
+          assert.equal(await headScriptRan(page), true);
+          await page.waitForSelector('script[data-build][data-connected]', { state: 'attached' });
+          // A broken page: the overlay (styled from script) appears over the last good one.
+          await writeFile(intro, '---\ntitle: Intro\ndescription: The first page.\n---\n\n<Nope>\n');
+          await page.waitForSelector('#specsite-dev-problems', { timeout: 20_000 });
+          assert.deepEqual(violations, []);
+        });
+      } finally {
+        await started.close();
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -26,15 +26,22 @@ interface Answer {
 }
 
 /** One request, sent as written: the path is not normalized and any header may be set. */
-function ask(port: number, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+function ask(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   return new Promise((done, failed) => {
-    const sent = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('latin1');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      response.on('error', failed);
-    });
+    const sent = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (response) => {
+        let body = '';
+        response.setEncoding('latin1');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        response.on('error', failed);
+      },
+    );
     sent.on('error', failed);
     sent.end();
   });
@@ -43,7 +50,9 @@ function ask(port: number, path: string, options: { method?: string; headers?: R
 /** Starts a download, waits for its first bytes and hangs up: a reader who closes the tab. */
 function abortedDownload(port: number, path: string): Promise<void> {
   return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+    );
     socket.once('data', () => socket.destroy());
     // Refused or reset by a server out of descriptors: the download is over either way.
     socket.on('error', () => undefined);
@@ -60,7 +69,14 @@ async function settle(): Promise<void> {
 }
 
 /** A small built site in a temp project, and a secret beside the project that nothing may serve. */
-async function builtSite(): Promise<{ project: string; config: string; out: string; site: string; secretDir: string; marker: string }> {
+async function builtSite(): Promise<{
+  project: string;
+  config: string;
+  out: string;
+  site: string;
+  secretDir: string;
+  marker: string;
+}> {
   const base = await tempDir('hostile-servers');
   const project = join(base, 'project');
   const secretDir = join(base, 'secret');
@@ -69,8 +85,14 @@ async function builtSite(): Promise<{ project: string; config: string; out: stri
   await mkdir(secretDir);
   await writeFile(join(secretDir, 'secret.txt'), `${marker}\n`);
   const config = join(project, 'site-config.yaml');
-  await writeFile(config, 'title: Hostile\nurl: https://hostile.example\nbaseUrl: /kb/\nnavbar:\n  items:\n    - { type: docSidebar, label: Docs }\n');
-  await writeFile(join(project, 'content/docs/intro.mdx'), '---\ntitle: Intro\ndescription: The first page.\n---\n\nThe first words.\n');
+  await writeFile(
+    config,
+    'title: Hostile\nurl: https://hostile.example\nbaseUrl: /kb/\nnavbar:\n  items:\n    - { type: docSidebar, label: Docs }\n',
+  );
+  await writeFile(
+    join(project, 'content/docs/intro.mdx'),
+    '---\ntitle: Intro\ndescription: The first page.\n---\n\nThe first words.\n',
+  );
   const out = join(project, 'out');
   const result = await build({ config, out, strict: false, cache: false });
   assert.ok(result.report, result.diagnostics.map((d) => d.message).join('; '));
@@ -89,7 +111,23 @@ describe('specsite serve under hostile clients', () => {
     await symlink(join(site.secretDir, 'secret.txt'), join(site.site, 'leak.txt'));
     await symlink(site.secretDir, join(site.site, 'leakdir'));
     await symlink(join(site.site, 'robots.txt'), join(site.site, 'alias.txt'));
-    child = spawn('bash', ['-c', `ulimit -n ${FILE_LIMIT} && exec "$0" "$@"`, process.execPath, CLI, 'serve', '--config', site.config, '--out', site.out, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(
+      'bash',
+      [
+        '-c',
+        `ulimit -n ${FILE_LIMIT} && exec "$0" "$@"`,
+        process.execPath,
+        CLI,
+        'serve',
+        '--config',
+        site.config,
+        '--out',
+        site.out,
+        '--port',
+        '0',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const url = await new Promise<string>((found, failed) => {
       let output = '';
@@ -116,84 +154,104 @@ describe('specsite serve under hostile clients', () => {
     assert.equal(stderr, '');
   }
 
-  test('hundreds of aborted downloads leave no descriptor open and the server answering', { timeout: 60_000 }, async () => {
-    await ask(port, '/kb/');
-    await settle();
-    const before = await openFiles(child.pid as number);
-    for (let round = 0; round < 40; round += 1) await Promise.all(Array.from({ length: 10 }, () => abortedDownload(port, '/kb/big.bin')));
-    await settle();
-    const afterwards = await openFiles(child.pid as number);
-    assert.ok(afterwards <= before + 2, `open files grew from ${before} to ${afterwards} over 400 aborted downloads`);
-    await assertAlive();
-    // A download read to the end is whole.
-    const whole = await ask(port, '/kb/big.bin');
-    assert.equal(whole.status, 200);
-    assert.equal(whole.body.length, BIG_FILE_BYTES);
-  });
+  test(
+    'hundreds of aborted downloads leave no descriptor open and the server answering',
+    { timeout: 60_000 },
+    async () => {
+      await ask(port, '/kb/');
+      await settle();
+      const before = await openFiles(child.pid as number);
+      for (let round = 0; round < 40; round += 1)
+        await Promise.all(Array.from({ length: 10 }, () => abortedDownload(port, '/kb/big.bin')));
+      await settle();
+      const afterwards = await openFiles(child.pid as number);
+      assert.ok(afterwards <= before + 2, `open files grew from ${before} to ${afterwards} over 400 aborted downloads`);
+      await assertAlive();
+      // A download read to the end is whole.
+      const whole = await ask(port, '/kb/big.bin');
+      assert.equal(whole.status, 200);
+      assert.equal(whole.body.length, BIG_FILE_BYTES);
+    },
+  );
 
-  test('out of descriptors, a request is answered 503 or refused, and the server lives on', { timeout: 60_000 }, async () => {
-    // Downloads that are never read hold their file open until they end: more than the limit allows.
-    const held = await Promise.all(
-      Array.from(
-        { length: FILE_LIMIT },
-        () =>
-          new Promise<{ socket: ReturnType<typeof connect>; first: Promise<string> }>((ready) => {
-            const socket = connect(port, '127.0.0.1', () => {
-              socket.write(`GET /kb/big.bin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-              const first = new Promise<string>((seen) => {
-                socket.once('data', (chunk: Buffer) => {
-                  socket.pause();
-                  seen(chunk.toString('latin1').split('\r\n')[0] ?? '');
+  test(
+    'out of descriptors, a request is answered 503 or refused, and the server lives on',
+    { timeout: 60_000 },
+    async () => {
+      // Downloads that are never read hold their file open until they end: more than the limit allows.
+      const held = await Promise.all(
+        Array.from(
+          { length: FILE_LIMIT },
+          () =>
+            new Promise<{ socket: ReturnType<typeof connect>; first: Promise<string> }>((ready) => {
+              const socket = connect(port, '127.0.0.1', () => {
+                socket.write(`GET /kb/big.bin HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+                const first = new Promise<string>((seen) => {
+                  socket.once('data', (chunk: Buffer) => {
+                    socket.pause();
+                    seen(chunk.toString('latin1').split('\r\n')[0] ?? '');
+                  });
+                  socket.once('close', () => seen('closed'));
                 });
-                socket.once('close', () => seen('closed'));
+                ready({ socket, first });
               });
-              ready({ socket, first });
-            });
-            // Refused for want of descriptors: a connection like any other that the server let go.
-            socket.on('error', () => ready({ socket, first: Promise.resolve('closed') }));
-          }),
-      ),
-    );
-    const firstLines = await Promise.all(held.map((h) => h.first));
-    assert.ok(firstLines.some((line) => /^HTTP\/1\.1 503 /.test(line) || line === 'closed'), `no request ran out of descriptors: ${[...new Set(firstLines)].join(', ')}`);
-    assert.ok(firstLines.every((line) => /^HTTP\/1\.1 (200|503) /.test(line) || line === 'closed'), [...new Set(firstLines)].join(', '));
-    for (const { socket } of held) socket.destroy();
-    await settle();
-    await assertAlive();
-  });
+              // Refused for want of descriptors: a connection like any other that the server let go.
+              socket.on('error', () => ready({ socket, first: Promise.resolve('closed') }));
+            }),
+        ),
+      );
+      const firstLines = await Promise.all(held.map((h) => h.first));
+      assert.ok(
+        firstLines.some((line) => /^HTTP\/1\.1 503 /.test(line) || line === 'closed'),
+        `no request ran out of descriptors: ${[...new Set(firstLines)].join(', ')}`,
+      );
+      assert.ok(
+        firstLines.every((line) => /^HTTP\/1\.1 (200|503) /.test(line) || line === 'closed'),
+        [...new Set(firstLines)].join(', '),
+      );
+      for (const { socket } of held) socket.destroy();
+      await settle();
+      await assertAlive();
+    },
+  );
 
-  test('a file removed between requests, or while it is being requested, is a 404, never a crash', { timeout: 60_000 }, async () => {
-    const file = join(site.site, 'docs/vanishing.txt');
-    await writeFile(file, 'here\n');
-    assert.equal((await ask(port, '/kb/docs/vanishing.txt')).body, 'here\n');
-    await unlink(file);
-    const gone = await ask(port, '/kb/docs/vanishing.txt');
-    assert.equal(gone.status, 404);
-    assert.match(gone.body, /<html/, 'the site\'s own 404 page');
-    // A rebuild replacing files while they are requested: every answer is the whole file or a 404.
-    let writing = true;
-    const churn = (async () => {
-      for (let i = 0; writing; i += 1) {
-        // Written whole and renamed into place, as a build's files are.
-        await writeFile(`${file}.new`, `version ${i}\n`);
-        await rename(`${file}.new`, file);
-        await unlink(file);
+  test(
+    'a file removed between requests, or while it is being requested, is a 404, never a crash',
+    { timeout: 60_000 },
+    async () => {
+      const file = join(site.site, 'docs/vanishing.txt');
+      await writeFile(file, 'here\n');
+      assert.equal((await ask(port, '/kb/docs/vanishing.txt')).body, 'here\n');
+      await unlink(file);
+      const gone = await ask(port, '/kb/docs/vanishing.txt');
+      assert.equal(gone.status, 404);
+      assert.match(gone.body, /<html/, "the site's own 404 page");
+      // A rebuild replacing files while they are requested: every answer is the whole file or a 404.
+      let writing = true;
+      const churn = (async () => {
+        for (let i = 0; writing; i += 1) {
+          // Written whole and renamed into place, as a build's files are.
+          await writeFile(`${file}.new`, `version ${i}\n`);
+          await rename(`${file}.new`, file);
+          await unlink(file);
+        }
+      })();
+      const answers: Answer[] = [];
+      try {
+        // A few at a time, well within the open-file limit.
+        for (let round = 0; round < 20; round += 1)
+          answers.push(...(await Promise.all(Array.from({ length: 10 }, () => ask(port, '/kb/docs/vanishing.txt')))));
+      } finally {
+        writing = false;
+        await churn;
       }
-    })();
-    const answers: Answer[] = [];
-    try {
-      // A few at a time, well within the open-file limit.
-      for (let round = 0; round < 20; round += 1) answers.push(...(await Promise.all(Array.from({ length: 10 }, () => ask(port, '/kb/docs/vanishing.txt')))));
-    } finally {
-      writing = false;
-      await churn;
-    }
-    for (const answer of answers) {
-      if (answer.status === 200) assert.match(answer.body, /^version \d+\n$/);
-      else assert.equal(answer.status, 404);
-    }
-    await assertAlive();
-  });
+      for (const answer of answers) {
+        if (answer.status === 200) assert.match(answer.body, /^version \d+\n$/);
+        else assert.equal(answer.status, 404);
+      }
+      await assertAlive();
+    },
+  );
 
   test('a link inside the site to a file or folder outside it is not followed', async () => {
     for (const path of ['/kb/leak.txt', '/kb/leakdir/secret.txt', '/kb/leakdir/']) {
@@ -241,8 +299,18 @@ describe('specsite serve under hostile clients', () => {
     const inline = /<script>([^<]*)<\/script>/.exec(page.body)?.[1];
     assert.ok(inline, 'the page has its head script');
     const script = /(?:^|; )script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
-    assert.deepEqual(script, ["'self'", `'sha256-${createHash('sha256').update(Buffer.from(inline, 'latin1')).digest('base64')}'`]);
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'", "form-action 'self'"]) assert.ok(policy.split('; ').includes(directive), `${directive} in ${policy}`);
+    assert.deepEqual(script, [
+      "'self'",
+      `'sha256-${createHash('sha256').update(Buffer.from(inline, 'latin1')).digest('base64')}'`,
+    ]);
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+    ])
+      assert.ok(policy.split('; ').includes(directive), `${directive} in ${policy}`);
     for (const path of ['/kb/robots.txt', '/kb/favicon.svg', '/kb/no/such/file.png']) {
       const answer = await ask(port, path, { method: 'HEAD' });
       assert.equal(answer.headers['x-content-type-options'], 'nosniff', path);
@@ -272,7 +340,14 @@ describe('specsite dev under hostile clients', () => {
 
   before(async () => {
     site = await builtSite();
-    const started = await dev({ config: site.config, out: join(site.project, 'dev-out'), strict: false, cache: false, port: 0, host: '127.0.0.1' });
+    const started = await dev({
+      config: site.config,
+      out: join(site.project, 'dev-out'),
+      strict: false,
+      cache: false,
+      port: 0,
+      host: '127.0.0.1',
+    });
     assert.ok(started.ok, 'dev started');
     port = Number(new URL(started.url).port);
     close = started.close;
@@ -285,7 +360,16 @@ describe('specsite dev under hostile clients', () => {
 
   test('a request that names another host, or comes from another origin, is refused (DNS rebinding)', async () => {
     const own = `127.0.0.1:${port}`;
-    const refused: Array<Record<string, string>> = [{ host: 'evil.example' }, { host: `evil.example:${port}` }, { host: `localhost.evil.example:${port}` }, { host: `127.0.0.1:${port + 1}` }, { host: `${own}@evil.example` }, { host: own, origin: `http://evil.example:${port}` }, { host: own, origin: 'null' }, { host: own, origin: `https://${own}` }];
+    const refused: Array<Record<string, string>> = [
+      { host: 'evil.example' },
+      { host: `evil.example:${port}` },
+      { host: `localhost.evil.example:${port}` },
+      { host: `127.0.0.1:${port + 1}` },
+      { host: `${own}@evil.example` },
+      { host: own, origin: `http://evil.example:${port}` },
+      { host: own, origin: 'null' },
+      { host: own, origin: `https://${own}` },
+    ];
     for (const headers of refused) {
       for (const path of ['/kb/docs/intro/', '/__specsite/events', '/__specsite/live-reload.js']) {
         const answer = await ask(port, path, { headers });
@@ -296,7 +380,10 @@ describe('specsite dev under hostile clients', () => {
     for (const host of [own, `localhost:${port}`, `LocalHost:${port}`, `[::1]:${port}`, `app.localhost:${port}`]) {
       assert.equal((await ask(port, '/kb/docs/intro/', { headers: { host } })).status, 200, host);
     }
-    assert.equal((await ask(port, '/kb/docs/intro/', { headers: { host: own, origin: `http://localhost:${port}` } })).status, 200);
+    assert.equal(
+      (await ask(port, '/kb/docs/intro/', { headers: { host: own, origin: `http://localhost:${port}` } })).status,
+      200,
+    );
   });
 
   test('only GET and HEAD are answered; any other method is 405 with Allow', async () => {
@@ -324,7 +411,11 @@ describe('specsite dev under hostile clients', () => {
           new Promise<{ status: number; ended: Promise<void>; destroy: () => void }>((ready, failed) => {
             const sent = request({ host: '127.0.0.1', port, path: '/__specsite/events', agent: false }, (response) => {
               response.resume();
-              ready({ status: response.statusCode ?? 0, ended: once(response, 'end').then(() => undefined), destroy: () => response.destroy() });
+              ready({
+                status: response.statusCode ?? 0,
+                ended: once(response, 'end').then(() => undefined),
+                destroy: () => response.destroy(),
+              });
             });
             sent.on('error', failed);
             sent.end();

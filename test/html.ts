@@ -31,7 +31,9 @@ export class Page {
   }
 
   /** Text and href of every link under `selector`. */
-  links(selector: string): Array<{ text: string; href: string; label: string | undefined; target: string | undefined }> {
+  links(
+    selector: string,
+  ): Array<{ text: string; href: string; label: string | undefined; target: string | undefined }> {
     return this.all(`${selector} a`).map((a) => ({
       text: toString(a).replace(/\s+/g, ' ').trim(),
       href: String(a.properties.href ?? ''),

@@ -14,7 +14,10 @@ function fromTree(text: string, segments: readonly Segment[], target: 'key' | 'v
   for (let n = segments.length; n >= 0; n--) {
     const node = findNodeAtLocation(tree, segments.slice(0, n) as Segment[]);
     if (node) {
-      const keyNode = target === 'key' && n === segments.length && node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+      const keyNode =
+        target === 'key' && n === segments.length && node.parent?.type === 'property'
+          ? node.parent.children?.[0]
+          : undefined;
       return (keyNode ?? node).offset;
     }
   }
@@ -28,7 +31,8 @@ function paths(value: unknown, limit: number): Segment[][] {
     if (out.length >= limit) return;
     out.push(path);
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...path, i]));
-    else if (node !== null && typeof node === 'object') for (const [key, item] of Object.entries(node)) walk(item, [...path, key]);
+    else if (node !== null && typeof node === 'object')
+      for (const [key, item] of Object.entries(node)) walk(item, [...path, key]);
   };
   walk(value, []);
   return out;
@@ -38,7 +42,11 @@ function paths(value: unknown, limit: number): Segment[][] {
 function wrong(path: readonly Segment[]): Segment[][] {
   const last = path.at(-1);
   const head = path.slice(0, -1);
-  return [[...path, 'no-such-key'], [...path, 99_999], ...(last === undefined ? [] : [[...head, typeof last === 'number' ? String(last) : 0]])];
+  return [
+    [...path, 'no-such-key'],
+    [...path, 99_999],
+    ...(last === undefined ? [] : [[...head, typeof last === 'number' ? String(last) : 0]]),
+  ];
 }
 
 function assertSame(text: string, cases: readonly Segment[][], label: string): void {
@@ -48,13 +56,23 @@ function assertSame(text: string, cases: readonly Segment[][], label: string): v
   assert.ok(tree);
   for (const segments of cases) {
     for (const target of ['value', 'key'] as const) {
-      assert.equal(positions.locate(segments, target), fromTree(text, segments, target), `${label} ${JSON.stringify(segments)} ${target}`);
+      assert.equal(
+        positions.locate(segments, target),
+        fromTree(text, segments, target),
+        `${label} ${JSON.stringify(segments)} ${target}`,
+      );
     }
   }
 }
 
-test('JSON positions are the ones jsonc-parser\'s tree gives, for every path of small corpus documents and paths that miss', () => {
-  for (const file of ['public/apisguru__shop-pro.jp.json', 'public/oai__link-example.json', 'public/paloalto__openapi-cos.json', 'public/oai__callback-example.json', 'public/redoc-fixture__unevaluatedProperties.json']) {
+test("JSON positions are the ones jsonc-parser's tree gives, for every path of small corpus documents and paths that miss", () => {
+  for (const file of [
+    'public/apisguru__shop-pro.jp.json',
+    'public/oai__link-example.json',
+    'public/paloalto__openapi-cos.json',
+    'public/oai__callback-example.json',
+    'public/redoc-fixture__unevaluatedProperties.json',
+  ]) {
     const text = readFileSync(join(CORPUS, file), 'utf8');
     const all = paths(JSON.parse(text), 20_000);
     assert.ok(all.length > 20, file);
@@ -77,7 +95,13 @@ test('JSON positions in a large document, asked in scattered order', () => {
       const node = ((): number | undefined => {
         for (let n = segments.length; n >= 0; n--) {
           const found = findNodeAtLocation(tree, segments.slice(0, n) as Segment[]);
-          if (found) return (target === 'key' && n === segments.length && found.parent?.type === 'property' ? found.parent.children?.[0] : undefined)?.offset ?? found.offset;
+          if (found)
+            return (
+              (target === 'key' && n === segments.length && found.parent?.type === 'property'
+                ? found.parent.children?.[0]
+                : undefined
+              )?.offset ?? found.offset
+            );
         }
         return tree.offset;
       })();
@@ -87,8 +111,27 @@ test('JSON positions in a large document, asked in scattered order', () => {
 });
 
 test('JSON positions: duplicate keys (the first), escaped keys, empty containers, nesting and white space', () => {
-  const text = '\n  {"a": 1, "a": {"b": [ ], "c": {}},\r\n\t"k\\u0065y": [[1, [2, {"x": null}]], "s", true],\n "": {"\\"q\\"": -1.5e3}, "last": "v" }  ';
-  const cases: Segment[][] = [[], ['a'], ['a', 'b'], ['a', 'b', 0], ['a', 'c'], ['a', 'c', 'z'], ['key'], ['key', 0], ['key', 0, 1, 1, 'x'], ['key', 2], ['key', 3], ['key', '0'], [''], ['', '"q"'], ['last'], ['last', 'more'], ['missing']];
+  const text =
+    '\n  {"a": 1, "a": {"b": [ ], "c": {}},\r\n\t"k\\u0065y": [[1, [2, {"x": null}]], "s", true],\n "": {"\\"q\\"": -1.5e3}, "last": "v" }  ';
+  const cases: Segment[][] = [
+    [],
+    ['a'],
+    ['a', 'b'],
+    ['a', 'b', 0],
+    ['a', 'c'],
+    ['a', 'c', 'z'],
+    ['key'],
+    ['key', 0],
+    ['key', 0, 1, 1, 'x'],
+    ['key', 2],
+    ['key', 3],
+    ['key', '0'],
+    [''],
+    ['', '"q"'],
+    ['last'],
+    ['last', 'more'],
+    ['missing'],
+  ];
   // Twice: the second time, everything up to the last key has been scanned (the second "a" too).
   assertSame(text, [...cases, ...cases], 'handmade');
   assert.equal(new JsonPositions('   ').locate(['a'], 'value'), undefined);

@@ -6,7 +6,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { runCli, tempDir } from './helpers.js';
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 const SERVICES = ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'];
 
 describe('entity JSON Schemas (out/schemas)', () => {
@@ -22,7 +24,10 @@ describe('entity JSON Schemas (out/schemas)', () => {
     addFormats(ajv);
     const ids = new Map<string, string>();
     for (const file of (await readdir(join(out, 'schemas', service))).sort()) {
-      const schema = JSON.parse(await readFile(join(out, 'schemas', service, file), 'utf8')) as { $id: string; $schema: string };
+      const schema = JSON.parse(await readFile(join(out, 'schemas', service, file), 'utf8')) as {
+        $id: string;
+        $schema: string;
+      };
       assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
       assert.equal(schema.$id, `https://www.openk9.io/schemas/${service}/${file}`);
       ajv.addSchema(schema);
@@ -43,7 +48,14 @@ describe('entity JSON Schemas (out/schemas)', () => {
     const { ajv, ids } = await serviceAjv('datasource');
     const validate = ajv.getSchema(ids.get('BucketDTO') as string);
     assert.ok(validate);
-    const body = { name: 'wiki', refreshOnSuggestionCategory: false, refreshOnTab: false, refreshOnDate: false, refreshOnQuery: true, retrieveType: 'HYBRID' };
+    const body = {
+      name: 'wiki',
+      refreshOnSuggestionCategory: false,
+      refreshOnTab: false,
+      refreshOnDate: false,
+      refreshOnQuery: true,
+      retrieveType: 'HYBRID',
+    };
     assert.equal(validate(body), true, JSON.stringify(validate.errors));
     const { retrieveType: _, ...missing } = body;
     assert.equal(validate(missing), false);
@@ -55,16 +67,51 @@ describe('entity JSON Schemas (out/schemas)', () => {
     const { ajv, ids } = await serviceAjv('datasource');
     const validate = ajv.getSchema(ids.get('DocTypeField') as string);
     assert.ok(validate);
-    const leaf = { name: 'keyword', fieldName: 'title.keyword', searchable: false, sortable: true, fieldType: 'keyword' };
-    assert.equal(validate({ name: 'title', fieldName: 'title', searchable: true, sortable: false, fieldType: 'text', children: [leaf] }), true, JSON.stringify(validate.errors));
-    assert.equal(validate({ name: 'title', fieldName: 'title', searchable: true, sortable: false, fieldType: 'text', children: [{ ...leaf, searchable: 'yes' }] }), false);
+    const leaf = {
+      name: 'keyword',
+      fieldName: 'title.keyword',
+      searchable: false,
+      sortable: true,
+      fieldType: 'keyword',
+    };
+    assert.equal(
+      validate({
+        name: 'title',
+        fieldName: 'title',
+        searchable: true,
+        sortable: false,
+        fieldType: 'text',
+        children: [leaf],
+      }),
+      true,
+      JSON.stringify(validate.errors),
+    );
+    assert.equal(
+      validate({
+        name: 'title',
+        fieldName: 'title',
+        searchable: true,
+        sortable: false,
+        fieldType: 'text',
+        children: [{ ...leaf, searchable: 'yes' }],
+      }),
+      false,
+    );
   });
 
   test('EnrichItemDTO enforces requestTimeout >= 1000', async () => {
     const { ajv, ids } = await serviceAjv('datasource');
     const validate = ajv.getSchema(ids.get('EnrichItemDTO') as string);
     assert.ok(validate);
-    const item = { name: 'ner', type: 'HTTP_SYNC', serviceName: 'ner-service', jsonPath: '$', behaviorMergeType: 'MERGE', requestTimeout: 1000, behaviorOnError: 'SKIP' };
+    const item = {
+      name: 'ner',
+      type: 'HTTP_SYNC',
+      serviceName: 'ner-service',
+      jsonPath: '$',
+      behaviorMergeType: 'MERGE',
+      requestTimeout: 1000,
+      behaviorOnError: 'SKIP',
+    };
     assert.equal(validate(item), true, JSON.stringify(validate.errors));
     assert.equal(validate({ ...item, requestTimeout: 999 }), false);
   });

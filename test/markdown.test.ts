@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { test } from 'node:test';
 import { markdownToReact } from '../generator/render/markdown.js';
 
-const render = (text: string, inline = false): string => renderToStaticMarkup(createElement(Fragment, null, markdownToReact(text, { inline })));
+const render = (text: string, inline = false): string =>
+  renderToStaticMarkup(createElement(Fragment, null, markdownToReact(text, { inline })));
 
 test('untrusted Markdown keeps its formatting and loses everything that could run', () => {
   const hostile = [
@@ -17,7 +18,8 @@ test('untrusted Markdown keeps its formatting and loses everything that could ru
   const html = render(hostile);
   assert.match(html, /<strong>buckets<\/strong>/);
   assert.match(html, /<a href="https:\/\/example\.com\/guide">the guide<\/a>/);
-  for (const bad of ['<script', 'onerror', 'javascript:', 'data:text/html', '<iframe', 'alert(']) assert.ok(!html.includes(bad), `${bad} survived: ${html}`);
+  for (const bad of ['<script', 'onerror', 'javascript:', 'data:text/html', '<iframe', 'alert('])
+    assert.ok(!html.includes(bad), `${bad} survived: ${html}`);
 });
 
 test('inline Markdown (the announcement bar) is not wrapped in a paragraph', () => {

@@ -5,7 +5,13 @@ import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ErrorObject } from 'ajv';
 import type { SpecVersion } from '../generator/contracts/spec-version.js';
-import { compileOasSchema, oasSchemaErrors, PRECOMPILED_DIR, precompiledOasValidator, writeOasValidators } from '../generator/contracts/oas-schema.js';
+import {
+  compileOasSchema,
+  oasSchemaErrors,
+  PRECOMPILED_DIR,
+  precompiledOasValidator,
+  writeOasValidators,
+} from '../generator/contracts/oas-schema.js';
 import { detectSpecVersion } from '../generator/contracts/spec-version.js';
 import { CORPUS, tempDir } from './helpers.js';
 
@@ -13,11 +19,17 @@ import { CORPUS, tempDir } from './helpers.js';
 function corpusFiles(): string[] {
   const [header, ...rows] = readFileSync(join(CORPUS, 'MANIFEST.tsv'), 'utf8').trimEnd().split('\n');
   const columns = (header as string).split('\t');
-  return rows.map((row) => row.split('\t')).filter((cells) => Number(cells[columns.indexOf('size_bytes')]) < 2_000_000).map((cells) => cells[columns.indexOf('file')] as string);
+  return rows
+    .map((row) => row.split('\t'))
+    .filter((cells) => Number(cells[columns.indexOf('size_bytes')]) < 2_000_000)
+    .map((cells) => cells[columns.indexOf('file')] as string);
 }
 
 async function dereferenced(path: string): Promise<unknown> {
-  return new SwaggerParser().dereference(path, { resolve: { external: true, http: false }, dereference: { circular: 'ignore' } } as never);
+  return new SwaggerParser().dereference(path, {
+    resolve: { external: true, http: false },
+    dereference: { circular: 'ignore' },
+  } as never);
 }
 
 /** The corpus documents that reach the schema check, dereferenced, with their version. */
@@ -38,7 +50,10 @@ async function* checkedDocuments(): AsyncGenerator<{ file: string; path: string;
 /** What swagger-parser's own `validate` reports: Ajv's errors, none when the document passes. */
 async function swaggerParserErrors(path: string): Promise<ErrorObject[]> {
   try {
-    await new SwaggerParser().validate(path, { resolve: { external: true, http: false }, validate: { schema: true, spec: false } } as never);
+    await new SwaggerParser().validate(path, {
+      resolve: { external: true, http: false },
+      validate: { schema: true, spec: false },
+    } as never);
     return [];
   } catch (error) {
     const details = (error as { details?: ErrorObject[] }).details;
@@ -62,7 +77,8 @@ test('the OpenAPI schema check finds exactly what swagger-parser validate finds,
 
 test('the validators generated at compile time are the ones the build uses, and find what Ajv compiling the schema finds', async () => {
   // `npm test` compiles first, so they are there, one per version.
-  for (const version of ['2.0', '3.0', '3.1'] as const) assert.ok(existsSync(join(PRECOMPILED_DIR, `${version}.cjs`)), version);
+  for (const version of ['2.0', '3.0', '3.1'] as const)
+    assert.ok(existsSync(join(PRECOMPILED_DIR, `${version}.cjs`)), version);
   let compared = 0;
   for await (const { file, api, version } of checkedDocuments()) {
     const generated = precompiledOasValidator(version);
@@ -79,10 +95,18 @@ test('without generated validators the schema is compiled, and generating them a
   const dir = await tempDir('oas-validators');
   assert.equal(precompiledOasValidator('3.1', dir), undefined);
   await writeOasValidators(dir);
-  for (const version of ['2.0', '3.0', '3.1']) assert.equal(readFileSync(join(dir, `${version}.cjs`), 'utf8'), readFileSync(join(PRECOMPILED_DIR, `${version}.cjs`), 'utf8'), version);
+  for (const version of ['2.0', '3.0', '3.1'])
+    assert.equal(
+      readFileSync(join(dir, `${version}.cjs`), 'utf8'),
+      readFileSync(join(PRECOMPILED_DIR, `${version}.cjs`), 'utf8'),
+      version,
+    );
   const invalid = { openapi: '3.1.0', info: { title: 'x' }, paths: {} };
   const fresh = precompiledOasValidator('3.1', dir);
   assert.ok(fresh);
   assert.equal(fresh(invalid), false);
-  assert.deepEqual(fresh.errors?.map((e) => `${e.instancePath} ${e.message}`), ["/info must have required property 'version'"]);
+  assert.deepEqual(
+    fresh.errors?.map((e) => `${e.instancePath} ${e.message}`),
+    ["/info must have required property 'version'"],
+  );
 });

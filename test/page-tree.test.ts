@@ -11,7 +11,8 @@ const { jsx } = runtime;
 
 /** Components that show every prop they get, so a wrong literal shows in the HTML. */
 const components = {
-  Card: ({ children, ...props }: { children?: ReactNode }) => jsx('section', { 'data-props': JSON.stringify(props), children }),
+  Card: ({ children, ...props }: { children?: ReactNode }) =>
+    jsx('section', { 'data-props': JSON.stringify(props), children }),
   Note: ({ children }: { children?: ReactNode }) => jsx('aside', { children }),
 };
 
@@ -47,11 +48,18 @@ Some *emphasis*, \`code\`, a [link](/docs/) and a table:
 `;
 
 test('a page rendered from its syntax tree is the HTML that running MDX\u2019s compiled code gives', async () => {
-  const { default: Compiled } = await evaluate(PAGE, { ...runtime, remarkPlugins: [remarkGfm] } as Parameters<typeof evaluate>[1]);
+  const { default: Compiled } = await evaluate(PAGE, { ...runtime, remarkPlugins: [remarkGfm] } as Parameters<
+    typeof evaluate
+  >[1]);
   const expected = renderToStaticMarkup(jsx(Compiled, { components }));
-  const actual = renderToStaticMarkup(jsx(runtime.Fragment, { children: renderPageTree(await pageTree(PAGE), components) }));
+  const actual = renderToStaticMarkup(
+    jsx(runtime.Fragment, { children: renderPageTree(await pageTree(PAGE), components) }),
+  );
   assert.equal(actual, expected);
-  assert.match(actual, /data-props="\{&quot;title&quot;:&quot;One&quot;,&quot;count&quot;:-3,&quot;ratio&quot;:0.5,&quot;items&quot;:\[&quot;x&quot;,\{&quot;y&quot;:1,&quot;z&quot;:\[true,null\]\}\],&quot;text&quot;:&quot;plain&quot;,&quot;flag&quot;:true\}"/);
+  assert.match(
+    actual,
+    /data-props="\{&quot;title&quot;:&quot;One&quot;,&quot;count&quot;:-3,&quot;ratio&quot;:0.5,&quot;items&quot;:\[&quot;x&quot;,\{&quot;y&quot;:1,&quot;z&quot;:\[true,null\]\}\],&quot;text&quot;:&quot;plain&quot;,&quot;flag&quot;:true\}"/,
+  );
 });
 
 test('the serialized tree keeps no source positions, and no comment expressions', async () => {
@@ -61,10 +69,16 @@ test('the serialized tree keeps no source positions, and no comment expressions'
 });
 
 test('a tree holding anything but literals and the site\u2019s components does not render', async () => {
-  const tree = JSON.parse(await pageTree('<Card title={1} />')) as { children: Array<{ attributes: Array<{ value: { data: { estree: { body: Array<{ expression: unknown }> } } } }> }> };
+  const tree = JSON.parse(await pageTree('<Card title={1} />')) as {
+    children: Array<{ attributes: Array<{ value: { data: { estree: { body: Array<{ expression: unknown }> } } } }> }>;
+  };
   tree.children[0]!.attributes[0]!.value.data.estree.body[0]!.expression = { type: 'Identifier', name: 'process' };
   assert.throws(() => renderPageTree(JSON.stringify(tree), components), /unknown component <process>/);
-  tree.children[0]!.attributes[0]!.value.data.estree.body[0]!.expression = { type: 'CallExpression', callee: { type: 'Identifier', name: 'alert' }, arguments: [] };
+  tree.children[0]!.attributes[0]!.value.data.estree.body[0]!.expression = {
+    type: 'CallExpression',
+    callee: { type: 'Identifier', name: 'alert' },
+    arguments: [],
+  };
   assert.throws(() => renderPageTree(JSON.stringify(tree), components), /only literal values, not CallExpression/);
   const unknown = await pageTree('<Unknown />');
   assert.throws(() => renderPageTree(unknown, components), /unknown component <Unknown>/);

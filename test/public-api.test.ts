@@ -40,5 +40,17 @@ test('public exports', () => {
     'validate',
     'validateContract',
   ]);
-  assert.deepEqual(specsite.CONTRACT_RULES.map((r) => r.id), ['operation-id-unique', 'path-params', 'example-exclusive', 'security-defined', 'required-property-defined', 'schema-valid', 'pattern-unsupported', 'example-valid']);
+  assert.deepEqual(
+    specsite.CONTRACT_RULES.map((r) => r.id),
+    [
+      'operation-id-unique',
+      'path-params',
+      'example-exclusive',
+      'security-defined',
+      'required-property-defined',
+      'schema-valid',
+      'pattern-unsupported',
+      'example-valid',
+    ],
+  );
 });

@@ -22,14 +22,47 @@ function mismatch(severity: 'error' | 'warning'): string {
 
 describe('rule severities', () => {
   test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation, page-description and breaking-change', () => {
-    assert.deepEqual([...CONFIGURABLE_RULES].sort(), [...CONTRACT_RULES.map((r) => r.id), STRUCTURE_RULE, 'schema-compiles', 'types-generation', 'page-description', 'breaking-change'].sort());
+    assert.deepEqual(
+      [...CONFIGURABLE_RULES].sort(),
+      [
+        ...CONTRACT_RULES.map((r) => r.id),
+        STRUCTURE_RULE,
+        'schema-compiles',
+        'types-generation',
+        'page-description',
+        'breaking-change',
+      ].sort(),
+    );
   });
 
   test('applyRuleSeverities: off drops, error and warning rewrite, other rules are left alone', () => {
-    const at = (rule: string, severity: Diagnostic['severity']): Diagnostic => ({ file: 'a.yaml', line: 1, column: 1, severity, rule, message: rule });
-    const input = [at('example-valid', 'warning'), at('security-defined', 'error'), at('operation-id-unique', 'error'), at('ref-resolves', 'error')];
-    const out = applyRuleSeverities(input, { 'example-valid': 'error', 'security-defined': 'off', 'operation-id-unique': 'warning' });
-    assert.deepEqual(out.map((d) => [d.rule, d.severity]), [['example-valid', 'error'], ['operation-id-unique', 'warning'], ['ref-resolves', 'error']]);
+    const at = (rule: string, severity: Diagnostic['severity']): Diagnostic => ({
+      file: 'a.yaml',
+      line: 1,
+      column: 1,
+      severity,
+      rule,
+      message: rule,
+    });
+    const input = [
+      at('example-valid', 'warning'),
+      at('security-defined', 'error'),
+      at('operation-id-unique', 'error'),
+      at('ref-resolves', 'error'),
+    ];
+    const out = applyRuleSeverities(input, {
+      'example-valid': 'error',
+      'security-defined': 'off',
+      'operation-id-unique': 'warning',
+    });
+    assert.deepEqual(
+      out.map((d) => [d.rule, d.severity]),
+      [
+        ['example-valid', 'error'],
+        ['operation-id-unique', 'warning'],
+        ['ref-resolves', 'error'],
+      ],
+    );
     assert.deepEqual(applyRuleSeverities(input, {}), input);
   });
 
@@ -60,12 +93,27 @@ describe('rule severities', () => {
     const out = join(await tempDir('rules-types-generation'), 'out');
     const refused = await runCli(['types', '--out', out, '--rule', 'schema-valid=warning', untypable, MISMATCH]);
     assert.equal(refused.code, 1, refused.stdout);
-    assert.match(refused.stdout, /redoc-fixture__unevaluatedProperties\.json:13:16 error \[types-generation\] the type generator cannot handle this contract, so the types package has no "redoc-fixture-unevaluatedproperties" entry: #\/components\/schemas\/Test: invalid property \$ref/);
+    assert.match(
+      refused.stdout,
+      /redoc-fixture__unevaluatedProperties\.json:13:16 error \[types-generation\] the type generator cannot handle this contract, so the types package has no "redoc-fixture-unevaluatedproperties" entry: #\/components\/schemas\/Test: invalid property \$ref/,
+    );
     assert.equal(existsSync(out), false);
-    const run = await runCli(['types', '--out', out, '--rule', 'schema-valid=warning', '--rule', 'types-generation=warning', untypable, MISMATCH]);
+    const run = await runCli([
+      'types',
+      '--out',
+      out,
+      '--rule',
+      'schema-valid=warning',
+      '--rule',
+      'types-generation=warning',
+      untypable,
+      MISMATCH,
+    ]);
     assert.equal(run.code, 0, run.stdout);
     assert.match(run.stdout, /13:16 warning \[types-generation\]/);
-    const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
     assert.deepEqual(Object.keys(manifest.exports), ['.', './example-mismatch']);
   });
 
@@ -85,8 +133,11 @@ describe('rule severities', () => {
     assert.equal(run.stdout, 'validated 1 document and 0 pages: 0 errors, 0 warnings\n');
   });
 
-  test('the resolved config holds the file\'s choices with the command line\'s over them', async () => {
-    const result = await loadConfig(`${FIXTURES}/strict.site-config.yaml`, { 'example-valid': 'warning', 'security-defined': 'off' });
+  test("the resolved config holds the file's choices with the command line's over them", async () => {
+    const result = await loadConfig(`${FIXTURES}/strict.site-config.yaml`, {
+      'example-valid': 'warning',
+      'security-defined': 'off',
+    });
     assert.ok(result.ok);
     assert.deepEqual(result.config.rules, { 'example-valid': 'warning', 'security-defined': 'off' });
     const real = await loadConfig('site-config.yaml');
@@ -121,7 +172,8 @@ describe('rule severities', () => {
   });
 
   test('a real document with one security-defined error fails by default and passes with the rule as a warning', async () => {
-    const line = /paloalto__openapi-cos\.json:52:24 (error|warning) \[security-defined\] security requirement names "\/\/", which is not defined in `components\.securitySchemes`/;
+    const line =
+      /paloalto__openapi-cos\.json:52:24 (error|warning) \[security-defined\] security requirement names "\/\/", which is not defined in `components\.securitySchemes`/;
     const failing = await runCli(['validate', PALOALTO]);
     assert.equal(failing.code, 1, failing.stdout);
     assert.equal(failing.stdout.match(line)?.[1], 'error');

@@ -8,8 +8,20 @@ import type { SidebarItemModel } from '../templates/model.js';
 
 type Category = Extract<SidebarItemModel, { type: 'category' }>;
 
-const doc = (n: number): SidebarItemModel => ({ type: 'doc', label: `Page ${n}`, href: `/docs/p${n}/`, route: `/docs/p${n}/` });
-const category = (label: string, items: SidebarItemModel[], href?: string): Category => ({ type: 'category', label, href, route: href, collapsed: true, items });
+const doc = (n: number): SidebarItemModel => ({
+  type: 'doc',
+  label: `Page ${n}`,
+  href: `/docs/p${n}/`,
+  route: `/docs/p${n}/`,
+});
+const category = (label: string, items: SidebarItemModel[], href?: string): Category => ({
+  type: 'category',
+  label,
+  href,
+  route: href,
+  collapsed: true,
+  items,
+});
 
 test('a lazy sidebar whose closed categories are rendered once for the site is the sidebar rendered whole', () => {
   const items: SidebarItemModel[] = [
@@ -17,7 +29,10 @@ test('a lazy sidebar whose closed categories are rendered once for the site is t
     category('Open', [doc(1), category('Closed inside open', [doc(2), doc(3)]), doc(4)]),
     category('Closed', [category('Nested', [doc(5)]), doc(6)]),
     category('Linked', [doc(7), doc(8)], '/docs/linked/'),
-    category('Link first', [{ type: 'link', label: 'Elsewhere', href: 'https://example.com/', external: true }, doc(10)]),
+    category('Link first', [
+      { type: 'link', label: 'Elsewhere', href: 'https://example.com/', external: true },
+      doc(10),
+    ]),
     category('Empty', []),
     { ...category('Expanded by config', [doc(11), doc(12)]), collapsed: false },
   ];
@@ -47,13 +62,31 @@ test('the categories a page opens, looked up once per page, are those that hold 
   ];
   const categories: Category[] = [];
   const gather = (level: SidebarItemModel[]): void => {
-    for (const item of level) if (item.type === 'category') categories.push(item), gather(item.items);
+    for (const item of level) if (item.type === 'category') (categories.push(item), gather(item.items));
   };
   gather(items);
-  const label = (set: Iterable<Category>) => [...set].map((c) => c.label).sort().join(',');
+  const label = (set: Iterable<Category>) =>
+    [...set]
+      .map((c) => c.label)
+      .sort()
+      .join(',');
   let checked = 0;
-  for (const route of ['/docs/p0/', '/docs/p1/', '/docs/p2/', '/docs/p3/', '/docs/b/', '/docs/c/', '/docs/d/', '/docs/p5/', '/docs/elsewhere/']) {
-    assert.equal(label(categoriesHolding(items, route)), label(categories.filter((c) => containsRoute(c.items, route))), route);
+  for (const route of [
+    '/docs/p0/',
+    '/docs/p1/',
+    '/docs/p2/',
+    '/docs/p3/',
+    '/docs/b/',
+    '/docs/c/',
+    '/docs/d/',
+    '/docs/p5/',
+    '/docs/elsewhere/',
+  ]) {
+    assert.equal(
+      label(categoriesHolding(items, route)),
+      label(categories.filter((c) => containsRoute(c.items, route))),
+      route,
+    );
     checked++;
   }
   assert.equal(checked, 9);

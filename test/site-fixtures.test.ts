@@ -19,11 +19,19 @@ describe('site build diagnostics (test/fixtures/sites/<case>/expected.txt)', () 
       expectFixture(join(dir, 'expected.txt'), formatReport(result.diagnostics, 'text', 'result'));
       const hasErrors = result.diagnostics.some((d) => d.severity === 'error');
       if (name.endsWith('-clean')) assert.deepEqual(result.diagnostics, []);
-      else assert.ok(result.diagnostics.length > 0 && result.diagnostics.every((d) => d.line > 0), 'expected located problems');
+      else
+        assert.ok(
+          result.diagnostics.length > 0 && result.diagnostics.every((d) => d.line > 0),
+          'expected located problems',
+        );
       // A failed build writes nothing at all; a successful one writes the site.
       const written = (await readdir(out)).sort();
       if (hasErrors) assert.deepEqual(written, []);
-      else assert.deepEqual(written.filter((f) => f === 'site' || f === 'build-report.json'), ['build-report.json', 'site']);
+      else
+        assert.deepEqual(
+          written.filter((f) => f === 'site' || f === 'build-report.json'),
+          ['build-report.json', 'site'],
+        );
     });
   }
 

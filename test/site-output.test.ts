@@ -15,7 +15,13 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   const out = new Map<string, string>();
-  for (const file of files.sort()) out.set(relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex'));
+  for (const file of files.sort())
+    out.set(
+      relative(dir, file),
+      createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
+    );
   return out;
 }
 
@@ -36,14 +42,26 @@ describe('build output', () => {
     assert.equal((await runCli(['build', '--config', MINIMAL, '--out', out])).code, 0);
     const before = await snapshot(out);
     assert.ok(before.has('site/index.html'));
-    const failed = await runCli(['build', '--config', 'test/fixtures/sites/invalid-mdx/site-config.yaml', '--out', out]);
+    const failed = await runCli([
+      'build',
+      '--config',
+      'test/fixtures/sites/invalid-mdx/site-config.yaml',
+      '--out',
+      out,
+    ]);
     assert.equal(failed.code, 1);
-    assert.match(failed.stdout, /^test\/fixtures\/sites\/invalid-mdx\/content\/docs\/intro\.mdx:8:30 error \[mdx-syntax\] /m);
+    assert.match(
+      failed.stdout,
+      /^test\/fixtures\/sites\/invalid-mdx\/content\/docs\/intro\.mdx:8:30 error \[mdx-syntax\] /m,
+    );
     assert.doesNotMatch(failed.stdout + failed.stderr, /\n\s+at /, 'no stack trace');
     assert.deepEqual(await snapshot(out), before);
     // Pages are written to a staging folder while they render: a first build that fails leaves no folder at all.
     const fresh = join(out, 'never-built');
-    assert.equal((await runCli(['build', '--config', 'test/fixtures/sites/invalid-mdx/site-config.yaml', '--out', fresh])).code, 1);
+    assert.equal(
+      (await runCli(['build', '--config', 'test/fixtures/sites/invalid-mdx/site-config.yaml', '--out', fresh])).code,
+      1,
+    );
     assert.equal(existsSync(fresh), false);
   });
 
@@ -53,10 +71,16 @@ describe('build output', () => {
     const json = await runCli(['build', '--config', config, '--out', out, '--format', 'json']);
     assert.equal(json.code, 0);
     const parsed = JSON.parse(json.stdout) as { diagnostics: Array<{ rule: string; line: number }> };
-    assert.deepEqual(parsed.diagnostics.map((d) => d.rule), ['broken-markdown-link', 'broken-anchor', 'broken-anchor']);
+    assert.deepEqual(
+      parsed.diagnostics.map((d) => d.rule),
+      ['broken-markdown-link', 'broken-anchor', 'broken-anchor'],
+    );
     const github = await runCli(['build', '--config', config, '--out', out, '--format', 'github', '--strict']);
     assert.equal(github.code, 1);
-    assert.match(github.stdout, /^::warning file=test\/fixtures\/sites\/broken-links\/content\/docs\/intro\.mdx,line=7,col=3/m);
+    assert.match(
+      github.stdout,
+      /^::warning file=test\/fixtures\/sites\/broken-links\/content\/docs\/intro\.mdx,line=7,col=3/m,
+    );
   });
 });
 
@@ -84,7 +108,14 @@ describe('specsite serve', () => {
   });
 
   test('answers under the base URL with clean URLs, with and without the trailing slash', async () => {
-    for (const path of ['/docs-site/', '/docs-site', '/docs-site/docs/', '/docs-site/docs/guide/setup', '/docs-site/docs/guide/setup/', '/docs-site/docs/guide/setup/index.html']) {
+    for (const path of [
+      '/docs-site/',
+      '/docs-site',
+      '/docs-site/docs/',
+      '/docs-site/docs/guide/setup',
+      '/docs-site/docs/guide/setup/',
+      '/docs-site/docs/guide/setup/index.html',
+    ]) {
       const response = await fetch(origin + path);
       assert.equal(response.status, 200, path);
       assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8');
@@ -94,7 +125,13 @@ describe('specsite serve', () => {
   });
 
   test('unknown paths, and paths outside the base URL, get 404.html with status 404', async () => {
-    for (const path of ['/docs-site/nope/', '/docs/', '/', '/docs-site/../site-config.yaml', '/docs-site/%2e%2e/%2e%2e/package.json']) {
+    for (const path of [
+      '/docs-site/nope/',
+      '/docs/',
+      '/',
+      '/docs-site/../site-config.yaml',
+      '/docs-site/%2e%2e/%2e%2e/package.json',
+    ]) {
       const response = await fetch(origin + path);
       assert.equal(response.status, 404, path);
       assert.match(await response.text(), /<title>Page Not Found \| Fixture Site<\/title>/);
@@ -106,13 +143,20 @@ describe('specsite serve', () => {
     const urls = [...home.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1] as string);
     assert.ok(urls.length > 5);
     for (const url of urls) assert.ok(url.startsWith('/docs-site/'), `${url} ignores the base URL`);
-    const types: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml' };
+    const types: Record<string, string> = {
+      '.css': 'text/css; charset=utf-8',
+      '.js': 'text/javascript; charset=utf-8',
+      '.svg': 'image/svg+xml',
+    };
     for (const url of urls.filter((u) => /\.(css|js|svg)$/.test(u))) {
       const response = await fetch(origin + url);
       assert.equal(response.status, 200, url);
       assert.equal(response.headers.get('content-type'), types[url.slice(url.lastIndexOf('.'))], url);
     }
-    for (const [path, type] of [['/docs-site/sitemap.xml', 'application/xml; charset=utf-8'], ['/docs-site/robots.txt', 'text/plain; charset=utf-8']]) {
+    for (const [path, type] of [
+      ['/docs-site/sitemap.xml', 'application/xml; charset=utf-8'],
+      ['/docs-site/robots.txt', 'text/plain; charset=utf-8'],
+    ]) {
       assert.equal((await fetch(origin + (path as string))).headers.get('content-type'), type);
     }
   });

@@ -10,23 +10,95 @@ import { Page, textOf } from './html.js';
 import { tempDir } from './helpers.js';
 
 /** Every route of site.md §2, as the spec writes them; `{product}` is the configured brand slug. */
-function specRoutes(product: string): { standalone: string[]; api: string[]; docs: Array<{ route: string; category?: string }> } {
-  const top = ['architecture', 'datasource', 'entity-manager', 'file-manager', 'ingestion', 'rag-module', 'rembedding-module', 'searcher', 'tenant-manager', 'tika', 'first-configuration', 'using-docker', 'using-kubernetes-openshift', 'standalone-apps', 'embeddable-app', 'headless-api', 'mdx', `${product}-packages`, `${product}-requirements`, `${product}-ui-library`, `${product}-ui-faqs`, `${product}-ui-example-project`];
+function specRoutes(product: string): {
+  standalone: string[];
+  api: string[];
+  docs: Array<{ route: string; category?: string }>;
+} {
+  const top = [
+    'architecture',
+    'datasource',
+    'entity-manager',
+    'file-manager',
+    'ingestion',
+    'rag-module',
+    'rembedding-module',
+    'searcher',
+    'tenant-manager',
+    'tika',
+    'first-configuration',
+    'using-docker',
+    'using-kubernetes-openshift',
+    'standalone-apps',
+    'embeddable-app',
+    'headless-api',
+    'mdx',
+    `${product}-packages`,
+    `${product}-requirements`,
+    `${product}-ui-library`,
+    `${product}-ui-faqs`,
+    `${product}-ui-example-project`,
+  ];
   const groups: Record<string, { label: string; pages: string[] }> = {
-    ai: { label: 'AI', pages: ['ai-overview', 'data-enrichment', 'gen-ai-features', 'gen-ai-search', 'semantic-search', 'create-async--ml-service', 'hugging-face-integration'] },
-    api: { label: 'API guides', pages: ['api-datasource', 'api-file-manager', 'api-ingestion', 'api-rag', 'api-searcher', 'api-tenant-manager'] },
-    configuration: { label: 'Configuration', pages: ['overview', 'add-data-source', 'configure-enrich-pipeline', 'create-custom-connector', 'create-data-index', 'create-filters', 'create-tabs', 'handle-document-types-mappings', 'manage-bucket', 'tune-search-config'] },
+    ai: {
+      label: 'AI',
+      pages: [
+        'ai-overview',
+        'data-enrichment',
+        'gen-ai-features',
+        'gen-ai-search',
+        'semantic-search',
+        'create-async--ml-service',
+        'hugging-face-integration',
+      ],
+    },
+    api: {
+      label: 'API guides',
+      pages: ['api-datasource', 'api-file-manager', 'api-ingestion', 'api-rag', 'api-searcher', 'api-tenant-manager'],
+    },
+    configuration: {
+      label: 'Configuration',
+      pages: [
+        'overview',
+        'add-data-source',
+        'configure-enrich-pipeline',
+        'create-custom-connector',
+        'create-data-index',
+        'create-filters',
+        'create-tabs',
+        'handle-document-types-mappings',
+        'manage-bucket',
+        'tune-search-config',
+      ],
+    },
     monitoring: { label: 'Monitoring', pages: ['', 'alerting', 'logging', 'metrics', 'troubleshooting'] },
-    plugins: { label: 'Connectors', pages: ['archetype-project', 'connector-requirements', 'database-plugin', 'gitlab-plugin', 'imap-plugin', 'liferay-plugin', 'sitemap-plugin', 'web-crawler'] },
+    plugins: {
+      label: 'Connectors',
+      pages: [
+        'archetype-project',
+        'connector-requirements',
+        'database-plugin',
+        'gitlab-plugin',
+        'imap-plugin',
+        'liferay-plugin',
+        'sitemap-plugin',
+        'web-crawler',
+      ],
+    },
   };
   return {
     standalone: ['/', '/roadmap/', '/plugins/', '/comingsoon/', '/privacy/'],
     // Each reference and its changelog (issue 8: what changed in each version).
-    api: ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'].flatMap((s) => [`/api/${s}/`, `/api/${s}/changelog/`]),
+    api: ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'].flatMap((s) => [
+      `/api/${s}/`,
+      `/api/${s}/changelog/`,
+    ]),
     docs: [
       { route: '/docs/' },
       ...top.map((p) => ({ route: `/docs/${p}/` })),
-      ...Object.entries(groups).flatMap(([group, { label, pages }]) => pages.map((p) => ({ route: `/docs/${group}/${p ? `${p}/` : ''}`, category: label }))),
+      ...Object.entries(groups).flatMap(([group, { label, pages }]) =>
+        pages.map((p) => ({ route: `/docs/${group}/${p ? `${p}/` : ''}`, category: label })),
+      ),
     ],
   };
 }
@@ -68,7 +140,8 @@ describe('the real site, built from site-config.yaml, route by route against sit
 
   test('every route of site.md is a folder with index.html, and nothing else is a page', () => {
     const expected = [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)].sort();
-    for (const route of expected) assert.ok(existsSync(join(out, 'site', route.slice(1), 'index.html')), `missing ${route}`);
+    for (const route of expected)
+      assert.ok(existsSync(join(out, 'site', route.slice(1), 'index.html')), `missing ${route}`);
     const built = (result.report?.pages ?? []).filter((p) => p.kind !== 'not-found').map((p) => p.route);
     assert.deepEqual(built, expected);
   });
@@ -97,14 +170,35 @@ describe('the real site, built from site-config.yaml, route by route against sit
     for (const route of [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)]) {
       const p = await page(route);
       const left = p.links('.navbar-items-left').map((l) => [l.text, l.href]);
-      assert.deepEqual(left.slice(0, 4), [['Docs', '/docs/'], ['Architecture', '/docs/architecture/'], ['Connectors', '/plugins/'], ['Roadmap', '/roadmap/']], route);
+      assert.deepEqual(
+        left.slice(0, 4),
+        [
+          ['Docs', '/docs/'],
+          ['Architecture', '/docs/architecture/'],
+          ['Connectors', '/plugins/'],
+          ['Roadmap', '/roadmap/'],
+        ],
+        route,
+      );
       const blog = p.links('.navbar-items-left')[4];
-      assert.ok(blog && blog.text.startsWith('Blog') && /^https:\/\//.test(blog.href) && blog.target === '_blank', `${route}: Blog is external`);
+      assert.ok(
+        blog && blog.text.startsWith('Blog') && /^https:\/\//.test(blog.href) && blog.target === '_blank',
+        `${route}: Blog is external`,
+      );
       const icons = p.links('.navbar-items-right').filter((l) => l.label !== undefined && /^https:/.test(l.href));
-      assert.deepEqual(icons.map((l) => l.href).sort(), ['https://github.com/smclab/openk9', 'https://www.linkedin.com/company/smc-treviso/']);
-      assert.ok(icons.every((l) => (l.label ?? '').length > 5), 'icon links have accessible names');
+      assert.deepEqual(icons.map((l) => l.href).sort(), [
+        'https://github.com/smclab/openk9',
+        'https://www.linkedin.com/company/smc-treviso/',
+      ]);
+      assert.ok(
+        icons.every((l) => (l.label ?? '').length > 5),
+        'icon links have accessible names',
+      );
       assert.ok(p.one('.navbar button[data-color-mode-toggle]'), `${route}: colour-mode toggle`);
-      assert.deepEqual(p.all('.locale-dropdown a').map((a) => a.properties.lang), ['en']);
+      assert.deepEqual(
+        p.all('.locale-dropdown a').map((a) => a.properties.lang),
+        ['en'],
+      );
     }
   });
 
@@ -112,11 +206,22 @@ describe('the real site, built from site-config.yaml, route by route against sit
     for (const route of [...routes.standalone, ...routes.docs.map((d) => d.route)]) {
       const p = await page(route);
       assert.deepEqual(p.all('.footer-title').map(textOf), ['Company', 'Product', 'Community']);
-      const [company, product, community] = p.all('.footer-column').map((column) => new Page({ type: 'root', children: [column] }).links(''));
+      const [company, product, community] = p
+        .all('.footer-column')
+        .map((column) => new Page({ type: 'root', children: [column] }).links(''));
       assert.equal(company?.length, 5);
       assert.ok(company?.every((l) => l.target === '_blank' && l.href.startsWith('https://')));
-      assert.deepEqual(product?.map((l) => [l.text, l.href]), [['Docs', '/docs/'], ['Connectors', '/comingsoon/']]);
-      assert.deepEqual(community?.map((l) => l.href), ['https://github.com/smclab/openk9', 'https://www.linkedin.com/company/smc-treviso/', '/privacy/']);
+      assert.deepEqual(
+        product?.map((l) => [l.text, l.href]),
+        [
+          ['Docs', '/docs/'],
+          ['Connectors', '/comingsoon/'],
+        ],
+      );
+      assert.deepEqual(
+        community?.map((l) => l.href),
+        ['https://github.com/smclab/openk9', 'https://www.linkedin.com/company/smc-treviso/', '/privacy/'],
+      );
       assert.equal(community?.[2]?.text, 'Privacy Policy');
       assert.match(p.text('.footer-copyright') ?? '', /^Copyright © 2025\b/);
       const focusable = p.all('body a[href], body button');
@@ -131,7 +236,11 @@ describe('the real site, built from site-config.yaml, route by route against sit
       const p = await page(route);
       assert.equal(p.all('nav.docs-sidebar').length, 1);
       const current = p.all('nav.docs-sidebar a[aria-current="page"]');
-      assert.deepEqual(current.map((a) => a.properties.href), [route], `${route}: the current page is marked once`);
+      assert.deepEqual(
+        current.map((a) => a.properties.href),
+        [route],
+        `${route}: the current page is marked once`,
+      );
       const crumbs = p.all('nav.breadcrumbs li').map(textOf);
       assert.ok(crumbs.length >= 2, `${route}: breadcrumbs`);
       assert.equal(p.attr('nav.breadcrumbs [aria-current="page"]', 'ariaCurrent'), 'page');
@@ -154,17 +263,27 @@ describe('the real site, built from site-config.yaml, route by route against sit
     for (const route of [...routes.standalone, ...routes.docs.map((d) => d.route)]) {
       const p = await page(route);
       const description = p.attr('meta[name="description"]', 'content') ?? '';
-      assert.ok(description.length >= 40 && description !== loaded.config.description, `${route}: a meta description of its own`);
+      assert.ok(
+        description.length >= 40 && description !== loaded.config.description,
+        `${route}: a meta description of its own`,
+      );
       const body = p.one('main .markdown');
       assert.ok(body, `${route}: no content`);
       // Document order: a paragraph of real text comes before the first h2.
-      const order = new Page({ type: 'root', children: [body] }).all('p, h2').map((e) => ({ tag: e.tagName, text: textOf(e) }));
+      const order = new Page({ type: 'root', children: [body] })
+        .all('p, h2')
+        .map((e) => ({ tag: e.tagName, text: textOf(e) }));
       const firstH2 = order.findIndex((e) => e.tag === 'h2');
-      assert.ok(firstH2 > 0 && order.slice(0, firstH2).some((e) => e.text.length >= 60), `${route}: an introduction before the first section`);
+      assert.ok(
+        firstH2 > 0 && order.slice(0, firstH2).some((e) => e.text.length >= 60),
+        `${route}: an introduction before the first section`,
+      );
       assert.ok(order.filter((e) => e.tag === 'h2').length >= 2, `${route}: at least two h2 sections`);
       // The coming-soon page may say what it is for; no other page may.
       const text = textOf(body);
-      const placeholder = /\b(TODO|TBD|FIXME|lorem ipsum|to be written|under construction|work in progress)\b/i.exec(text) ?? (route === '/comingsoon/' ? null : /\b(coming soon|being written)\b/i.exec(text));
+      const placeholder =
+        /\b(TODO|TBD|FIXME|lorem ipsum|to be written|under construction|work in progress)\b/i.exec(text) ??
+        (route === '/comingsoon/' ? null : /\b(coming soon|being written)\b/i.exec(text));
       assert.equal(placeholder, null, `${route}: placeholder text "${placeholder?.[0]}"`);
     }
   });
@@ -172,9 +291,12 @@ describe('the real site, built from site-config.yaml, route by route against sit
   test('pages draw from the contracts: the /docs/api/ pages show operations and schemas, and JSON examples are checked', async () => {
     for (const service of SERVICES) {
       const p = await page(`/docs/api/api-${service}/`);
-      const cards = p.all('.contract-operation .contract-operation-link, a.contract-operation-inline').map((a) => String(a.properties.href));
+      const cards = p
+        .all('.contract-operation .contract-operation-link, a.contract-operation-inline')
+        .map((a) => String(a.properties.href));
       assert.ok(cards.length >= 1, `${service}: at least one <Operation>`);
-      for (const href of cards) assert.ok(href.startsWith(`/api/${service}/#`), `${service}: ${href} leads to its reference`);
+      for (const href of cards)
+        assert.ok(href.startsWith(`/api/${service}/#`), `${service}: ${href} leads to its reference`);
     }
     let schemas = 0;
     let tagged = 0;
@@ -182,7 +304,8 @@ describe('the real site, built from site-config.yaml, route by route against sit
       const p = await page(route);
       schemas += p.all('.contract-schema').length;
     }
-    for (const file of await contentFiles('content')) tagged += ((await readFile(file, 'utf8')).match(/^\s*```json [^\n]*schema=/gm) ?? []).length;
+    for (const file of await contentFiles('content'))
+      tagged += ((await readFile(file, 'utf8')).match(/^\s*```json [^\n]*schema=/gm) ?? []).length;
     // The build above passed with zero errors, so each of these examples validated against its schema.
     assert.ok(schemas >= 10, `${schemas} <Schema> tables`);
     assert.ok(tagged >= 15, `${tagged} tagged JSON examples`);
@@ -199,7 +322,8 @@ describe('the real site, built from site-config.yaml, route by route against sit
         const file = path.endsWith('/') ? `${path}index.html` : path;
         files.add(file);
         assert.ok(existsSync(join(out, 'site', file)), `${route} links to ${url}`);
-        if (hash && path.endsWith('/')) assert.ok((await page(path)).one(`[id="${hash}"]`), `${route} links to ${url}: no such anchor`);
+        if (hash && path.endsWith('/'))
+          assert.ok((await page(path)).one(`[id="${hash}"]`), `${route} links to ${url}: no such anchor`);
       }
     }
     assert.ok(files.size > 60);
@@ -208,7 +332,10 @@ describe('the real site, built from site-config.yaml, route by route against sit
   test('each API reference has every operation of its contract at id=<operationId>, under its tag, and every schema at its own anchor', async () => {
     for (const service of SERVICES) {
       const file = join('openapi', service, '3.1.0-SNAPSHOT.yaml');
-      const contract = parse(await readFile(file, 'utf8')) as { paths: Record<string, Record<string, { operationId: string; tags: string[]; deprecated?: boolean }>>; components?: { schemas?: Record<string, unknown> } };
+      const contract = parse(await readFile(file, 'utf8')) as {
+        paths: Record<string, Record<string, { operationId: string; tags: string[]; deprecated?: boolean }>>;
+        components?: { schemas?: Record<string, unknown> };
+      };
       const p = await page(`/api/${service}/`);
       let operations = 0;
       for (const [path, item] of Object.entries(contract.paths)) {
@@ -220,16 +347,48 @@ describe('the real site, built from site-config.yaml, route by route against sit
           const inside = new Page({ type: 'root', children: [section] });
           assert.equal(inside.text('.api-endpoint .method-badge'), method.toUpperCase(), op.operationId);
           assert.equal(inside.text('.api-path'), path, op.operationId);
-          assert.equal(inside.all('.api-operation-title .badge-deprecated').length, op.deprecated ? 1 : 0, `${op.operationId}: deprecated badge`);
-          assert.deepEqual(inside.all('.api-samples .code-block-title').map(textOf), ['curl', 'TypeScript'], op.operationId);
+          assert.equal(
+            inside.all('.api-operation-title .badge-deprecated').length,
+            op.deprecated ? 1 : 0,
+            `${op.operationId}: deprecated badge`,
+          );
+          assert.deepEqual(
+            inside.all('.api-samples .code-block-title').map(textOf),
+            ['curl', 'TypeScript'],
+            op.operationId,
+          );
         }
       }
       assert.equal(p.all('section.api-operation').length, operations, `${service}: one section per operation`);
-      assert.deepEqual(p.all('.api-model').map((m) => m.properties.id).sort(), Object.keys(contract.components?.schemas ?? {}).map((n) => `schema-${n}`).sort(), service);
-      assert.equal(p.attr('.api-layout', 'style'), '--api-primary:#1890ff', `${service}: the primary colour of site.md §9`);
-      assert.deepEqual(p.links('.api-downloads').map((l) => l.href), [`/api/${service}/openapi.yaml`, `/api/${service}/openapi.json`]);
-      assert.equal(await readFile(join(out, 'site/api', service, 'openapi.yaml'), 'utf8'), await readFile(file, 'utf8'), `${service}: the YAML download is the contract as written`);
-      assert.deepEqual(JSON.parse(await readFile(join(out, 'site/api', service, 'openapi.json'), 'utf8')), contract, `${service}: the JSON download is the same document`);
+      assert.deepEqual(
+        p
+          .all('.api-model')
+          .map((m) => m.properties.id)
+          .sort(),
+        Object.keys(contract.components?.schemas ?? {})
+          .map((n) => `schema-${n}`)
+          .sort(),
+        service,
+      );
+      assert.equal(
+        p.attr('.api-layout', 'style'),
+        '--api-primary:#1890ff',
+        `${service}: the primary colour of site.md §9`,
+      );
+      assert.deepEqual(
+        p.links('.api-downloads').map((l) => l.href),
+        [`/api/${service}/openapi.yaml`, `/api/${service}/openapi.json`],
+      );
+      assert.equal(
+        await readFile(join(out, 'site/api', service, 'openapi.yaml'), 'utf8'),
+        await readFile(file, 'utf8'),
+        `${service}: the YAML download is the contract as written`,
+      );
+      assert.deepEqual(
+        JSON.parse(await readFile(join(out, 'site/api', service, 'openapi.json'), 'utf8')),
+        contract,
+        `${service}: the JSON download is the same document`,
+      );
     }
   });
 
@@ -238,21 +397,31 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.ok(datasource.all('#api-roles tbody tr').length >= 1, 'the overview lists the roles');
     assert.match(datasource.text('#api-authentication') ?? '', /OpenID Connect/);
     const roles = datasource.all('section.api-operation .api-roles-line').map(textOf);
-    assert.ok(roles.filter((r) => /^Roles: k9-admin$/.test(r)).length > 100, 'administrative operations name their role');
-    assert.ok(roles.every((r) => /^(Roles: k9-|Authentication: openIdConnect$)/.test(r)), 'the others say how to authenticate');
+    assert.ok(
+      roles.filter((r) => /^Roles: k9-admin$/.test(r)).length > 100,
+      'administrative operations name their role',
+    );
+    assert.ok(
+      roles.every((r) => /^(Roles: k9-|Authentication: openIdConnect$)/.test(r)),
+      'the others say how to authenticate',
+    );
     const rag = await page('/api/rag/');
     assert.match(rag.text('#streamChat .api-response') ?? '', /text\/event-stream\s*stream/);
     assert.match(rag.text('#api-authentication') ?? '', /HTTP bearer token/);
     const chat = rag.all('#streamChat .api-samples pre').map(textOf);
     assert.match(chat[0] ?? '', /^curl -X POST 'https:\/\/<gateway-host>\/api\/rag\/chat' /);
     assert.match(chat[1] ?? '', /^import type \{ ChatRequest \} from '@openk9\/api-types\/rag';/);
-    for (const section of rag.all('section.api-operation')) assert.ok(new Page({ type: 'root', children: [section] }).all('.api-response').length > 0);
+    for (const section of rag.all('section.api-operation'))
+      assert.ok(new Page({ type: 'root', children: [section] }).all('.api-response').length > 0);
   });
 
   test('the /docs/api/ pages introduce each service and link to its reference', async () => {
     for (const service of SERVICES) {
       const p = await page(`/docs/api/api-${service}/`);
-      assert.ok(p.links('article .markdown').some((l) => l.href === `/api/${service}/`), `${service}: links to its reference`);
+      assert.ok(
+        p.links('article .markdown').some((l) => l.href === `/api/${service}/`),
+        `${service}: links to its reference`,
+      );
     }
   });
 
@@ -262,16 +431,32 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.equal(notFound.attr('meta[name="robots"]', 'content'), 'noindex');
     const sitemap = await readFile(join(out, 'site', 'sitemap.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.deepEqual(locs, [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)].sort().map((r) => `https://www.openk9.io${r}`));
-    assert.match(await readFile(join(out, 'site', 'robots.txt'), 'utf8'), /^Sitemap: https:\/\/www\.openk9\.io\/sitemap\.xml$/m);
+    assert.deepEqual(
+      locs,
+      [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)]
+        .sort()
+        .map((r) => `https://www.openk9.io${r}`),
+    );
+    assert.match(
+      await readFile(join(out, 'site', 'robots.txt'), 'utf8'),
+      /^Sitemap: https:\/\/www\.openk9\.io\/sitemap\.xml$/m,
+    );
     assert.match(await readFile(join(out, 'site', 'favicon.svg'), 'utf8'), /^<svg/);
   });
 
   test('build-report.json lists the pages, the warnings and the time of every stage', async () => {
-    const report = JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')) as { pages: Array<{ route: string }>; warnings: unknown[]; stages: Array<{ stage: string; ms: number }>; secondThread: boolean };
+    const report = JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')) as {
+      pages: Array<{ route: string }>;
+      warnings: unknown[];
+      stages: Array<{ stage: string; ms: number }>;
+      secondThread: boolean;
+    };
     assert.equal(report.pages.length, routes.standalone.length + routes.api.length + routes.docs.length + 1);
     assert.deepEqual(report.warnings, []);
-    assert.deepEqual(report.stages.map((s) => s.stage), ['config', 'contracts', 'models', 'content', 'client', 'render', 'background', 'write']);
+    assert.deepEqual(
+      report.stages.map((s) => s.stage),
+      ['config', 'contracts', 'models', 'content', 'client', 'render', 'background', 'write'],
+    );
     assert.ok(report.stages.every((s) => s.ms >= 0));
     // The six contracts (0.27 MB) are checked on the build's own thread.
     assert.equal(report.secondThread, false);

@@ -23,7 +23,11 @@ const x = 1;
 
 const fromMarkdown = (text: string): Root => unified().use(remarkParse).parse(text);
 
-const label = (node: { type: string; value?: unknown }, index: number | undefined, parent: { type: string } | undefined): string =>
+const label = (
+  node: { type: string; value?: unknown },
+  index: number | undefined,
+  parent: { type: string } | undefined,
+): string =>
   `${parent?.type ?? '-'}[${index ?? '-'}] ${node.type}${typeof node.value === 'string' ? `:${node.value}` : ''}`;
 
 test('the walk meets every node in the order unist-util-visit does, with the same index and parent', () => {
@@ -39,7 +43,17 @@ test('the walk meets every node in the order unist-util-visit does, with the sam
 test('children replaced or added while walking are walked as unist-util-visit walks them', () => {
   // Emphasis is replaced by its text and walked again from there; a list item gains a paragraph;
   // a blockquote is not entered.
-  const run = (each: (tree: Root, visitor: (node: Root | RootContent, index: number | undefined, parent: { type: string; children: RootContent[] } | undefined) => unknown) => void, skip: typeof SKIP | typeof VISIT_SKIP): string[] => {
+  const run = (
+    each: (
+      tree: Root,
+      visitor: (
+        node: Root | RootContent,
+        index: number | undefined,
+        parent: { type: string; children: RootContent[] } | undefined,
+      ) => unknown,
+    ) => void,
+    skip: typeof SKIP | typeof VISIT_SKIP,
+  ): string[] => {
     const tree = fromMarkdown(MARKDOWN);
     const seen: string[] = [];
     each(tree, (node, index, parent) => {
@@ -48,7 +62,8 @@ test('children replaced or added while walking are walked as unist-util-visit wa
         parent.children.splice(index, 1, ...(node.children as RootContent[]));
         return [skip, index];
       }
-      if (node.type === 'listItem' && node.children.length < 3) node.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'added' }] });
+      if (node.type === 'listItem' && node.children.length < 3)
+        node.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'added' }] });
       if (node.type === 'blockquote') return skip;
       return undefined;
     });

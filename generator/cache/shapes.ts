@@ -9,13 +9,31 @@ type Guard = (value: unknown) => boolean;
 const isString: Guard = (v) => typeof v === 'string';
 const isNumber: Guard = (v) => typeof v === 'number';
 const isBoolean: Guard = (v) => typeof v === 'boolean';
-const optional = (g: Guard): Guard => (v) => v === undefined || g(v);
-const nullable = (g: Guard): Guard => (v) => v === null || g(v);
-const arrayOf = (g: Guard): Guard => (v) => Array.isArray(v) && v.every(g);
-const tuple = (...gs: Guard[]): Guard => (v) => Array.isArray(v) && v.length === gs.length && gs.every((g, i) => g(v[i]));
+const optional =
+  (g: Guard): Guard =>
+  (v) =>
+    v === undefined || g(v);
+const nullable =
+  (g: Guard): Guard =>
+  (v) =>
+    v === null || g(v);
+const arrayOf =
+  (g: Guard): Guard =>
+  (v) =>
+    Array.isArray(v) && v.every(g);
+const tuple =
+  (...gs: Guard[]): Guard =>
+  (v) =>
+    Array.isArray(v) && v.length === gs.length && gs.every((g, i) => g(v[i]));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const fields = (shape: Record<string, Guard>): Guard => (v) => isObject(v) && Object.entries(shape).every(([name, g]) => g(Object.hasOwn(v, name) ? v[name] : undefined));
-const dictionaryOf = (g: Guard): Guard => (v) => isObject(v) && Object.values(v).every(g);
+const fields =
+  (shape: Record<string, Guard>): Guard =>
+  (v) =>
+    isObject(v) && Object.entries(shape).every(([name, g]) => g(Object.hasOwn(v, name) ? v[name] : undefined));
+const dictionaryOf =
+  (g: Guard): Guard =>
+  (v) =>
+    isObject(v) && Object.values(v).every(g);
 
 export const isDiagnostic: Guard = fields({
   file: isString,
@@ -32,7 +50,16 @@ const isCachedPage: Guard = fields({
   treeHash: isString,
   anchors: arrayOf(isString),
   toc: arrayOf(fields({ depth: isNumber, text: isString, id: isString })),
-  links: arrayOf(fields({ url: isString, route: optional(isString), hash: optional(isString), markdown: isBoolean, line: isNumber, column: isNumber })),
+  links: arrayOf(
+    fields({
+      url: isString,
+      route: optional(isString),
+      hash: optional(isString),
+      markdown: isBoolean,
+      line: isNumber,
+      column: isNumber,
+    }),
+  ),
   diagnostics: arrayOf(isDiagnostic),
   routes: arrayOf(tuple(isString, nullable(isString))),
   images: arrayOf(fields({ source: isString, target: isString })),
@@ -40,7 +67,9 @@ const isCachedPage: Guard = fields({
 });
 
 const isReferenceSummary: Guard = fields({
-  pages: arrayOf(fields({ apiId: isString, route: isString, title: isString, description: isString, anchors: arrayOf(isString) })),
+  pages: arrayOf(
+    fields({ apiId: isString, route: isString, title: isString, description: isString, anchors: arrayOf(isString) }),
+  ),
   files: arrayOf(tuple(isString, isString)),
 });
 

@@ -17,7 +17,9 @@ export interface CommandHost {
 export function registerCommands(program: Command, host: CommandHost): void {
   program
     .command('build')
-    .description('Build the whole site into DIR/site (plus DIR/types, DIR/schemas and DIR/build-report.json); nothing is replaced unless the build succeeds.')
+    .description(
+      'Build the whole site into DIR/site (plus DIR/types, DIR/schemas and DIR/build-report.json); nothing is replaced unless the build succeeds.',
+    )
     .action(async () => {
       const options = host.options();
       // A progress line only for a person watching a terminal; CI logs and redirected output stay quiet.
@@ -26,7 +28,9 @@ export function registerCommands(program: Command, host: CommandHost): void {
       const { build, BUILD_STAGES } = await import('../commands/build.js');
       const result = await build({
         ...options,
-        onStage: progress ? (stage, index) => host.io.stderr(`\r\x1b[K[${index + 1}/${BUILD_STAGES.length}] ${stage}…`) : undefined,
+        onStage: progress
+          ? (stage, index) => host.io.stderr(`\r\x1b[K[${index + 1}/${BUILD_STAGES.length}] ${stage}…`)
+          : undefined,
       });
       if (progress) host.io.stderr('\r\x1b[K');
       const what = result.report
@@ -36,7 +40,11 @@ export function registerCommands(program: Command, host: CommandHost): void {
     });
 
   withListenOptions(
-    program.command('serve').description('Serve the built site (DIR/site) like a static host: clean URLs, 404.html for unknown paths, the configured base URL.'),
+    program
+      .command('serve')
+      .description(
+        'Serve the built site (DIR/site) like a static host: clean URLs, 404.html for unknown paths, the configured base URL.',
+      ),
   ).action(async (flags: ListenFlags) => {
     const options = host.options();
     const { serve } = await import('../commands/serve.js');
@@ -59,7 +67,9 @@ export function registerCommands(program: Command, host: CommandHost): void {
   withListenOptions(
     program
       .command('dev')
-      .description('Build the site, serve it from memory and rebuild on every change to the config, content/, the contracts or templates/: an edited page is rendered again alone, pages reload themselves, and a change that breaks the build shows its located errors here and in the browser while the last good site stays served.'),
+      .description(
+        'Build the site, serve it from memory and rebuild on every change to the config, content/, the contracts or templates/: an edited page is rendered again alone, pages reload themselves, and a change that breaks the build shows its located errors here and in the browser while the last good site stays served.',
+      ),
   ).action(async (flags: ListenFlags) => {
     const options = host.options();
     const { dev } = await import('../commands/dev.js');
@@ -70,8 +80,20 @@ export function registerCommands(program: Command, host: CommandHost): void {
       onBuild: (event) => {
         const what = event.changed.length === 0 ? 'built the site' : `${event.changed.join(', ')} changed`;
         const problems = event.diagnostics.filter((d) => d.severity === 'error' || event.changed.length === 0);
-        if (problems.length > 0) host.io.stdout(formatReport(problems, options.format, event.ok ? `${what}: rendered ${event.rendered} pages in ${Math.round(event.ms)} ms` : `${what}: the build failed; the last good site is still served`));
-        else host.io.stdout(`${what}: rendered ${event.rendered} page${event.rendered === 1 ? '' : 's'} in ${Math.round(event.ms)} ms\n`);
+        if (problems.length > 0)
+          host.io.stdout(
+            formatReport(
+              problems,
+              options.format,
+              event.ok
+                ? `${what}: rendered ${event.rendered} pages in ${Math.round(event.ms)} ms`
+                : `${what}: the build failed; the last good site is still served`,
+            ),
+          );
+        else
+          host.io.stdout(
+            `${what}: rendered ${event.rendered} page${event.rendered === 1 ? '' : 's'} in ${Math.round(event.ms)} ms\n`,
+          );
       },
     });
     if (!result.ok) {
@@ -88,48 +110,90 @@ export function registerCommands(program: Command, host: CommandHost): void {
 
   program
     .command('validate')
-    .description('Check the config, every contract it names and the content (front matter, MDX, contract components, tagged JSON examples, links), or just the given OpenAPI files (3.0, 3.1, Swagger 2.0).')
+    .description(
+      'Check the config, every contract it names and the content (front matter, MDX, contract components, tagged JSON examples, links), or just the given OpenAPI files (3.0, 3.1, Swagger 2.0).',
+    )
     .argument('[files...]', 'OpenAPI documents to check instead of the configured APIs')
     .action(async (files: string[]) => {
       const options = host.options();
       const { validate } = await import('../commands/validate.js');
       const result = await validate(files, options);
       const pages = files.length > 0 ? '' : ` and ${result.pages} page${result.pages === 1 ? '' : 's'}`;
-      host.report(result.diagnostics, options, `validated ${result.checked} document${result.checked === 1 ? '' : 's'}${pages}`);
+      host.report(
+        result.diagnostics,
+        options,
+        `validated ${result.checked} document${result.checked === 1 ? '' : 's'}${pages}`,
+      );
     });
 
   program
     .command('diff')
-    .description('Report what changed between two versions of a contract, grouped by operation and schema, each change classified breaking or not for integrators and located (file:line:col, JSON pointer). --format text|json|markdown|github.')
+    .description(
+      'Report what changed between two versions of a contract, grouped by operation and schema, each change classified breaking or not for integrators and located (file:line:col, JSON pointer). --format text|json|markdown|github.',
+    )
     .argument('[old]', 'the earlier OpenAPI document')
     .argument('[new]', 'the later OpenAPI document')
-    .option('--service <id>', 'compare the two newest versions in the folder of this configured API instead of two files')
+    .option(
+      '--service <id>',
+      'compare the two newest versions in the folder of this configured API instead of two files',
+    )
     .option('--fail-on-breaking', 'exit with status 1 when a breaking change is not acknowledged', false)
-    .action(async (oldFile: string | undefined, newFile: string | undefined, flags: { service?: string; failOnBreaking: boolean }, command: Command) => {
-      const files = [oldFile, newFile].filter((f): f is string => f !== undefined);
-      if (flags.service !== undefined ? files.length > 0 : files.length !== 2) command.error('error: give two OpenAPI files (OLD NEW), or --service <id> alone');
-      const options = host.options();
-      const [{ diff }, { formatDiff }, { countChanges }] = await Promise.all([import('../commands/diff.js'), import('../diff/format.js'), import('../diff/change.js')]);
-      const result = await diff(flags.service !== undefined ? { service: flags.service } : { files: [files[0] as string, files[1] as string] }, options);
-      if (!result.report) {
-        host.report(result.diagnostics, options, 'no diff made');
-        return;
-      }
-      host.io.stdout(formatDiff(result.report, options.format));
-      if (flags.failOnBreaking && countChanges(result.report.changes).breaking > 0) host.fail();
-    });
+    .action(
+      async (
+        oldFile: string | undefined,
+        newFile: string | undefined,
+        flags: { service?: string; failOnBreaking: boolean },
+        command: Command,
+      ) => {
+        const files = [oldFile, newFile].filter((f): f is string => f !== undefined);
+        if (flags.service !== undefined ? files.length > 0 : files.length !== 2)
+          command.error('error: give two OpenAPI files (OLD NEW), or --service <id> alone');
+        const options = host.options();
+        const [{ diff }, { formatDiff }, { countChanges }] = await Promise.all([
+          import('../commands/diff.js'),
+          import('../diff/format.js'),
+          import('../diff/change.js'),
+        ]);
+        const result = await diff(
+          flags.service !== undefined
+            ? { service: flags.service }
+            : { files: [files[0] as string, files[1] as string] },
+          options,
+        );
+        if (!result.report) {
+          host.report(result.diagnostics, options, 'no diff made');
+          return;
+        }
+        host.io.stdout(formatDiff(result.report, options.format));
+        if (flags.failOnBreaking && countChanges(result.report.changes).breaking > 0) host.fail();
+      },
+    );
 
   program
     .command('types')
-    .description('Generate the TypeScript types package (DIR/types) and one JSON Schema per entity (DIR/schemas) for the configured APIs or the given files.')
-    .argument('[files...]', 'OpenAPI documents to type instead of the configured APIs (each becomes an entry named after its file)')
-    .option('--version <[api@]version>', 'type this version instead of the newest: 1.0.0 for every API, searcher@1.0.0 for one (repeatable)', collect, [])
+    .description(
+      'Generate the TypeScript types package (DIR/types) and one JSON Schema per entity (DIR/schemas) for the configured APIs or the given files.',
+    )
+    .argument(
+      '[files...]',
+      'OpenAPI documents to type instead of the configured APIs (each becomes an entry named after its file)',
+    )
+    .option(
+      '--version <[api@]version>',
+      'type this version instead of the newest: 1.0.0 for every API, searcher@1.0.0 for one (repeatable)',
+      collect,
+      [],
+    )
     .action(async (files: string[], flags: { version: string[] }, command: Command) => {
-      if (files.length > 0 && flags.version.length > 0) command.error('error: --version picks among the configured APIs\' versions; it cannot be used with files');
+      if (files.length > 0 && flags.version.length > 0)
+        command.error("error: --version picks among the configured APIs' versions; it cannot be used with files");
       const options = host.options();
       const { types } = await import('../commands/types.js');
       const result = await types(files, { ...options, versions: flags.version });
-      const what = result.written.length > 0 ? `wrote ${result.written.length} files to ${options.out}/types and ${options.out}/schemas` : 'nothing written';
+      const what =
+        result.written.length > 0
+          ? `wrote ${result.written.length} files to ${options.out}/types and ${options.out}/schemas`
+          : 'nothing written';
       host.report(result.diagnostics, options, what);
     });
 
@@ -156,11 +220,14 @@ interface ListenFlags {
 
 /** `--port` and `--host`, the same for every command that serves the site. */
 function withListenOptions(command: Command): Command {
-  return command.option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 3000).option('--host <host>', 'interface to listen on', '127.0.0.1');
+  return command
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 3000)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1');
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be a whole number from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('must be a whole number from 0 to 65535');
   return port;
 }

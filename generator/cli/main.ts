@@ -1,6 +1,13 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_OPTIONS, type GlobalOptions } from '../commands/options.js';
-import { CONFIGURABLE_RULES, isConfigurableRule, isRuleSeverity, RULE_SEVERITIES, unknownRuleMessage, type RuleSeverities } from '../contracts/severity.js';
+import {
+  CONFIGURABLE_RULES,
+  isConfigurableRule,
+  isRuleSeverity,
+  RULE_SEVERITIES,
+  unknownRuleMessage,
+  type RuleSeverities,
+} from '../contracts/severity.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import { registerCommands } from './commands.js';
@@ -20,27 +27,65 @@ const processIO: CliIO = { stdout: (t) => process.stdout.write(t), stderr: (t) =
 export async function main(argv: readonly string[], io: CliIO = processIO): Promise<number> {
   let exitCode = EXIT_OK;
   const program = new Command('specsite')
-    .description('Contract-first documentation sites: OpenAPI contracts, MDX content and one config in; a static site, TypeScript types and JSON Schemas out.')
+    .description(
+      'Contract-first documentation sites: OpenAPI contracts, MDX content and one config in; a static site, TypeScript types and JSON Schemas out.',
+    )
     .option('-c, --config <file>', 'site config file', DEFAULT_OPTIONS.config)
-    .option('-o, --out <dir>', 'output folder (site in DIR/site, types in DIR/types, schemas in DIR/schemas)', DEFAULT_OPTIONS.out)
-    .addOption(new Option('-f, --format <format>', 'how problems are reported').choices(OUTPUT_FORMATS).default(DEFAULT_OPTIONS.format))
+    .option(
+      '-o, --out <dir>',
+      'output folder (site in DIR/site, types in DIR/types, schemas in DIR/schemas)',
+      DEFAULT_OPTIONS.out,
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'how problems are reported')
+        .choices(OUTPUT_FORMATS)
+        .default(DEFAULT_OPTIONS.format),
+    )
     .option('--strict', 'treat warnings as errors', false)
-    .option('--acknowledge-breaking', 'let breaking changes between an API\'s two newest versions through the gate (build, validate), as if each carried x-breaking-change-acknowledged', false)
-    .option('--no-cache', 'neither read nor write the build cache (.cache/specsite/ beside the config), which keeps checked contracts, generated types and compiled pages between runs')
-    .option('--rule <id=severity>', `set a contract rule to error, warning or off, over the config's \`rules\` (repeatable): ${CONFIGURABLE_RULES.join(', ')}`, collectRule)
+    .option(
+      '--acknowledge-breaking',
+      "let breaking changes between an API's two newest versions through the gate (build, validate), as if each carried x-breaking-change-acknowledged",
+      false,
+    )
+    .option(
+      '--no-cache',
+      'neither read nor write the build cache (.cache/specsite/ beside the config), which keeps checked contracts, generated types and compiled pages between runs',
+    )
+    .option(
+      '--rule <id=severity>',
+      `set a contract rule to error, warning or off, over the config's \`rules\` (repeatable): ${CONFIGURABLE_RULES.join(', ')}`,
+      collectRule,
+    )
     .showHelpAfterError('(run specsite --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
   const report = (diagnostics: readonly Diagnostic[], options: GlobalOptions, what: string): void => {
-    if (diagnostics.length > 0 || options.format !== 'github') io.stdout(formatReport(diagnostics, options.format, what));
+    if (diagnostics.length > 0 || options.format !== 'github')
+      io.stdout(formatReport(diagnostics, options.format, what));
     const { errors, warnings } = countBySeverity(diagnostics);
     exitCode = errors > 0 || (options.strict && warnings > 0) ? EXIT_ERRORS : EXIT_OK;
   };
   registerCommands(program, {
     options: () => {
-      const o = program.opts<{ config: string; out: string; format: OutputFormat; strict: boolean; rule?: RuleSeverities; acknowledgeBreaking: boolean; cache: boolean }>();
-      return { config: o.config, out: o.out, format: o.format, strict: o.strict, rules: o.rule ?? DEFAULT_OPTIONS.rules, acknowledgeBreaking: o.acknowledgeBreaking, cache: o.cache };
+      const o = program.opts<{
+        config: string;
+        out: string;
+        format: OutputFormat;
+        strict: boolean;
+        rule?: RuleSeverities;
+        acknowledgeBreaking: boolean;
+        cache: boolean;
+      }>();
+      return {
+        config: o.config,
+        out: o.out,
+        format: o.format,
+        strict: o.strict,
+        rules: o.rule ?? DEFAULT_OPTIONS.rules,
+        acknowledgeBreaking: o.acknowledgeBreaking,
+        cache: o.cache,
+      };
     },
     report,
     io,
@@ -54,7 +99,12 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return EXIT_OK;
       return EXIT_USAGE;
     }
     if (error instanceof InvalidArgumentError) return EXIT_USAGE;
@@ -69,8 +119,10 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
 /** One `--rule ID=SEVERITY`, added to the ones before it (a later one for the same rule wins). */
 function collectRule(value: string, previous: RuleSeverities = {}): RuleSeverities {
   const [id = '', severity, ...rest] = value.split('=');
-  if (severity === undefined || rest.length > 0) throw new InvalidArgumentError('expected ID=SEVERITY, like example-valid=error');
+  if (severity === undefined || rest.length > 0)
+    throw new InvalidArgumentError('expected ID=SEVERITY, like example-valid=error');
   if (!isConfigurableRule(id)) throw new InvalidArgumentError(unknownRuleMessage(id));
-  if (!isRuleSeverity(severity)) throw new InvalidArgumentError(`unknown severity "${severity}"; a rule can be ${RULE_SEVERITIES.join(', ')}`);
+  if (!isRuleSeverity(severity))
+    throw new InvalidArgumentError(`unknown severity "${severity}"; a rule can be ${RULE_SEVERITIES.join(', ')}`);
   return { ...previous, [id]: severity };
 }

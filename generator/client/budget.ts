@@ -21,7 +21,14 @@ export function javascriptWeight(client: ClientAssets): JavaScriptWeight {
 export function budgetDiagnostics(weight: JavaScriptWeight): Diagnostic[] {
   return (['doc', 'api'] as const)
     .filter((kind) => weight.gzipBytes > weight.budgets[kind])
-    .map((kind) => ({ file: weight.file, line: 0, column: 0, severity: 'warning', rule: 'js-budget', message: `a ${kind === 'doc' ? 'docs' : 'API'} page loads ${kib(weight.gzipBytes)} of gzipped JavaScript, over its budget of ${kib(weight.budgets[kind])}` }));
+    .map((kind) => ({
+      file: weight.file,
+      line: 0,
+      column: 0,
+      severity: 'warning',
+      rule: 'js-budget',
+      message: `a ${kind === 'doc' ? 'docs' : 'API'} page loads ${kib(weight.gzipBytes)} of gzipped JavaScript, over its budget of ${kib(weight.budgets[kind])}`,
+    }));
 }
 
 export function kib(bytes: number): string {

@@ -16,7 +16,11 @@ const PREBUILT = fileURLToPath(new URL('../../client-bundles.json', import.meta.
  * React 19's own browser runtime is 69 KB gzip by itself, more than the whole 60 KB budget of a docs
  * page, while preact/compat is about 7 KB.
  */
-const REACT_ON_PREACT = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' };
+const REACT_ON_PREACT = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+};
 
 export interface ClientAssets {
   /** Site path (no base URL) → bytes. */
@@ -43,7 +47,16 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
   if (!cached) await cache.set('client', key, { js, css });
   const jsPath = `assets/js/main.${hash(js)}.js`;
   const cssPath = `assets/css/site.${hash(css)}.css`;
-  return { files: new Map([[jsPath, js], [cssPath, css]]), js: jsPath, css: cssPath, jsBytes: Buffer.byteLength(js), jsGzipBytes: gzipSync(js, { level: 9 }).length };
+  return {
+    files: new Map([
+      [jsPath, js],
+      [cssPath, css],
+    ]),
+    js: jsPath,
+    css: cssPath,
+    jsBytes: Buffer.byteLength(js),
+    jsGzipBytes: gzipSync(js, { level: 9 }).length,
+  };
 }
 
 interface Bundles {
@@ -69,7 +82,10 @@ export async function prebuildClient(file: string = PREBUILT): Promise<void> {
 }
 
 /** The bundles made at compile time, if they were made from templates/ as it is now. */
-export async function prebuiltClient(templates: readonly TemplateFile[], file: string = PREBUILT): Promise<Bundles | undefined> {
+export async function prebuiltClient(
+  templates: readonly TemplateFile[],
+  file: string = PREBUILT,
+): Promise<Bundles | undefined> {
   let prebuilt: Partial<PrebuiltBundles>;
   try {
     prebuilt = JSON.parse(await readFile(file, 'utf8')) as Partial<PrebuiltBundles>;
@@ -77,8 +93,13 @@ export async function prebuiltClient(templates: readonly TemplateFile[], file: s
     return undefined;
   }
   const key = templatesKey(templates);
-  const same = Array.isArray(prebuilt.templates) && prebuilt.templates.length === key.length && key.every((entry, i) => prebuilt.templates?.[i] === entry);
-  return same && typeof prebuilt.js === 'string' && typeof prebuilt.css === 'string' ? { js: prebuilt.js, css: prebuilt.css } : undefined;
+  const same =
+    Array.isArray(prebuilt.templates) &&
+    prebuilt.templates.length === key.length &&
+    key.every((entry, i) => prebuilt.templates?.[i] === entry);
+  return same && typeof prebuilt.js === 'string' && typeof prebuilt.css === 'string'
+    ? { js: prebuilt.js, css: prebuilt.css }
+    : undefined;
 }
 
 /** The templates by path relative to templates/ and hash, so that the key holds wherever specsite is installed. */
@@ -89,19 +110,38 @@ function templatesKey(templates: readonly TemplateFile[]): string[] {
 /** esbuild's bundles of templates/ as it is now. */
 export async function bundleClient(): Promise<Bundles> {
   const [js, css] = await Promise.all([
-    bundle(`${TEMPLATES}client/main.tsx`, { format: 'iife', target: ['es2020'], jsx: 'automatic', alias: REACT_ON_PREACT, define: { 'process.env.NODE_ENV': '"production"' } }),
+    bundle(`${TEMPLATES}client/main.tsx`, {
+      format: 'iife',
+      target: ['es2020'],
+      jsx: 'automatic',
+      alias: REACT_ON_PREACT,
+      define: { 'process.env.NODE_ENV': '"production"' },
+    }),
     bundle(`${TEMPLATES}styles/site.css`, {}),
   ]);
   return { js, css };
 }
 
-type BundleOptions = Pick<NonNullable<Parameters<typeof import('esbuild').build>[0]>, 'format' | 'target' | 'jsx' | 'alias' | 'define'>;
+type BundleOptions = Pick<
+  NonNullable<Parameters<typeof import('esbuild').build>[0]>,
+  'format' | 'target' | 'jsx' | 'alias' | 'define'
+>;
 
 async function bundle(entry: string, options: BundleOptions): Promise<string> {
   // esbuild starts a service process when loaded: only worth it when the bundles are not cached.
   const { build } = await import('esbuild');
   // esbuild resolves aliased packages (preact) from its working folder: the package's own, not the user's project.
-  const result = await build({ absWorkingDir: PACKAGE_ROOT, entryPoints: [entry], bundle: true, minify: true, write: false, legalComments: 'none', logLevel: 'silent', charset: 'utf8', ...options });
+  const result = await build({
+    absWorkingDir: PACKAGE_ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+    charset: 'utf8',
+    ...options,
+  });
   return result.outputFiles[0]?.text ?? '';
 }
 
@@ -113,8 +153,17 @@ export interface TemplateFile {
 
 /** Every file under templates/ with its content hash, in a stable order. */
 export async function templateFiles(): Promise<TemplateFile[]> {
-  const names = (await readdir(TEMPLATES, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
-  return Promise.all(names.sort().map(async (path) => ({ path, hash: createHash('sha256').update(await readFile(path)).digest('hex') })));
+  const names = (await readdir(TEMPLATES, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  return Promise.all(
+    names.sort().map(async (path) => ({
+      path,
+      hash: createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex'),
+    })),
+  );
 }
 
 function hash(text: string): string {

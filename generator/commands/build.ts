@@ -14,7 +14,15 @@ import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { ContractIndex } from '../models/contract-lookup.js';
 import { generateModels, type ModelsResult } from '../models/index.js';
 import { Background, later } from '../workers/background.js';
-import { EMPTY_REFERENCE, lazyApiReference, renderSite, type ApiPageSummary, type LazyReference, type RenderedPage, type RenderInput } from '../render/index.js';
+import {
+  EMPTY_REFERENCE,
+  lazyApiReference,
+  renderSite,
+  type ApiPageSummary,
+  type LazyReference,
+  type RenderedPage,
+  type RenderInput,
+} from '../render/index.js';
 import { favicon, robots, sitemap } from '../write/site-files.js';
 import { StagingFolder } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
@@ -24,7 +32,16 @@ import type { GlobalOptions } from './options.js';
 // The client is bundled before rendering because every page links its hashed file names.
 // `background` is the time left waiting, once the site is rendered, for the contracts' checks and
 // types, which run on a second thread from the contracts stage on.
-export const BUILD_STAGES = ['config', 'contracts', 'models', 'content', 'client', 'render', 'background', 'write'] as const;
+export const BUILD_STAGES = [
+  'config',
+  'contracts',
+  'models',
+  'content',
+  'client',
+  'render',
+  'background',
+  'write',
+] as const;
 export type BuildStage = (typeof BUILD_STAGES)[number];
 
 export interface BuildReport {
@@ -47,7 +64,10 @@ export interface BuildResult {
   written: number;
 }
 
-export interface BuildOptions extends Pick<GlobalOptions, 'config' | 'out' | 'strict'>, Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> {
+export interface BuildOptions
+  extends
+    Pick<GlobalOptions, 'config' | 'out' | 'strict'>,
+    Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> {
   /** Told when each stage starts (for a progress line). */
   onStage?: (stage: BuildStage, index: number) => void;
 }
@@ -113,7 +133,10 @@ export const OUTPUT_ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
  * The whole pipeline: what `build` writes, or the diagnostics that stopped it. Every file is in
  * `files`, except the pages' HTML when `emitPage` takes it (paths as in `files`: `site/…`).
  */
-export async function compileSite(options: BuildOptions, emitPage?: (path: string, html: string | Uint8Array) => Promise<void>): Promise<SiteOutput> {
+export async function compileSite(
+  options: BuildOptions,
+  emitPage?: (path: string, html: string | Uint8Array) => Promise<void>,
+): Promise<SiteOutput> {
   const started = performance.now();
   const stages: BuildReport['stages'] = [];
   let current: { stage: BuildStage; start: number } | undefined;
@@ -126,7 +149,12 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     current = { stage, start: performance.now() };
     options.onStage?.(stage, BUILD_STAGES.indexOf(stage));
   };
-  const fail = (diagnostics: Diagnostic[], parts?: SiteParts): SiteOutput => ({ diagnostics: normalizeDiagnostics(diagnostics), files: undefined, report: undefined, parts });
+  const fail = (diagnostics: Diagnostic[], parts?: SiteParts): SiteOutput => ({
+    diagnostics: normalizeDiagnostics(diagnostics),
+    files: undefined,
+    report: undefined,
+    parts,
+  });
 
   enter('config');
   const loaded = await loadConfig(options.config, options.rules);
@@ -143,11 +171,22 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     const contracts = await openContracts(config, source, cache, background);
     background.start((await contractBytes(contracts.apis)) >= SECOND_THREAD_FROM_BYTES);
     const models = later(
-      generateModels({ apis: contracts.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules, cache, background }),
+      generateModels({
+        apis: contracts.apis,
+        packageName: config.types.packageName,
+        packageVersion: config.types.version,
+        schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href,
+        rules: config.rules,
+        cache,
+        background,
+      }),
     );
 
     enter('models');
-    const early = await earlyReference(contracts.apis, config, cache, { acknowledgeAll: options.acknowledgeBreaking === true, rules: config.rules });
+    const early = await earlyReference(contracts.apis, config, cache, {
+      acknowledgeAll: options.acknowledgeBreaking === true,
+      rules: config.rules,
+    });
     const apiPages = early.reference.pages;
 
     enter('content');
@@ -172,10 +211,30 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     enter('render');
     const icon = await favicon(config, source);
     diagnostics.push(...icon.diagnostics);
-    const assets = { css: client.css, js: client.js, favicon: icon.favicon?.path ?? 'favicon.svg', faviconType: icon.favicon?.type ?? 'image/svg+xml' };
+    const assets = {
+      css: client.css,
+      js: client.js,
+      favicon: icon.favicon?.path ?? 'favicon.svg',
+      faviconType: icon.favicon?.type ?? 'image/svg+xml',
+    };
     const renderWith = async (reference: LazyReference) => {
-      const render: SiteParts['render'] = { config, configSource: source, apiPages: reference.pages, reference, cache, assets };
-      return { render, reference, rendered: await renderSite({ ...render, content, emit: emitPage && ((file, html) => emitPage(`site/${file}`, html)) }) };
+      const render: SiteParts['render'] = {
+        config,
+        configSource: source,
+        apiPages: reference.pages,
+        reference,
+        cache,
+        assets,
+      };
+      return {
+        render,
+        reference,
+        rendered: await renderSite({
+          ...render,
+          content,
+          emit: emitPage && ((file, html) => emitPage(`site/${file}`, html)),
+        }),
+      };
     };
     let site = await renderWith(early.reference);
 
@@ -195,11 +254,22 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
       generated = await models;
       diagnostics.push(...generated.diagnostics);
       // The pages of an API without types have no TypeScript samples importing them.
-      if (generated.typed.length !== contracts.apis.length) site = await renderWith(await lazyApiReference(contracts.apis, referenceOptions(config, cache, generated.typed, early.histories)));
+      if (generated.typed.length !== contracts.apis.length)
+        site = await renderWith(
+          await lazyApiReference(contracts.apis, referenceOptions(config, cache, generated.typed, early.histories)),
+        );
     }
     const { render, reference, rendered } = site;
     diagnostics.push(...rendered.diagnostics);
-    const parts: SiteParts = { config, configSource: source, cache, contracts: contractIndex, content, reference, render };
+    const parts: SiteParts = {
+      config,
+      configSource: source,
+      cache,
+      contracts: contractIndex,
+      content,
+      reference,
+      render,
+    };
 
     const { errors, warnings } = countBySeverity(diagnostics);
     if (errors > 0 || (options.strict && warnings > 0) || !generated) return fail(diagnostics, parts);
@@ -211,13 +281,26 @@ export async function compileSite(options: BuildOptions, emitPage?: (path: strin
     for (const [path, text] of reference.files) files.set(`site/${path}`, text);
     for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
     if (icon.favicon) files.set(`site/${icon.favicon.path}`, icon.favicon.bytes);
-    files.set('site/sitemap.xml', sitemap(config, rendered.pages.filter((p) => p.kind !== 'not-found').map((p) => p.route)));
+    files.set(
+      'site/sitemap.xml',
+      sitemap(
+        config,
+        rendered.pages.filter((p) => p.kind !== 'not-found').map((p) => p.route),
+      ),
+    );
     files.set('site/robots.txt', robots(config));
     for (const [path, text] of generated.files) files.set(path, text);
     const normalized = normalizeDiagnostics(diagnostics);
     // The report is written with the site, so the write stage's own time is up to this point.
     finish();
-    const report: BuildReport = { pages: rendered.pages, warnings: normalized, stages, totalMs: round(performance.now() - started), javascript, secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread };
+    const report: BuildReport = {
+      pages: rendered.pages,
+      warnings: normalized,
+      stages,
+      totalMs: round(performance.now() - started),
+      javascript,
+      secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
+    };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
   } finally {
@@ -238,7 +321,14 @@ const SECOND_THREAD_FROM_BYTES = 1_000_000;
 /** The size on disk of every file of every contract version. */
 async function contractBytes(apis: readonly LoadedApi[]): Promise<number> {
   const files = new Set(apis.flatMap((loaded) => loaded.versions.flatMap((v) => [...v.contract.sources.files.keys()])));
-  const sizes = await Promise.all([...files].map((file) => stat(file).then((s) => s.size, () => 0)));
+  const sizes = await Promise.all(
+    [...files].map((file) =>
+      stat(file).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
@@ -255,19 +345,34 @@ async function earlyReference(
   config: ResolvedConfig,
   cache: BuildCache,
   gateOptions: Parameters<typeof breakingChangeGate>[1],
-): Promise<{ reference: LazyReference; histories: Histories; gate: Diagnostic[]; failure: { error: unknown } | undefined }> {
+): Promise<{
+  reference: LazyReference;
+  histories: Histories;
+  gate: Diagnostic[];
+  failure: { error: unknown } | undefined;
+}> {
   try {
     const histories = apis.map((loaded) => ({ loaded, history: apiHistory(loaded) }));
     const gate = breakingChangeGate(histories, gateOptions);
     // Every API is expected to get types; if one does not, its pages are built again once that is known.
     const typed = apis.map((loaded) => loaded.api.id);
-    return { reference: await lazyApiReference(apis, referenceOptions(config, cache, typed, histories)), histories, gate, failure: undefined };
+    return {
+      reference: await lazyApiReference(apis, referenceOptions(config, cache, typed, histories)),
+      histories,
+      gate,
+      failure: undefined,
+    };
   } catch (error) {
     return { reference: EMPTY_REFERENCE, histories: [], gate: [], failure: { error } };
   }
 }
 
-function referenceOptions(config: ResolvedConfig, cache: BuildCache, typed: readonly string[], histories: Histories): Parameters<typeof lazyApiReference>[1] {
+function referenceOptions(
+  config: ResolvedConfig,
+  cache: BuildCache,
+  typed: readonly string[],
+  histories: Histories,
+): Parameters<typeof lazyApiReference>[1] {
   return {
     baseUrl: config.baseUrl,
     typesPackage: config.types.packageName,
@@ -291,7 +396,9 @@ export function reservedRoutes(apis: readonly LoadedApi[], apiPages: readonly Ap
 
 /** Links and anchors between content pages and into the reference pages. */
 export function checkSiteLinks(content: ContentResult, apiPages: readonly ApiPageSummary[]): Diagnostic[] {
-  const anchors = new Map<string, ReadonlySet<string>>([...content.docs, ...content.pages].map((p) => [p.route, p.anchors]));
+  const anchors = new Map<string, ReadonlySet<string>>(
+    [...content.docs, ...content.pages].map((p) => [p.route, p.anchors]),
+  );
   for (const page of apiPages) anchors.set(page.route, page.anchors);
   return checkLinks([...content.docs, ...content.pages], anchors);
 }

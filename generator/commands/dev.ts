@@ -39,7 +39,8 @@ export interface DevBuildEvent {
   diagnostics: Diagnostic[];
 }
 
-export type DevResult = { ok: true; url: string; close: () => Promise<void> } | { ok: false; diagnostics: Diagnostic[] };
+export type DevResult =
+  { ok: true; url: string; close: () => Promise<void> } | { ok: false; diagnostics: Diagnostic[] };
 
 /**
  * `specsite dev`: builds the site, serves it from memory and watches the config, the content, the
@@ -54,7 +55,14 @@ export async function dev(options: DevOptions): Promise<DevResult> {
   const { config } = loaded;
   const state: DevState = { files: new Map(), id: 0, ok: true, problems: [] };
   const server = new DevServer(config.baseUrl, () => state, options.host);
-  const builderOptions: BuildOptions = { config: options.config, out: options.out, strict: options.strict, rules: options.rules, acknowledgeBreaking: options.acknowledgeBreaking, cache: options.cache };
+  const builderOptions: BuildOptions = {
+    config: options.config,
+    out: options.out,
+    strict: options.strict,
+    rules: options.rules,
+    acknowledgeBreaking: options.acknowledgeBreaking,
+    cache: options.cache,
+  };
 
   let builder = startBuilder(builderOptions);
   let pending = new Set<string>();
@@ -68,10 +76,19 @@ export async function dev(options: DevOptions): Promise<DevResult> {
       const files = reply.complete ? new Map(reply.files) : new Map([...state.files, ...reply.files]);
       Object.assign(state, { files, id: state.id + 1, ok: true, problems: [] });
     } else {
-      Object.assign(state, { ok: false, problems: reply.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnosticText) });
+      Object.assign(state, {
+        ok: false,
+        problems: reply.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnosticText),
+      });
     }
     server.announce();
-    options.onBuild?.({ ok: reply.ok, changed: changed.map((path) => relative(process.cwd(), path)), rendered: reply.rendered.length, ms: reply.ms, diagnostics: reply.diagnostics });
+    options.onBuild?.({
+      ok: reply.ok,
+      changed: changed.map((path) => relative(process.cwd(), path)),
+      rendered: reply.rendered.length,
+      ms: reply.ms,
+      diagnostics: reply.diagnostics,
+    });
   };
   const run = async (changed: string[]): Promise<void> => {
     if (restart) {
@@ -86,7 +103,14 @@ export async function dev(options: DevOptions): Promise<DevResult> {
     } catch (error) {
       // The builder thread died (out of memory, say): report it, and start a fresh one for the next change.
       restart = true;
-      const internal: Diagnostic = { file: 'specsite', line: 0, column: 0, severity: 'error', rule: 'internal', message: `the builder stopped: ${(error as Error).message}; save again to retry` };
+      const internal: Diagnostic = {
+        file: 'specsite',
+        line: 0,
+        column: 0,
+        severity: 'error',
+        rule: 'internal',
+        message: `the builder stopped: ${(error as Error).message}; save again to retry`,
+      };
       apply({ ok: false, files: new Map(), complete: false, diagnostics: [internal], rendered: [], ms: 0 }, changed);
     }
   };
@@ -126,7 +150,15 @@ export async function dev(options: DevOptions): Promise<DevResult> {
   await running;
   running = undefined;
 
-  const watcher: FSWatcher = watch(watchRoots(config.rootDir, config.contentDir, options.config, config.apis.map((api) => api.spec)), { ignoreInitial: true, ignored: (path) => /(^|[/\\])(node_modules|\.git|\.cache)([/\\]|$)/.test(path) });
+  const watcher: FSWatcher = watch(
+    watchRoots(
+      config.rootDir,
+      config.contentDir,
+      options.config,
+      config.apis.map((api) => api.spec),
+    ),
+    { ignoreInitial: true, ignored: (path) => /(^|[/\\])(node_modules|\.git|\.cache)([/\\]|$)/.test(path) },
+  );
   for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, changedPath);
   await new Promise<void>((ready) => watcher.once('ready', ready));
 
@@ -165,7 +197,9 @@ async function mtime(path: string): Promise<number> {
 
 /** The config file, the content folder, each API's spec (file or folder) and the generator's templates. */
 function watchRoots(rootDir: string, contentDir: string, configPath: string, specs: readonly string[]): string[] {
-  return [...new Set([resolve(configPath), resolve(rootDir, contentDir), ...specs.map((spec) => resolve(spec)), TEMPLATES])];
+  return [
+    ...new Set([resolve(configPath), resolve(rootDir, contentDir), ...specs.map((spec) => resolve(spec)), TEMPLATES]),
+  ];
 }
 
 interface Builder {
@@ -191,4 +225,3 @@ function startBuilder(options: BuildOptions): Builder {
     },
   };
 }
-

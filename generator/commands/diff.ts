@@ -22,21 +22,50 @@ export type DiffTarget = { files: readonly [string, string] } | { service: strin
  * Either two files (old, new), or a configured API's two newest versions. A contract with errors
  * is not compared: the errors are reported instead, since a diff of a broken document misleads.
  */
-export async function diff(target: DiffTarget, options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules'>>): Promise<DiffResult> {
-  const pair = 'files' in target ? { old: { file: resolve(target.files[0]), version: undefined }, new: { file: resolve(target.files[1]), version: undefined }, rules: options.rules ?? {}, diagnostics: [], project: undefined } : await serviceFiles(target.service, options.config, options.rules);
+export async function diff(
+  target: DiffTarget,
+  options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules'>>,
+): Promise<DiffResult> {
+  const pair =
+    'files' in target
+      ? {
+          old: { file: resolve(target.files[0]), version: undefined },
+          new: { file: resolve(target.files[1]), version: undefined },
+          rules: options.rules ?? {},
+          diagnostics: [],
+          project: undefined,
+        }
+      : await serviceFiles(target.service, options.config, options.rules);
   if (!pair.old || !pair.new) return { diagnostics: normalizeDiagnostics(pair.diagnostics), report: undefined };
   // A configured API's `$ref`s read inside the config's folder; files named here, inside their own project.
-  const [before, after] = await Promise.all([validateContract(pair.old.file, pair.rules, undefined, pair.project), validateContract(pair.new.file, pair.rules, undefined, pair.project)]);
+  const [before, after] = await Promise.all([
+    validateContract(pair.old.file, pair.rules, undefined, pair.project),
+    validateContract(pair.new.file, pair.rules, undefined, pair.project),
+  ]);
   const diagnostics = normalizeDiagnostics([...pair.diagnostics, ...before.diagnostics, ...after.diagnostics]);
-  if (!before.contract || !after.contract || countBySeverity(diagnostics).errors > 0) return { diagnostics, report: undefined };
-  const report = diffContracts({ contract: before.contract, version: pair.old.version ?? versionOf(before.contract) }, { contract: after.contract, version: pair.new.version ?? versionOf(after.contract) });
+  if (!before.contract || !after.contract || countBySeverity(diagnostics).errors > 0)
+    return { diagnostics, report: undefined };
+  const report = diffContracts(
+    { contract: before.contract, version: pair.old.version ?? versionOf(before.contract) },
+    { contract: after.contract, version: pair.new.version ?? versionOf(after.contract) },
+  );
   return { diagnostics, report };
 }
 
 /** One of the two files to compare, with its version name when the folder's file name gives one. */
 type VersionFile = { file: string; version: string | undefined } | undefined;
 
-async function serviceFiles(service: string, configPath: string, rules: GlobalOptions['rules'] | undefined): Promise<{ old: VersionFile; new: VersionFile; rules: GlobalOptions['rules']; diagnostics: Diagnostic[]; project?: string }> {
+async function serviceFiles(
+  service: string,
+  configPath: string,
+  rules: GlobalOptions['rules'] | undefined,
+): Promise<{
+  old: VersionFile;
+  new: VersionFile;
+  rules: GlobalOptions['rules'];
+  diagnostics: Diagnostic[];
+  project?: string;
+}> {
   const loaded = await loadConfig(configPath, rules);
   if (!loaded.ok) return { old: undefined, new: undefined, rules: {}, diagnostics: loaded.diagnostics };
   const { config, source } = loaded;
@@ -44,16 +73,38 @@ async function serviceFiles(service: string, configPath: string, rules: GlobalOp
   const at = { file: source.display, ...source.locate(['apis']), severity: 'error' as const, rule: 'diff-service' };
   if (!configured) {
     const known = config.apis.map((a) => a.id).join(', ') || 'none';
-    return { old: undefined, new: undefined, rules: config.rules, diagnostics: [{ ...at, message: `no API "${service}" in the config; the configured APIs are ${known}` }] };
+    return {
+      old: undefined,
+      new: undefined,
+      rules: config.rules,
+      diagnostics: [{ ...at, message: `no API "${service}" in the config; the configured APIs are ${known}` }],
+    };
   }
   const discovered = await discoverApis({ ...config, apis: [configured] }, source);
   const files = discovered.apis[0]?.files ?? [];
   if (discovered.diagnostics.length === 0 && files.length < 2) {
-    return { old: undefined, new: undefined, rules: config.rules, diagnostics: [{ ...at, ...source.locate(['apis', configured.index]), message: `API "${service}" has ${files.length === 1 ? 'one version' : 'no version'} in ${configured.specAsWritten}; a diff needs two (drop the new version's file next to the old one)` }] };
+    return {
+      old: undefined,
+      new: undefined,
+      rules: config.rules,
+      diagnostics: [
+        {
+          ...at,
+          ...source.locate(['apis', configured.index]),
+          message: `API "${service}" has ${files.length === 1 ? 'one version' : 'no version'} in ${configured.specAsWritten}; a diff needs two (drop the new version's file next to the old one)`,
+        },
+      ],
+    };
   }
   const [newest, previous] = files;
   const pick = (v: typeof newest): VersionFile => v && { file: v.file, version: v.version };
-  return { old: pick(previous), new: pick(newest), rules: config.rules, diagnostics: discovered.diagnostics, project: config.rootDir };
+  return {
+    old: pick(previous),
+    new: pick(newest),
+    rules: config.rules,
+    diagnostics: discovered.diagnostics,
+    project: config.rootDir,
+  };
 }
 
 /** `info.version`, else a file named like a version (`1.2.0.yaml`), else the file name. */

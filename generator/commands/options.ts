@@ -18,4 +18,12 @@ export interface GlobalOptions {
   cache: boolean;
 }
 
-export const DEFAULT_OPTIONS: GlobalOptions = { config: 'site-config.yaml', out: 'out', format: 'text', strict: false, rules: {}, acknowledgeBreaking: false, cache: true };
+export const DEFAULT_OPTIONS: GlobalOptions = {
+  config: 'site-config.yaml',
+  out: 'out',
+  format: 'text',
+  strict: false,
+  rules: {},
+  acknowledgeBreaking: false,
+  cache: true,
+};

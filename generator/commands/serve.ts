@@ -32,7 +32,19 @@ export async function serve(options: ServeOptions): Promise<ServeResult> {
     () => false,
   );
   if (!built) {
-    return { ok: false, diagnostics: [{ file: join(options.out, 'site'), line: 0, column: 0, severity: 'error', rule: 'serve', message: 'no built site here; run `specsite build` first' }] };
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          file: join(options.out, 'site'),
+          line: 0,
+          column: 0,
+          severity: 'error',
+          rule: 'serve',
+          message: 'no built site here; run `specsite build` first',
+        },
+      ],
+    };
   }
   const server = createStaticServer({ root, baseUrl: loaded.config.baseUrl });
   const listening = await new Promise<Error | undefined>((done) => {
@@ -41,10 +53,20 @@ export async function serve(options: ServeOptions): Promise<ServeResult> {
   });
   if (listening) {
     const code = (listening as NodeJS.ErrnoException).code;
-    const message = code === 'EADDRINUSE' ? `port ${options.port} is in use; pass --port N` : `cannot listen on ${options.host}:${options.port} (${code ?? listening.message})`;
-    return { ok: false, diagnostics: [{ file: loaded.source.display, line: 0, column: 0, severity: 'error', rule: 'serve', message }] };
+    const message =
+      code === 'EADDRINUSE'
+        ? `port ${options.port} is in use; pass --port N`
+        : `cannot listen on ${options.host}:${options.port} (${code ?? listening.message})`;
+    return {
+      ok: false,
+      diagnostics: [{ file: loaded.source.display, line: 0, column: 0, severity: 'error', rule: 'serve', message }],
+    };
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  return { ok: true, server, url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}${loaded.config.baseUrl}` };
+  return {
+    ok: true,
+    server,
+    url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}${loaded.config.baseUrl}`,
+  };
 }

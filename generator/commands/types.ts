@@ -22,7 +22,8 @@ export interface TypesResult {
 export const STANDALONE_PACKAGE = 'api-types';
 export const STANDALONE_SCHEMA_BASE = 'http://localhost/schemas/';
 
-export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules' | 'cache'>> {
+export interface TypesOptions
+  extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules' | 'cache'>> {
   /**
    * Versions to type instead of the newest: `1.0.0` for every configured API, `searcher@1.0.0` for
    * one (a later entry for the same API wins). Only with the config, not with files.
@@ -37,7 +38,10 @@ export interface TypesOptions extends Pick<GlobalOptions, 'config' | 'out'>, Par
  */
 export async function types(files: readonly string[], options: TypesOptions): Promise<TypesResult> {
   const rules = options.rules ?? {};
-  const prepared = files.length > 0 ? await fromFiles(files, rules) : await fromConfig(options.config, rules, options.versions ?? [], options.cache ?? true);
+  const prepared =
+    files.length > 0
+      ? await fromFiles(files, rules)
+      : await fromConfig(options.config, rules, options.versions ?? [], options.cache ?? true);
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
   const generated = await generateModels(prepared.input);
@@ -55,7 +59,12 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
 
 type Prepared = { input: ModelsInput | undefined; diagnostics: Diagnostic[] };
 
-async function fromConfig(configPath: string, rules: RuleSeverities, wanted: readonly string[], useCache: boolean): Promise<Prepared> {
+async function fromConfig(
+  configPath: string,
+  rules: RuleSeverities,
+  wanted: readonly string[],
+  useCache: boolean,
+): Promise<Prepared> {
   const loaded = await loadConfig(configPath, rules);
   if (!loaded.ok) return { input: undefined, diagnostics: loaded.diagnostics };
   const { config } = loaded;
@@ -63,7 +72,14 @@ async function fromConfig(configPath: string, rules: RuleSeverities, wanted: rea
   const contracts = await loadContracts(config, loaded.source, cache);
   const chosen = chooseVersions(contracts.apis, wanted, loaded.source);
   return {
-    input: { apis: chosen.apis, packageName: config.types.packageName, packageVersion: config.types.version, schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href, rules: config.rules, cache },
+    input: {
+      apis: chosen.apis,
+      packageName: config.types.packageName,
+      packageVersion: config.types.version,
+      schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href,
+      rules: config.rules,
+      cache,
+    },
     diagnostics: [...contracts.diagnostics, ...chosen.diagnostics],
   };
 }
@@ -73,7 +89,11 @@ async function fromConfig(configPath: string, rules: RuleSeverities, wanted: rea
  * from. An API without that version is an error naming the versions it has: a package that
  * silently mixed in the newest version would lie about what it types.
  */
-function chooseVersions(apis: readonly LoadedApi[], wanted: readonly string[], configSource: SourceFile): { apis: LoadedApi[]; diagnostics: Diagnostic[] } {
+function chooseVersions(
+  apis: readonly LoadedApi[],
+  wanted: readonly string[],
+  configSource: SourceFile,
+): { apis: LoadedApi[]; diagnostics: Diagnostic[] } {
   const perApi = new Map<string | undefined, string>();
   for (const entry of wanted) {
     const at = entry.lastIndexOf('@');
@@ -81,17 +101,38 @@ function chooseVersions(apis: readonly LoadedApi[], wanted: readonly string[], c
   }
   const diagnostics: Diagnostic[] = [];
   for (const id of perApi.keys()) {
-    if (id !== undefined && !apis.some((a) => a.api.id === id)) diagnostics.push({ file: configSource.display, ...configSource.locate(['apis']), severity: 'error', rule: 'types-version', message: `--version names API "${id}", which the config does not have; its APIs are ${apis.map((a) => a.api.id).join(', ')}` });
+    if (id !== undefined && !apis.some((a) => a.api.id === id))
+      diagnostics.push({
+        file: configSource.display,
+        ...configSource.locate(['apis']),
+        severity: 'error',
+        rule: 'types-version',
+        message: `--version names API "${id}", which the config does not have; its APIs are ${apis.map((a) => a.api.id).join(', ')}`,
+      });
   }
   const chosen = apis.map((loaded) => {
     const version = perApi.get(loaded.api.id) ?? perApi.get(undefined);
     if (version === undefined) return loaded;
-    const index = loaded.versions.findIndex((v) => v.version === version || v.version === version.replace(/^v(?=\d)/, ''));
+    const index = loaded.versions.findIndex(
+      (v) => v.version === version || v.version === version.replace(/^v(?=\d)/, ''),
+    );
     if (index === -1) {
-      diagnostics.push({ file: configSource.display, ...configSource.locate(['apis', loaded.api.index]), severity: 'error', rule: 'types-version', message: `API "${loaded.api.id}" has no version ${version}; it has ${loaded.versions.map((v) => v.version).join(', ')}${perApi.has(loaded.api.id) ? '' : ` (name one API's version with --version ${loaded.api.id}@<version>)`}` });
+      diagnostics.push({
+        file: configSource.display,
+        ...configSource.locate(['apis', loaded.api.index]),
+        severity: 'error',
+        rule: 'types-version',
+        message: `API "${loaded.api.id}" has no version ${version}; it has ${loaded.versions.map((v) => v.version).join(', ')}${perApi.has(loaded.api.id) ? '' : ` (name one API's version with --version ${loaded.api.id}@<version>)`}`,
+      });
       return loaded;
     }
-    return { ...loaded, versions: [loaded.versions[index] as LoadedApi['versions'][number], ...loaded.versions.filter((_, i) => i !== index)] };
+    return {
+      ...loaded,
+      versions: [
+        loaded.versions[index] as LoadedApi['versions'][number],
+        ...loaded.versions.filter((_, i) => i !== index),
+      ],
+    };
   });
   return { apis: chosen, diagnostics };
 }
@@ -111,7 +152,19 @@ async function fromFiles(files: readonly string[], rules: RuleSeverities): Promi
     used.add(id);
     const info = result.contract.document.info as { version?: unknown } | undefined;
     const version = typeof info?.version === 'string' ? info.version : '0.0.0';
-    apis.push({ api: { id, title: undefined, route: `/api/${id}/`, spec: path, specAsWritten: file, index }, versions: [{ version, contract: result.contract }] });
+    apis.push({
+      api: { id, title: undefined, route: `/api/${id}/`, spec: path, specAsWritten: file, index },
+      versions: [{ version, contract: result.contract }],
+    });
   }
-  return { input: { apis, packageName: STANDALONE_PACKAGE, packageVersion: undefined, schemaIdBase: STANDALONE_SCHEMA_BASE, rules }, diagnostics };
+  return {
+    input: {
+      apis,
+      packageName: STANDALONE_PACKAGE,
+      packageVersion: undefined,
+      schemaIdBase: STANDALONE_SCHEMA_BASE,
+      rules,
+    },
+    diagnostics,
+  };
 }

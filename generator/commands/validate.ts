@@ -24,7 +24,10 @@ export interface ValidateResult {
  * the breaking-change gate between the two newest versions of each API; with
  * files, just those OpenAPI documents (no config needed, so only `options.rules` applies).
  */
-export async function validate(files: readonly string[], options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>>): Promise<ValidateResult> {
+export async function validate(
+  files: readonly string[],
+  options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>>,
+): Promise<ValidateResult> {
   if (files.length > 0) {
     const diagnostics: Diagnostic[] = [];
     for (const file of files) diagnostics.push(...(await validateContract(resolve(file), options.rules)).diagnostics);
@@ -38,7 +41,10 @@ export async function validate(files: readonly string[], options: Pick<GlobalOpt
   const checked = contracts.apis.reduce((n, api) => n + api.versions.length, 0);
   // Only the two newest versions of each API are compared: the gate judges the release being made.
   const gate = breakingChangeGate(
-    contracts.apis.map((loaded) => ({ loaded, history: apiHistory({ ...loaded, versions: loaded.versions.slice(0, 2) }) })),
+    contracts.apis.map((loaded) => ({
+      loaded,
+      history: apiHistory({ ...loaded, versions: loaded.versions.slice(0, 2) }),
+    })),
     { acknowledgeAll: options.acknowledgeBreaking === true, rules: config.rules },
   );
   const content = await loadContent({
@@ -54,5 +60,15 @@ export async function validate(files: readonly string[], options: Pick<GlobalOpt
   const pages = [...content.docs, ...content.pages];
   // Anchors of the reference pages are not known without rendering them, so links into them are left to `build`.
   const links = checkLinks(pages, new Map(pages.map((p) => [p.route, p.anchors])));
-  return { diagnostics: normalizeDiagnostics([...loaded.diagnostics, ...contracts.diagnostics, ...gate, ...content.diagnostics, ...links]), checked, pages: content.found };
+  return {
+    diagnostics: normalizeDiagnostics([
+      ...loaded.diagnostics,
+      ...contracts.diagnostics,
+      ...gate,
+      ...content.diagnostics,
+      ...links,
+    ]),
+    checked,
+    pages: content.found,
+  };
 }

@@ -16,7 +16,15 @@ export async function announcementLinkProblems(content: string | undefined, sour
   const out: Diagnostic[] = [];
   while (pending.length > 0) {
     const node = pending.pop() as { type: string; url?: string; children?: unknown[] };
-    if (typeof node.url === 'string' && !isSafeUrl(node.url)) out.push(locatedAt(source, ['announcementBar', 'content'], UNSAFE_URL, `the announcement's link: ${unsafeUrlMessage(node.url)}`));
+    if (typeof node.url === 'string' && !isSafeUrl(node.url))
+      out.push(
+        locatedAt(
+          source,
+          ['announcementBar', 'content'],
+          UNSAFE_URL,
+          `the announcement's link: ${unsafeUrlMessage(node.url)}`,
+        ),
+      );
     if (node.children) pending.push(...node.children);
   }
   return out;

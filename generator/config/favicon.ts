@@ -20,14 +20,22 @@ const FAVICON_EXTENSIONS = new Set(['.svg', '.png', '.ico']);
  * would: inside the project, a .svg, .png or .ico file by its bytes as well as by its name, and an
  * SVG that runs nothing. It is served from the site's origin, like the pages' images.
  */
-export async function readFavicon(config: Pick<ResolvedConfig, 'favicon' | 'rootDir'>, source: SourceFile): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
+export async function readFavicon(
+  config: Pick<ResolvedConfig, 'favicon' | 'rootDir'>,
+  source: SourceFile,
+): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
   const asWritten = config.favicon;
   if (asWritten === undefined) return { favicon: undefined, diagnostics: [] };
-  const fail = (rule: string, message: string) => ({ favicon: undefined, diagnostics: [locatedAt(source, ['favicon'], rule, message)] });
+  const fail = (rule: string, message: string) => ({
+    favicon: undefined,
+    diagnostics: [locatedAt(source, ['favicon'], rule, message)],
+  });
   const ext = extname(asWritten).toLowerCase();
-  if (!FAVICON_EXTENSIONS.has(ext)) return fail('config-invalid', `favicon must be a .svg, .png or .ico file, not "${asWritten}"`);
+  if (!FAVICON_EXTENSIONS.has(ext))
+    return fail('config-invalid', `favicon must be a .svg, .png or .ico file, not "${asWritten}"`);
   const where = await resolveInProject(config.rootDir, asWritten);
-  if (!where.ok && where.reason === 'outside') return fail(PATH_OUTSIDE_PROJECT, outsideProjectMessage('favicon', asWritten));
+  if (!where.ok && where.reason === 'outside')
+    return fail(PATH_OUTSIDE_PROJECT, outsideProjectMessage('favicon', asWritten));
   let bytes: Buffer;
   try {
     if (!where.ok) throw new Error('not found');

@@ -10,7 +10,9 @@ import { checkConfigFolders } from './project-paths.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { siteConfigSchema } from './schema.js';
 
-export type ConfigResult = { ok: true; config: ResolvedConfig; source: SourceFile; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
+export type ConfigResult =
+  | { ok: true; config: ResolvedConfig; source: SourceFile; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };
 
 export const DEFAULT_CONFIG_FILE = 'site-config.yaml';
 
@@ -18,13 +20,19 @@ export const DEFAULT_CONFIG_FILE = 'site-config.yaml';
  * Reads, validates and resolves the site config. Every problem comes back located in the file.
  * `ruleOverrides` (the command line's `--rule`) win over the file's `rules`.
  */
-export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE, ruleOverrides: RuleSeverities = {}): Promise<ConfigResult> {
+export async function loadConfig(
+  configPath: string = DEFAULT_CONFIG_FILE,
+  ruleOverrides: RuleSeverities = {},
+): Promise<ConfigResult> {
   const absolute = resolve(configPath);
   const read = await readSourceFile(absolute, 'config-parse');
   if (!read.ok) {
     const diagnostics = read.diagnostics.map((d) =>
       d.line === 0 && d.message === 'file not found'
-        ? { ...d, message: `config file not found; create it (the smallest config is a \`title:\` and an \`apis:\` list) or pass --config FILE` }
+        ? {
+            ...d,
+            message: `config file not found; create it (the smallest config is a \`title:\` and an \`apis:\` list) or pass --config FILE`,
+          }
         : d,
     );
     return { ok: false, diagnostics };
@@ -32,7 +40,8 @@ export async function loadConfig(configPath: string = DEFAULT_CONFIG_FILE, ruleO
   const source = read.file;
   // An empty file parses to null; treat it as an empty mapping so the user hears which keys are missing.
   const parsed = siteConfigSchema.safeParse(source.data ?? {});
-  if (!parsed.success) return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
+  if (!parsed.success)
+    return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
   const config = resolveConfig(parsed.data, absolute, ruleOverrides);
   const icon = await readFavicon(config, source);
   const diagnostics = [
@@ -49,12 +58,19 @@ const CONFIG_RULES: IssueRules = { unknownKey: 'config-unknown-key', type: 'conf
 
 function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagnostic[] {
   const path = issuePath(issue);
-  if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator === 'type' && path.includes('navbar')) {
+  if (
+    issue.code === 'invalid_union' &&
+    'discriminator' in issue &&
+    issue.discriminator === 'type' &&
+    path.includes('navbar')
+  ) {
     return [locatedAt(source, path, 'navbar-item-type', issue.message)];
   }
   // "unknown key" alone would leave the user guessing which rule ids there are.
   if (issue.code === 'unrecognized_keys' && path.length === 1 && path[0] === 'rules') {
-    return issue.keys.map((key) => locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key), 'key'));
+    return issue.keys.map((key) =>
+      locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key), 'key'),
+    );
   }
   return zodIssueToDiagnostics(source, issue, CONFIG_RULES);
 }
@@ -64,7 +80,15 @@ function checkApis(config: ResolvedConfig, source: SourceFile): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const api of config.apis) {
     const first = seen.get(api.id);
-    if (first !== undefined) out.push(locatedAt(source, ['apis', api.index, 'id'], 'config-invalid', `duplicate API id "${api.id}" (first used by apis[${first}])`));
+    if (first !== undefined)
+      out.push(
+        locatedAt(
+          source,
+          ['apis', api.index, 'id'],
+          'config-invalid',
+          `duplicate API id "${api.id}" (first used by apis[${first}])`,
+        ),
+      );
     else seen.set(api.id, api.index);
   }
   return out;

@@ -10,8 +10,14 @@ import type { ResolvedConfig } from './resolve.js';
  * (the stage that reads it says what it needs). The favicon is `readFavicon`'s; each API's `spec`
  * is checked where contracts are read.
  */
-export async function checkConfigFolders(config: Pick<ResolvedConfig, 'contentDir' | 'rootDir'>, source: SourceFile): Promise<Diagnostic[]> {
+export async function checkConfigFolders(
+  config: Pick<ResolvedConfig, 'contentDir' | 'rootDir'>,
+  source: SourceFile,
+): Promise<Diagnostic[]> {
   const where = await resolveInProject(config.rootDir, config.contentDir);
-  if (!where.ok && where.reason === 'outside') return [locatedAt(source, ['contentDir'], PATH_OUTSIDE_PROJECT, outsideProjectMessage('contentDir', config.contentDir))];
+  if (!where.ok && where.reason === 'outside')
+    return [
+      locatedAt(source, ['contentDir'], PATH_OUTSIDE_PROJECT, outsideProjectMessage('contentDir', config.contentDir)),
+    ];
   return [];
 }

@@ -17,7 +17,10 @@ export interface ResolvedApi {
 }
 
 /** The complete internal config: every stage receives this and never looks at defaults again. */
-export interface ResolvedConfig extends Omit<ParsedSiteConfig, 'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer' | 'rules'> {
+export interface ResolvedConfig extends Omit<
+  ParsedSiteConfig,
+  'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer' | 'rules'
+> {
   /** Absolute path of the config file. */
   configPath: string;
   /** Folder of the config file: every relative path in it is relative to this. */
@@ -34,7 +37,11 @@ export interface ResolvedConfig extends Omit<ParsedSiteConfig, 'apis' | 'brand' 
   faviconFile?: Favicon;
 }
 
-export function resolveConfig(parsed: ParsedSiteConfig, configPath: string, ruleOverrides: RuleSeverities = {}): ResolvedConfig {
+export function resolveConfig(
+  parsed: ParsedSiteConfig,
+  configPath: string,
+  ruleOverrides: RuleSeverities = {},
+): ResolvedConfig {
   const rootDir = dirname(configPath);
   const brandName = parsed.brand.name ?? parsed.title;
   const brandSlug = parsed.brand.slug ?? slugify(brandName);
@@ -46,10 +53,20 @@ export function resolveConfig(parsed: ParsedSiteConfig, configPath: string, rule
     description: parsed.description ?? parsed.tagline,
     brand: { name: brandName, slug: brandSlug },
     navbar: { ...parsed.navbar, title: parsed.navbar.title ?? brandName },
-    footer: { columns: parsed.footer.columns, copyright: copyright && { year: copyright.year, holder: copyright.holder ?? brandName } },
+    footer: {
+      columns: parsed.footer.columns,
+      copyright: copyright && { year: copyright.year, holder: copyright.holder ?? brandName },
+    },
     apis: parsed.apis.map((api, index) => {
       const specAsWritten = api.spec ?? `openapi/${api.id}/`;
-      return { id: api.id, title: api.title, route: api.route ?? `/api/${api.id}/`, spec: resolve(rootDir, specAsWritten), specAsWritten, index };
+      return {
+        id: api.id,
+        title: api.title,
+        route: api.route ?? `/api/${api.id}/`,
+        spec: resolve(rootDir, specAsWritten),
+        specAsWritten,
+        index,
+      };
     }),
     types: { packageName: parsed.types.packageName ?? `${brandSlug}-api-types`, version: parsed.types.version },
     rules: { ...parsed.rules, ...ruleOverrides },

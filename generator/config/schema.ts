@@ -4,23 +4,36 @@ import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
 import { validRoute } from '../sources/zod-policies.js';
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens (like "my-product")');
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens (like "my-product")');
 /** semver.org's own expression for a version. */
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like "#1890ff"');
 
 const brand = z
   .strictObject({
-    name: z.string().min(1).optional().describe('The product\'s brand name as readers see it; defaults to `title`.'),
-    slug: slug.optional().describe('The brand in routes and package names (docs pages named `{slug}-packages` and so on); defaults to the name, slugified.'),
+    name: z.string().min(1).optional().describe("The product's brand name as readers see it; defaults to `title`."),
+    slug: slug
+      .optional()
+      .describe(
+        'The brand in routes and package names (docs pages named `{slug}-packages` and so on); defaults to the name, slugified.',
+      ),
   })
-  .describe('The product\'s brand. It is never written anywhere else: templates and routes read it from here.');
+  .describe("The product's brand. It is never written anywhere else: templates and routes read it from here.");
 
 const footer = z
   .strictObject({
-    columns: z.array(z.strictObject({ title: z.string().min(1), items: z.array(linkTarget) })).default([]).describe('Footer columns, left to right.'),
+    columns: z
+      .array(z.strictObject({ title: z.string().min(1), items: z.array(linkTarget) }))
+      .default([])
+      .describe('Footer columns, left to right.'),
     copyright: z
-      .strictObject({ year: z.int().min(1970).max(9999), holder: z.string().optional().describe('Defaults to `brand.name`.') })
+      .strictObject({
+        year: z.int().min(1970).max(9999),
+        holder: z.string().optional().describe('Defaults to `brand.name`.'),
+      })
       .optional()
       .describe('Renders as "Copyright © {year} {holder}".'),
   })
@@ -40,9 +53,12 @@ const colorMode = z
   .strictObject({
     defaultMode: z.enum(['light', 'dark']).default('light'),
     disableSwitch: z.boolean().default(false).describe('Hide the light/dark toggle.'),
-    respectPrefersColorScheme: z.boolean().default(false).describe('Follow the operating system\'s preference until the reader chooses.'),
+    respectPrefersColorScheme: z
+      .boolean()
+      .default(false)
+      .describe("Follow the operating system's preference until the reader chooses."),
   })
-  .describe('Light and dark mode; the reader\'s choice is stored under the `theme` key.');
+  .describe("Light and dark mode; the reader's choice is stored under the `theme` key.");
 
 const i18n = z
   .strictObject({
@@ -57,8 +73,10 @@ const toc = z
     minHeadingLevel: z.int().min(2).max(6).default(2),
     maxHeadingLevel: z.int().min(2).max(6).default(3),
   })
-  .refine((v) => v.minHeadingLevel <= v.maxHeadingLevel, { message: '`minHeadingLevel` must not exceed `maxHeadingLevel`' })
-  .describe('Heading levels listed in a page\'s table of contents.');
+  .refine((v) => v.minHeadingLevel <= v.maxHeadingLevel, {
+    message: '`minHeadingLevel` must not exceed `maxHeadingLevel`',
+  })
+  .describe("Heading levels listed in a page's table of contents.");
 
 const progressBar = z
   .strictObject({
@@ -73,62 +91,99 @@ const progressBar = z
 
 const client = z
   .strictObject({
-    desktopBreakpoint: z.int().min(320).default(996).describe('Window width in pixels above which the desktop layout applies.'),
+    desktopBreakpoint: z
+      .int()
+      .min(320)
+      .default(996)
+      .describe('Window width in pixels above which the desktop layout applies.'),
     progressBar: progressBar.default(() => progressBar.parse({})),
   })
-  .describe('Constants of the reader\'s browser behaviour.');
+  .describe("Constants of the reader's browser behaviour.");
 
 const apiPages = z
   .strictObject({
     primaryColor: color.default('#1890ff'),
-    codeSamples: z.array(z.enum(['curl', 'typescript'])).default(['curl', 'typescript']).describe('The code samples shown for each operation; `typescript` imports the generated types.'),
-    splitAbove: z.int().min(1).default(200).describe('An API version with more operations than this gets one page per tag, plus an overview that keeps every operation\'s anchor and a models page.'),
+    codeSamples: z
+      .array(z.enum(['curl', 'typescript']))
+      .default(['curl', 'typescript'])
+      .describe('The code samples shown for each operation; `typescript` imports the generated types.'),
+    splitAbove: z
+      .int()
+      .min(1)
+      .default(200)
+      .describe(
+        "An API version with more operations than this gets one page per tag, plus an overview that keeps every operation's anchor and a models page.",
+      ),
   })
   .describe('Settings shared by every API reference page.');
 
 const api = z
   .strictObject({
     id: slug.describe('The service id: used in routes, type file names and schema folders.'),
-    title: z.string().min(1).optional().describe('Defaults to the contract\'s `info.title`.'),
-    route: validRoute(z.string().regex(/^\/.*\/$/, 'must start and end with "/"'), 'the route').optional().describe('Defaults to `/api/{id}/`.'),
+    title: z.string().min(1).optional().describe("Defaults to the contract's `info.title`."),
+    route: validRoute(z.string().regex(/^\/.*\/$/, 'must start and end with "/"'), 'the route')
+      .optional()
+      .describe('Defaults to `/api/{id}/`.'),
     spec: z
       .string()
       .min(1)
       .optional()
-      .describe('A folder of versions (one OpenAPI file per version, like `openapi/{id}/3.1.0.yaml`) or a single OpenAPI file; relative to the config file. Defaults to `openapi/{id}/`.'),
+      .describe(
+        'A folder of versions (one OpenAPI file per version, like `openapi/{id}/3.1.0.yaml`) or a single OpenAPI file; relative to the config file. Defaults to `openapi/{id}/`.',
+      ),
   })
   .describe('One API whose contract is validated, typed and documented.');
 
 const types = z
   .strictObject({
-    packageName: z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'must be a valid npm package name').optional().describe('Defaults to `{brand.slug}-api-types`.'),
+    packageName: z
+      .string()
+      .regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'must be a valid npm package name')
+      .optional()
+      .describe('Defaults to `{brand.slug}-api-types`.'),
     // Written into the package's files: a version npm accepts, and so nothing else.
-    version: z.string().regex(SEMVER, 'must be a version like "1.2.0" (semantic versioning)').optional().describe('Defaults to the APIs\' common version, else 0.0.0.'),
+    version: z
+      .string()
+      .regex(SEMVER, 'must be a version like "1.2.0" (semantic versioning)')
+      .optional()
+      .describe("Defaults to the APIs' common version, else 0.0.0."),
   })
   .describe('The generated TypeScript types package.');
 
 const RULE_DOCS: Record<ConfigurableRule, string> = {
-  'oas-schema': 'The document\'s structure matches the official OpenAPI/Swagger JSON Schema. Default: error.',
+  'oas-schema': "The document's structure matches the official OpenAPI/Swagger JSON Schema. Default: error.",
   'operation-id-unique': 'No two operations (paths, webhooks, callbacks) share an operationId. Default: error.',
-  'path-params': 'Each `{name}` in a path template has an `in: path` parameter, and each path parameter appears in the template. Default: error.',
+  'path-params':
+    'Each `{name}` in a path template has an `in: path` parameter, and each path parameter appears in the template. Default: error.',
   'example-exclusive': 'No parameter, header or media type has both `example` and `examples`. Default: error.',
   'security-defined': 'Every security requirement names a defined security scheme. Default: error.',
-  'required-property-defined': 'Names in `required` exist in `properties`. Default: error in Swagger 2.0, warning in OpenAPI 3.x.',
+  'required-property-defined':
+    'Names in `required` exist in `properties`. Default: error in Swagger 2.0, warning in OpenAPI 3.x.',
   'schema-valid': 'OpenAPI 3.1 schemas are valid JSON Schema 2020-12. Default: error.',
-  'schema-compiles': 'Every schema that has examples or defaults can be compiled (one that cannot leaves them unchecked). Default: warning.',
-  'pattern-unsupported': 'Every `pattern` and `patternProperties` name can be run by specsite\'s regular expression engine (RE2, linear in the text); one with backreferences or lookaround checks nothing. Default: warning.',
-  'example-valid': 'Every `example`, `examples` value and `default` validates against its schema. Default: warning (the OpenAPI Specification says an example SHOULD match its schema).',
-  'types-generation': 'The type generator (openapi-typescript) can type the contract. Set below error, a contract it cannot type is left out of the types package and its reference page is still built. Default: error.',
-  'page-description': 'Every content page has a `description` in its front matter (its meta description). Default: warning.',
-  'breaking-change': 'The newest version of an API breaks no integrator of the version before it, unless its major number is higher or the change carries `x-breaking-change-acknowledged`. Default: error.',
+  'schema-compiles':
+    'Every schema that has examples or defaults can be compiled (one that cannot leaves them unchecked). Default: warning.',
+  'pattern-unsupported':
+    "Every `pattern` and `patternProperties` name can be run by specsite's regular expression engine (RE2, linear in the text); one with backreferences or lookaround checks nothing. Default: warning.",
+  'example-valid':
+    'Every `example`, `examples` value and `default` validates against its schema. Default: warning (the OpenAPI Specification says an example SHOULD match its schema).',
+  'types-generation':
+    'The type generator (openapi-typescript) can type the contract. Set below error, a contract it cannot type is left out of the types package and its reference page is still built. Default: error.',
+  'page-description':
+    'Every content page has a `description` in its front matter (its meta description). Default: warning.',
+  'breaking-change':
+    'The newest version of an API breaks no integrator of the version before it, unless its major number is higher or the change carries `x-breaking-change-acknowledged`. Default: error.',
 };
 
 const ruleSeverity = z.enum(RULE_SEVERITIES);
-const ruleShape = Object.fromEntries(CONFIGURABLE_RULES.map((id) => [id, ruleSeverity.optional().describe(RULE_DOCS[id])])) as Record<ConfigurableRule, z.ZodOptional<typeof ruleSeverity>>;
+const ruleShape = Object.fromEntries(
+  CONFIGURABLE_RULES.map((id) => [id, ruleSeverity.optional().describe(RULE_DOCS[id])]),
+) as Record<ConfigurableRule, z.ZodOptional<typeof ruleSeverity>>;
 
 const rules = z
   .strictObject(ruleShape)
-  .describe('Severity of each contract rule (and of `page-description` for content): `error` fails the command, `warning` is reported, `off` is not reported. `--rule ID=SEVERITY` on the command line overrides these.');
+  .describe(
+    'Severity of each contract rule (and of `page-description` for content): `error` fails the command, `warning` is reported, `off` is not reported. `--rule ID=SEVERITY` on the command line overrides these.',
+  );
 
 export const siteConfigSchema = z
   .strictObject({
@@ -136,14 +191,27 @@ export const siteConfigSchema = z
     title: z.string().min(1).describe('The site title: in every page title and the navbar.'),
     tagline: z.string().default('').describe('One line under the title on the home page.'),
     description: z.string().optional().describe('Default meta description; defaults to the tagline.'),
-    url: z.url({ protocol: /^https?$/, error: 'must be an http or https URL, like "https://docs.example.com"' }).default('http://localhost').describe('Origin the site is served from (scheme and host), for canonical URLs, the sitemap and JSON Schema `$id`s.'),
-    baseUrl: validRoute(z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"'), 'the base URL').default('/').describe('Path under `url` the site is served from.'),
+    url: z
+      .url({ protocol: /^https?$/, error: 'must be an http or https URL, like "https://docs.example.com"' })
+      .default('http://localhost')
+      .describe(
+        'Origin the site is served from (scheme and host), for canonical URLs, the sitemap and JSON Schema `$id`s.',
+      ),
+    baseUrl: validRoute(z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"'), 'the base URL')
+      .default('/')
+      .describe('Path under `url` the site is served from.'),
     favicon: z.string().optional().describe('Favicon file, relative to the config file.'),
     brand: brand.default({}),
-    contentDir: z.string().default('content').describe('Folder of docs (`docs/`) and standalone pages (`pages/`), relative to the config file.'),
+    contentDir: z
+      .string()
+      .default('content')
+      .describe('Folder of docs (`docs/`) and standalone pages (`pages/`), relative to the config file.'),
     navbar: navbar.default(() => navbar.parse({})),
     footer: footer.default(() => footer.parse({})),
-    sidebar: z.array(sidebarItem).default([{ type: 'autogenerated', dirName: '.' }]).describe('The single docs sidebar.'),
+    sidebar: z
+      .array(sidebarItem)
+      .default([{ type: 'autogenerated', dirName: '.' }])
+      .describe('The single docs sidebar.'),
     announcementBar: announcementBar.optional(),
     colorMode: colorMode.default(() => colorMode.parse({})),
     i18n: i18n.default(() => i18n.parse({})),

@@ -43,7 +43,8 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
 /** The page from the cache, if its entry is there and still valid. */
 export async function lookupPage(page: PageSource, context: CompileContext): Promise<CompileResult | undefined> {
   const cached = await context.cache.get<CachedPage>('pages', pageKey(page, context));
-  if (cached && (await stillValid(cached, context))) return { page: toPage(page, cached), diagnostics: cached.diagnostics };
+  if (cached && (await stillValid(cached, context)))
+    return { page: toPage(page, cached), diagnostics: cached.diagnostics };
   return undefined;
 }
 
@@ -91,7 +92,17 @@ export async function sameImages(entry: CachedPage, context: ImageContext): Prom
 }
 
 function pageKey(page: PageSource, context: CompileContext): string {
-  return context.cache.key('page', page.file, page.display, page.route, page.format, page.text, context.baseUrl, JSON.stringify(context.toc), [...context.components].sort().join(','));
+  return context.cache.key(
+    'page',
+    page.file,
+    page.display,
+    page.route,
+    page.format,
+    page.text,
+    context.baseUrl,
+    JSON.stringify(context.toc),
+    [...context.components].sort().join(','),
+  );
 }
 
 async function stillValid(entry: CachedPage, context: CompileContext): Promise<boolean> {
@@ -120,6 +131,18 @@ function watched<T extends object>(target: T, onUse: () => void): T {
   });
 }
 
-function toPage(page: PageSource, entry: Pick<CachedPage, 'tree' | 'treeHash' | 'anchors' | 'toc' | 'links' | 'contracts'>): CompiledPage {
-  return { ...page, Content: pageContent(entry.tree), tree: entry.tree, contentHash: entry.treeHash, usesContracts: entry.contracts !== null, anchors: new Set(entry.anchors), toc: entry.toc, links: entry.links };
+function toPage(
+  page: PageSource,
+  entry: Pick<CachedPage, 'tree' | 'treeHash' | 'anchors' | 'toc' | 'links' | 'contracts'>,
+): CompiledPage {
+  return {
+    ...page,
+    Content: pageContent(entry.tree),
+    tree: entry.tree,
+    contentHash: entry.treeHash,
+    usesContracts: entry.contracts !== null,
+    anchors: new Set(entry.anchors),
+    toc: entry.toc,
+    links: entry.links,
+  };
 }

@@ -34,7 +34,11 @@ const categorySchema = z.strictObject({
   label: z.string().min(1).describe('Label of the folder in the sidebar and breadcrumbs.'),
   position: z.number().optional().describe('Place among its siblings (pages use `sidebar_position`).'),
   collapsed: z.boolean().default(true).describe('Start collapsed unless it holds the current page.'),
-  link: z.string().min(1).optional().describe('Doc id shown when the label is clicked; defaults to the folder\'s `index` page.'),
+  link: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Doc id shown when the label is clicked; defaults to the folder's `index` page."),
 });
 
 /** Lists the docs, the standalone pages and the docs folders' settings, in a stable order. */
@@ -52,15 +56,30 @@ export async function discoverContent(contentDir: string, brandSlug: string): Pr
     }
     const parsed = categorySchema.safeParse(read.file.data ?? {});
     if (!parsed.success) {
-      diagnostics.push(...parsed.error.issues.flatMap((issue) => zodIssueToDiagnostics(read.file, issue, { unknownKey: 'category', type: 'category', invalid: 'category' })));
+      diagnostics.push(
+        ...parsed.error.issues.flatMap((issue) =>
+          zodIssueToDiagnostics(read.file, issue, { unknownKey: 'category', type: 'category', invalid: 'category' }),
+        ),
+      );
       continue;
     }
     const dir = toRel(docsDir, file, brandSlug).split('/').slice(0, -1).join('/');
-    categories.push({ display: read.file.display, dir, label: parsed.data.label, position: parsed.data.position, collapsed: parsed.data.collapsed, link: parsed.data.link });
+    categories.push({
+      display: read.file.display,
+      dir,
+      label: parsed.data.label,
+      position: parsed.data.position,
+      collapsed: parsed.data.collapsed,
+      link: parsed.data.link,
+    });
   }
   const read = async (root: string, files: string[]): Promise<FoundFile[]> => {
     // A bounded number at once: a site of many thousand pages must not run out of open files.
-    const texts = await pMap(files.filter((f) => PAGE_FILE.test(f)), async (file) => ({ file, decoded: decodePage(file, await readFile(file)) }), { concurrency: READ_CONCURRENCY });
+    const texts = await pMap(
+      files.filter((f) => PAGE_FILE.test(f)),
+      async (file) => ({ file, decoded: decodePage(file, await readFile(file)) }),
+      { concurrency: READ_CONCURRENCY },
+    );
     return texts.flatMap(({ file, decoded }) => {
       if (decoded.ok) return [{ file, relPath: toRel(root, file, brandSlug), text: decoded.text }];
       diagnostics.push(decoded.diagnostic);
@@ -86,7 +105,10 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
-    .filter((path) => relative(dir, path).split(sep).every((part) => !part.startsWith('.') && (!part.startsWith('_') || part === CATEGORY_FILE)))
+    .filter((path) =>
+      relative(dir, path)
+        .split(sep)
+        .every((part) => !part.startsWith('.') && (!part.startsWith('_') || part === CATEGORY_FILE)),
+    )
     .sort();
 }
-

@@ -26,20 +26,34 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
   const match = FENCE.exec(text);
   if (!match) {
     const message = 'the page has no front matter; start it with "---", a "title:" line and "---"';
-    return { ok: false, diagnostics: [{ file: displayPath(file), line: 1, column: 1, severity: 'error', rule: 'front-matter', message }] };
+    return {
+      ok: false,
+      diagnostics: [{ file: displayPath(file), line: 1, column: 1, severity: 'error', rule: 'front-matter', message }],
+    };
   }
   // The YAML starts on the page's second line; positions are shifted back into the page.
   const parsed = parseSourceText(`${file}${SUFFIX}`, match[1] ?? '', 'front-matter');
-  const inPage = (list: Diagnostic[]): Diagnostic[] => list.map((d) => ({ ...d, file: d.file.slice(0, -SUFFIX.length), line: d.line + 1 }));
+  const inPage = (list: Diagnostic[]): Diagnostic[] =>
+    list.map((d) => ({ ...d, file: d.file.slice(0, -SUFFIX.length), line: d.line + 1 }));
   if (!parsed.ok) return { ok: false, diagnostics: inPage(parsed.diagnostics) };
   const result = frontMatterSchema.safeParse(parsed.file.data ?? {});
   if (!result.success) {
     const rules = { unknownKey: 'front-matter', type: 'front-matter', invalid: 'front-matter' };
-    return { ok: false, diagnostics: inPage(result.error.issues.flatMap((issue) => zodIssueToDiagnostics(parsed.file, issue, rules))) };
+    return {
+      ok: false,
+      diagnostics: inPage(result.error.issues.flatMap((issue) => zodIssueToDiagnostics(parsed.file, issue, rules))),
+    };
   }
   const data = result.data;
   return {
     ok: true,
-    frontMatter: { title: data.title, description: data.description, sidebarLabel: data.sidebar_label, sidebarPosition: data.sidebar_position, slug: data.slug, id: data.id },
+    frontMatter: {
+      title: data.title,
+      description: data.description,
+      sidebarLabel: data.sidebar_label,
+      sidebarPosition: data.sidebar_position,
+      slug: data.slug,
+      id: data.id,
+    },
   };
 }

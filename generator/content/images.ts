@@ -15,7 +15,11 @@ export interface ImageContext {
 
 export type ImageResult =
   | { ok: true; asset: Asset }
-  | { ok: false; rule: 'missing-image' | typeof PATH_OUTSIDE_PROJECT | typeof IMAGE_TYPE | typeof UNSAFE_SVG; problem?: string };
+  | {
+      ok: false;
+      rule: 'missing-image' | typeof PATH_OUTSIDE_PROJECT | typeof IMAGE_TYPE | typeof UNSAFE_SVG;
+      problem?: string;
+    };
 
 /**
  * An image a page embeds, read and named by its content hash, once it is known to be inside the
@@ -39,7 +43,11 @@ export async function loadImage(source: string, context: ImageContext): Promise<
   const { checkImageBytes } = await import('../sources/image-bytes.js');
   const check = await checkImageBytes(bytes, ext);
   if (!check.ok) return { ok: false, rule: check.rule, problem: check.problem };
-  const asset: Asset = { source, target: `assets/images/${basename(source, extname(source))}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext}`, bytes };
+  const asset: Asset = {
+    source,
+    target: `assets/images/${basename(source, extname(source))}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}${ext}`,
+    bytes,
+  };
   context.assets.set(source, asset);
   return { ok: true, asset };
 }

@@ -6,7 +6,15 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { applyRuleSeverities } from '../contracts/severity.js';
 import { locatedAt } from '../sources/zod-issues.js';
-import { compileFresh, lookupPage, sameImages, storePage, type CompileContext, type CompileResult, type FreshPage } from './compile.js';
+import {
+  compileFresh,
+  lookupPage,
+  sameImages,
+  storePage,
+  type CompileContext,
+  type CompileResult,
+  type FreshPage,
+} from './compile.js';
 import { discoverContent, type FoundFile } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
@@ -58,7 +66,10 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const diagnostics: Diagnostic[] = [...found.diagnostics];
 
   const sources: PageSource[] = [];
-  for (const [kind, files] of [['doc', found.docs], ['page', found.pages]] as const) {
+  for (const [kind, files] of [
+    ['doc', found.docs],
+    ['page', found.pages],
+  ] as const) {
     for (const file of files) {
       const read = readPage(kind, file);
       if (read.page) sources.push(read.page);
@@ -68,16 +79,33 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   diagnostics.push(...checkDuplicates(sources));
   for (const page of sources) {
     const owner = input.reservedRoutes.get(page.route);
-    if (owner) diagnostics.push({ file: page.display, line: 1, column: 1, severity: 'error', rule: 'duplicate-route', message: `route ${page.route} is already used by ${owner}` });
+    if (owner)
+      diagnostics.push({
+        file: page.display,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        rule: 'duplicate-route',
+        message: `route ${page.route} is already used by ${owner}`,
+      });
   }
 
   const docs = sources.filter((s) => s.kind === 'doc');
   const ids = new Set(docs.map((d) => d.id));
   for (const category of found.categories) {
-    if (category.link !== undefined && !ids.has(category.link)) diagnostics.push({ file: category.display, line: 1, column: 1, severity: 'error', rule: 'sidebar-doc', message: `"link" names doc "${category.link}", but no page has that id` });
+    if (category.link !== undefined && !ids.has(category.link))
+      diagnostics.push({
+        file: category.display,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        rule: 'sidebar-doc',
+        message: `"link" names doc "${category.link}", but no page has that id`,
+      });
   }
   const sidebar = buildSidebar(config.sidebar, docs, found.categories);
-  for (const problem of sidebar.problems) diagnostics.push(locatedAt(input.configSource, problem.path, 'sidebar-doc', problem.message));
+  for (const problem of sidebar.problems)
+    diagnostics.push(locatedAt(input.configSource, problem.path, 'sidebar-doc', problem.message));
 
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
@@ -102,21 +130,39 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
  * Every page, from the cache or compiled, in the order given. Many pages to compile are shared
  * with a second thread: it takes them from the front, this thread from the back.
  */
-async function compilePages(sources: readonly PageSource[], context: CompileContext): Promise<{ results: CompileResult[]; secondThread: boolean }> {
-  const results: Array<CompileResult | undefined> = await pMap(sources, (source) => lookupPage(source, context), { concurrency: COMPILE_CONCURRENCY });
+async function compilePages(
+  sources: readonly PageSource[],
+  context: CompileContext,
+): Promise<{ results: CompileResult[]; secondThread: boolean }> {
+  const results: Array<CompileResult | undefined> = await pMap(sources, (source) => lookupPage(source, context), {
+    concurrency: COMPILE_CONCURRENCY,
+  });
   const misses = sources.flatMap((source, index) => (results[index] ? [] : [{ source, index }]));
   if (misses.length < SECOND_THREAD_FROM_PAGES) {
     // A few at a time: a page being compiled holds its syntax trees until it is done, and all pages
     // at once held gigabytes on a large site.
-    await pMap(misses, async ({ source, index }) => (results[index] = await storePage(source, context, await compileFresh(source, context))), { concurrency: COMPILE_CONCURRENCY });
+    await pMap(
+      misses,
+      async ({ source, index }) =>
+        (results[index] = await storePage(source, context, await compileFresh(source, context))),
+      { concurrency: COMPILE_CONCURRENCY },
+    );
     return { results: results as CompileResult[], secondThread: false };
   }
   const background = Background.threaded();
   try {
-    const share: PageShare = { rootDir: context.rootDir, baseUrl: context.baseUrl, toc: context.toc, components: [...context.components], fileRoutes: sources.map((source): [string, string] => [source.file, source.route]) };
+    const share: PageShare = {
+      rootDir: context.rootDir,
+      baseUrl: context.baseUrl,
+      toc: context.toc,
+      components: [...context.components],
+      fileRoutes: sources.map((source): [string, string] => [source.file, source.route]),
+    };
     background.share('pages', share);
     // Each thread compiles one page at a time.
-    const fresh = misses.map(({ source }) => background.run({ kind: 'page', page: source }, () => compileFresh(source, context)));
+    const fresh = misses.map(({ source }) =>
+      background.run({ kind: 'page', page: source }, () => compileFresh(source, context)),
+    );
     await background.drain();
     for (const [n, { source, index }] of misses.entries()) {
       let page = await (fresh[n] as Promise<FreshPage>);
@@ -131,21 +177,46 @@ async function compilePages(sources: readonly PageSource[], context: CompileCont
 }
 
 /** One content file's front matter and identity on the site. */
-export function readPage(kind: PageSource['kind'], file: FoundFile): { page: PageSource | undefined; diagnostics: Diagnostic[] } {
+export function readPage(
+  kind: PageSource['kind'],
+  file: FoundFile,
+): { page: PageSource | undefined; diagnostics: Diagnostic[] } {
   const frontMatter = readFrontMatter(file.file, file.text);
   if (!frontMatter.ok) return { page: undefined, diagnostics: frontMatter.diagnostics };
   const page = toPageSource(kind, file, frontMatter.frontMatter);
   const refused = routeDiagnostics(page);
   if (refused.length > 0) return { page: undefined, diagnostics: refused };
   const diagnostics: Diagnostic[] = [];
-  if (page.frontMatter.description === undefined) diagnostics.push({ file: page.display, line: 1, column: 1, severity: 'warning', rule: 'page-description', message: 'the front matter has no "description"; search engines and link previews show it, so give one sentence under 160 characters' });
+  if (page.frontMatter.description === undefined)
+    diagnostics.push({
+      file: page.display,
+      line: 1,
+      column: 1,
+      severity: 'warning',
+      rule: 'page-description',
+      message:
+        'the front matter has no "description"; search engines and link previews show it, so give one sentence under 160 characters',
+    });
   return { page, diagnostics };
 }
 
 /** Everything a page compiles against besides itself: `specsite dev` recompiles one page with it. */
-export function compileContext(input: Pick<ContentInput, 'config' | 'components' | 'contracts' | 'cache'>, pages: readonly PageSource[], assets: Map<string, Asset>): CompileContext {
+export function compileContext(
+  input: Pick<ContentInput, 'config' | 'components' | 'contracts' | 'cache'>,
+  pages: readonly PageSource[],
+  assets: Map<string, Asset>,
+): CompileContext {
   const { config } = input;
-  return { rootDir: config.rootDir, baseUrl: config.baseUrl, toc: config.toc, components: input.components, contracts: input.contracts, fileRoutes: new Map(pages.map((s) => [s.file, s.route])), assets, cache: input.cache ?? BuildCache.disabled() };
+  return {
+    rootDir: config.rootDir,
+    baseUrl: config.baseUrl,
+    toc: config.toc,
+    components: input.components,
+    contracts: input.contracts,
+    fileRoutes: new Map(pages.map((s) => [s.file, s.route])),
+    assets,
+    cache: input.cache ?? BuildCache.disabled(),
+  };
 }
 
 export { compilePage } from './compile.js';

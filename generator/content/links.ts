@@ -6,7 +6,10 @@ import type { CompiledPage } from './types.js';
  * but a link to a Markdown file that does not exist, or to an anchor a known page does not have, is
  * a warning at the link.
  */
-export function checkLinks(pages: readonly CompiledPage[], anchorsByRoute: ReadonlyMap<string, ReadonlySet<string>>): Diagnostic[] {
+export function checkLinks(
+  pages: readonly CompiledPage[],
+  anchorsByRoute: ReadonlyMap<string, ReadonlySet<string>>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const page of pages) {
     for (const link of page.links) {
@@ -18,7 +21,11 @@ export function checkLinks(pages: readonly CompiledPage[], anchorsByRoute: Reado
       if (link.hash === undefined || link.hash === '' || link.route === undefined) continue;
       const anchors = anchorsByRoute.get(link.route);
       if (anchors && !anchors.has(safeDecode(link.hash))) {
-        out.push({ ...at, rule: 'broken-anchor', message: `link to "${link.url}": ${link.route} has no heading or element with id "${link.hash}"` });
+        out.push({
+          ...at,
+          rule: 'broken-anchor',
+          message: `link to "${link.url}": ${link.route} has no heading or element with id "${link.hash}"`,
+        });
       }
     }
   }

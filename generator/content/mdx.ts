@@ -64,7 +64,11 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         remarkAdmonitions,
         [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets, rootDir: context.rootDir }],
       ],
-      rehypePlugins: [[rehypeHeadings, { minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }], rehypeCode, rehypeCaptureTree],
+      rehypePlugins: [
+        [rehypeHeadings, { minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }],
+        rehypeCode,
+        rehypeCaptureTree,
+      ],
     });
     byFormat.set(format, processor);
   }
@@ -78,13 +82,24 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
  * resolves links and contract names with, when they are not the context's own (the caller watches
  * what a page asks).
  */
-export async function compileMdx(page: PageSource, context: MdxContext, lookups: Pick<MdxContext, 'contracts' | 'fileRoutes'> = context): Promise<MdxOutput> {
+export async function compileMdx(
+  page: PageSource,
+  context: MdxContext,
+  lookups: Pick<MdxContext, 'contracts' | 'fileRoutes'> = context,
+): Promise<MdxOutput> {
   const report = new PageReport(page.display);
   const anchors = new Set<string>();
   const toc: Heading[] = [];
   const links: PageLink[] = [];
   const assets: Asset[] = [];
-  const output = (tree: string | undefined, diagnostics: Diagnostic[]): MdxOutput => ({ tree, anchors: [...anchors], toc, links, assets, diagnostics });
+  const output = (tree: string | undefined, diagnostics: Diagnostic[]): MdxOutput => ({
+    tree,
+    anchors: [...anchors],
+    toc,
+    links,
+    assets,
+    diagnostics,
+  });
   let tree: string | undefined;
   const file = withPageState(new VFile({ path: page.file, value: page.text }), {
     report,
@@ -98,14 +113,28 @@ export async function compileMdx(page: PageSource, context: MdxContext, lookups:
     toc,
   });
   const deep = tooDeepLine(page.text);
-  if (deep) return output(undefined, [{ file: page.display, ...deep, severity: 'error', rule: DEPTH_LIMIT_RULE, message: depthLimitMessage() }]);
+  if (deep)
+    return output(undefined, [
+      { file: page.display, ...deep, severity: 'error', rule: DEPTH_LIMIT_RULE, message: depthLimitMessage() },
+    ]);
   try {
     await processorFor(context, page.format).process(file);
   } catch (error) {
     if (error instanceof TreeCaptured) tree = serializePageTree(error.tree);
     else if (error instanceof DepthLimitExceeded) return output(undefined, report.diagnostics);
     // Before the depth is measured, only the parser runs; some of its steps recurse into what it reads.
-    else if (error instanceof RangeError && /call stack/i.test(error.message)) return output(undefined, [...report.diagnostics, { file: page.display, line: 1, column: 1, severity: 'error', rule: DEPTH_LIMIT_RULE, message: depthLimitMessage().replace(' here', '') }]);
+    else if (error instanceof RangeError && /call stack/i.test(error.message))
+      return output(undefined, [
+        ...report.diagnostics,
+        {
+          file: page.display,
+          line: 1,
+          column: 1,
+          severity: 'error',
+          rule: DEPTH_LIMIT_RULE,
+          message: depthLimitMessage().replace(' here', ''),
+        },
+      ]);
     else return output(undefined, [...report.diagnostics, syntaxDiagnostic(page, error)]);
   }
   if (tree === undefined) throw new Error(`MDX finished ${page.display} without handing over its tree`);
@@ -119,7 +148,17 @@ function syntaxDiagnostic(page: PageSource, error: unknown): Diagnostic {
   const raw = (message.reason ?? message.message ?? String(error)).replace(/\s+/g, ' ').trim();
   // micromark gives a point, a range (`place.start`), or for some problems only "(5:1-5:6)" in the text.
   const range = / \((\d+):(\d+)-\d+:\d+\)$/.exec(raw);
-  const at: Point = message.place?.start ?? message.place ?? (message.line !== undefined ? message : range ? { line: Number(range[1]), column: Number(range[2]) } : {});
+  const at: Point =
+    message.place?.start ??
+    message.place ??
+    (message.line !== undefined ? message : range ? { line: Number(range[1]), column: Number(range[2]) } : {});
   const reason = range ? raw.slice(0, range.index) : raw;
-  return { file: page.display, line: at.line ?? 1, column: at.column ?? 1, severity: 'error', rule: 'mdx-syntax', message: reason };
+  return {
+    file: page.display,
+    line: at.line ?? 1,
+    column: at.column ?? 1,
+    severity: 'error',
+    rule: 'mdx-syntax',
+    message: reason,
+  };
 }

@@ -46,7 +46,9 @@ function compactNode(node: Record<string, unknown>): Json {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'position' || value === undefined) continue;
     if (key === 'children' && Array.isArray(value)) {
-      out.children = (value as Array<Record<string, unknown>>).filter((child) => child.type !== 'mdxFlowExpression' && child.type !== 'mdxTextExpression').map(compactNode);
+      out.children = (value as Array<Record<string, unknown>>)
+        .filter((child) => child.type !== 'mdxFlowExpression' && child.type !== 'mdxTextExpression')
+        .map(compactNode);
     } else if (key === 'attributes' && Array.isArray(value)) {
       out.attributes = (value as Array<Record<string, unknown>>).map(compactNode);
     } else if (key === 'value' && value !== null && typeof value === 'object') {
@@ -54,7 +56,9 @@ function compactNode(node: Record<string, unknown>): Json {
       out.value = compactNode(value as Record<string, unknown>);
     } else if (key === 'data' && value !== null && typeof value === 'object') {
       const estree = (value as { estree?: unknown }).estree;
-      const rest = Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'estree' && k !== 'position')) as Record<string, Json>;
+      const rest = Object.fromEntries(
+        Object.entries(value).filter(([k]) => k !== 'estree' && k !== 'position'),
+      ) as Record<string, Json>;
       out.data = estree === undefined ? rest : { ...rest, estree: withoutLocations(estree) };
     } else {
       out[key] = value as Json;
@@ -67,7 +71,8 @@ function withoutLocations(value: unknown): Json {
   if (Array.isArray(value)) return value.map(withoutLocations);
   if (value === null || typeof value !== 'object') return value as Json;
   const out: Record<string, Json> = {};
-  for (const [key, child] of Object.entries(value)) if (!ESTREE_LOCATION.has(key) && child !== undefined) out[key] = withoutLocations(child);
+  for (const [key, child] of Object.entries(value))
+    if (!ESTREE_LOCATION.has(key) && child !== undefined) out[key] = withoutLocations(child);
   return out;
 }
 
@@ -122,12 +127,21 @@ function literalValue(node: Expression, components: Readonly<Record<string, unkn
       break;
     }
     case 'ArrayExpression':
-      return node.elements.map((element) => (element === null || element.type === 'SpreadElement' ? notLiteral(element?.type ?? 'hole') : literalValue(element, components)));
+      return node.elements.map((element) =>
+        element === null || element.type === 'SpreadElement'
+          ? notLiteral(element?.type ?? 'hole')
+          : literalValue(element, components),
+      );
     case 'ObjectExpression': {
       const object: Record<string, unknown> = {};
       for (const property of node.properties) {
         if (property.type !== 'Property' || property.computed) return notLiteral(property.type);
-        const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : notLiteral(property.key.type);
+        const key =
+          property.key.type === 'Identifier'
+            ? property.key.name
+            : property.key.type === 'Literal'
+              ? String(property.key.value)
+              : notLiteral(property.key.type);
         object[key] = literalValue(property.value as Expression, components);
       }
       return object;

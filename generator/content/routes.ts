@@ -18,7 +18,17 @@ export function toPageSource(kind: PageKind, found: FoundFile, frontMatter: Fron
   if (frontMatter.slug?.startsWith('/')) route = normalizeRoute(root + frontMatter.slug.slice(1));
   else if (frontMatter.slug) route = normalizeRoute(`${root}${join(dir, frontMatter.slug)}`);
   else route = normalizeRoute(`${root}${join(dir, name === 'index' ? '' : (frontMatter.id ?? name))}`);
-  return { kind, file: found.file, display: displayPath(found.file), relPath: found.relPath, id, route, format: found.relPath.endsWith('.md') ? 'md' : 'mdx', text: found.text, frontMatter };
+  return {
+    kind,
+    file: found.file,
+    display: displayPath(found.file),
+    relPath: found.relPath,
+    id,
+    route,
+    format: found.relPath.endsWith('.md') ? 'md' : 'mdx',
+    text: found.text,
+    frontMatter,
+  };
 }
 
 /**
@@ -30,7 +40,10 @@ export function routeDiagnostics(page: PageSource): Diagnostic[] {
   const nameProblem = routeProblem(page.relPath);
   const problem = nameProblem ?? routeProblem(page.route);
   if (problem === undefined) return [];
-  const message = nameProblem !== undefined ? `the file's path ${JSON.stringify(page.relPath)} ${problem}, so it gives no route; rename it` : routeMessage('the route', page.route, problem);
+  const message =
+    nameProblem !== undefined
+      ? `the file's path ${JSON.stringify(page.relPath)} ${problem}, so it gives no route; rename it`
+      : routeMessage('the route', page.route, problem);
   return [{ file: page.display, line: 1, column: 1, severity: 'error', rule: ROUTE_INVALID, message }];
 }
 
@@ -47,11 +60,27 @@ export function checkDuplicates(pages: readonly PageSource[]): Diagnostic[] {
   const ids = new Map<string, PageSource>();
   for (const page of pages) {
     const sameRoute = routes.get(page.route);
-    if (sameRoute) out.push({ file: page.display, line: 1, column: 1, severity: 'error', rule: 'duplicate-route', message: `route ${page.route} is also the route of ${sameRoute.display}; change the file name or its "slug"` });
+    if (sameRoute)
+      out.push({
+        file: page.display,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        rule: 'duplicate-route',
+        message: `route ${page.route} is also the route of ${sameRoute.display}; change the file name or its "slug"`,
+      });
     else routes.set(page.route, page);
     if (page.kind !== 'doc') continue;
     const sameId = ids.get(page.id);
-    if (sameId) out.push({ file: page.display, line: 1, column: 1, severity: 'error', rule: 'duplicate-id', message: `doc id "${page.id}" is also the id of ${sameId.display}; change the file name or its "id"` });
+    if (sameId)
+      out.push({
+        file: page.display,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        rule: 'duplicate-id',
+        message: `doc id "${page.id}" is also the id of ${sameId.display}; change the file name or its "id"`,
+      });
     else ids.set(page.id, page);
   }
   return out;

@@ -89,7 +89,14 @@ export interface CategoryMeta {
 export type SidebarNode =
   | { type: 'doc'; id: string; label: string; route: string }
   | { type: 'link'; label: string; href: string }
-  | { type: 'category'; label: string; route: string | undefined; docId: string | undefined; collapsed: boolean; items: SidebarNode[] };
+  | {
+      type: 'category';
+      label: string;
+      route: string | undefined;
+      docId: string | undefined;
+      collapsed: boolean;
+      items: SidebarNode[];
+    };
 
 /** A problem an example has against its schema, at a path inside the example. */
 export interface ExampleProblem {

@@ -16,7 +16,16 @@ import { validateStructure } from './structure.js';
 import { collectOperations, collectPathItems } from './walk.js';
 
 /** The project's own rules, run after the structural check. Each has an id users can look up. */
-export const CONTRACT_RULES: readonly ContractRule[] = [operationIdUnique, pathParams, exampleExclusive, securityDefined, requiredPropertyDefined, schemaValid, patternSupported, examplesValid];
+export const CONTRACT_RULES: readonly ContractRule[] = [
+  operationIdUnique,
+  pathParams,
+  exampleExclusive,
+  securityDefined,
+  requiredPropertyDefined,
+  schemaValid,
+  patternSupported,
+  examplesValid,
+];
 
 /**
  * Everything that judges a parsed contract: its `$ref`s, its structure (swagger-parser) and the
@@ -25,7 +34,13 @@ export const CONTRACT_RULES: readonly ContractRule[] = [operationIdUnique, pathP
  */
 export async function checkContract(sources: ContractSources, version: SpecVersion): Promise<Diagnostic[]> {
   const pathItems = collectPathItems(sources);
-  const context: RuleContext = { sources, version, pathItems, operations: collectOperations(sources, pathItems), schemas: visitSchemas(sources, version, pathItems) };
+  const context: RuleContext = {
+    sources,
+    version,
+    pathItems,
+    operations: collectOperations(sources, pathItems),
+    schemas: visitSchemas(sources, version, pathItems),
+  };
   const diagnostics = refsResolve.run(context);
   // swagger-parser must dereference before it can check structure; with a broken $ref it can only
   // repeat, unlocated, what the ref rule has already said where it happens.
@@ -40,6 +55,13 @@ function runRule(rule: ContractRule, context: RuleContext): Diagnostic[] {
     return rule.run(context);
   } catch (error) {
     const at = context.sources.locate({ file: context.sources.root, segments: [] });
-    return [{ ...at, severity: 'warning', rule: rule.id, message: `this check could not run on this document (${(error as Error).message.split('\n')[0]}); please report it` }];
+    return [
+      {
+        ...at,
+        severity: 'warning',
+        rule: rule.id,
+        message: `this check could not run on this document (${(error as Error).message.split('\n')[0]}); please report it`,
+      },
+    ];
   }
 }

@@ -29,12 +29,20 @@ export function nestingTooDeep(sources: ContractSources): Diagnostic | undefined
       const frame = stack.pop() as Frame;
       if (frame.depth > MAX_NESTING) {
         const at = sources.locate({ file, segments: segmentsOf(frame) });
-        return { ...at, severity: 'error', rule: DEPTH_LIMIT_RULE, message: `this node is nested more than ${MAX_NESTING} levels deep (objects and arrays inside one another); no API description needs that many, so the contract is not read further: flatten it with named schemas and $refs` };
+        return {
+          ...at,
+          severity: 'error',
+          rule: DEPTH_LIMIT_RULE,
+          message: `this node is nested more than ${MAX_NESTING} levels deep (objects and arrays inside one another); no API description needs that many, so the contract is not read further: flatten it with named schemas and $refs`,
+        };
       }
-      const entries = Array.isArray(frame.value) ? frame.value.map((v, i) => [i, v] as const) : Object.entries(frame.value);
+      const entries = Array.isArray(frame.value)
+        ? frame.value.map((v, i) => [i, v] as const)
+        : Object.entries(frame.value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, value] = entries[i] as readonly [Segment, unknown];
-        if (value !== null && typeof value === 'object') stack.push({ value, depth: frame.depth + 1, parent: frame, key });
+        if (value !== null && typeof value === 'object')
+          stack.push({ value, depth: frame.depth + 1, parent: frame, key });
       }
     }
   }

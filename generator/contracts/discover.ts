@@ -25,13 +25,27 @@ export interface DiscoveredApi {
  * Finds the contract files of every configured API. A folder holds one file per version, named by
  * the version (`3.1.0.yaml`, `3.2.0-beta.1.yaml`): dropping a file in is the whole release step.
  */
-export async function discoverApis(config: ResolvedConfig, configSource: SourceFile): Promise<{ apis: DiscoveredApi[]; diagnostics: Diagnostic[] }> {
+export async function discoverApis(
+  config: ResolvedConfig,
+  configSource: SourceFile,
+): Promise<{ apis: DiscoveredApi[]; diagnostics: Diagnostic[] }> {
   const apis: DiscoveredApi[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const api of config.apis) {
-    const where: Segment[] = ['apis', api.index, ...(configSource.data && hasSpecKey(configSource.data, api.index) ? ['spec'] : [])];
-    const problem = (message: string, rule = 'api-spec'): Diagnostic => ({ file: configSource.display, ...configSource.locate(where), severity: 'error', rule, message });
-    const outside = (asWritten: string): Diagnostic => problem(`API "${api.id}": ${outsideProjectMessage('spec', asWritten)}`, PATH_OUTSIDE_PROJECT);
+    const where: Segment[] = [
+      'apis',
+      api.index,
+      ...(configSource.data && hasSpecKey(configSource.data, api.index) ? ['spec'] : []),
+    ];
+    const problem = (message: string, rule = 'api-spec'): Diagnostic => ({
+      file: configSource.display,
+      ...configSource.locate(where),
+      severity: 'error',
+      rule,
+      message,
+    });
+    const outside = (asWritten: string): Diagnostic =>
+      problem(`API "${api.id}": ${outsideProjectMessage('spec', asWritten)}`, PATH_OUTSIDE_PROJECT);
     // The spec, and each file in its folder, must lie inside the project, symlinks followed: a config
     // from a pull request must not publish a file from elsewhere on the machine.
     const inside = await resolveInProject(config.rootDir, api.spec);
@@ -41,16 +55,26 @@ export async function discoverApis(config: ResolvedConfig, configSource: SourceF
     }
     const info = await stat(api.spec).catch(() => undefined);
     if (!info) {
-      diagnostics.push(problem(`API "${api.id}": spec "${api.specAsWritten}" does not exist; put its OpenAPI files in that folder or set \`spec\` to a file`));
+      diagnostics.push(
+        problem(
+          `API "${api.id}": spec "${api.specAsWritten}" does not exist; put its OpenAPI files in that folder or set \`spec\` to a file`,
+        ),
+      );
       continue;
     }
     if (info.isFile()) {
       apis.push({ api, files: [{ version: undefined, file: api.spec }] });
       continue;
     }
-    const names = (await readdir(api.spec)).filter((name) => CONTRACT_EXTENSIONS.includes(extname(name).toLowerCase())).sort();
+    const names = (await readdir(api.spec))
+      .filter((name) => CONTRACT_EXTENSIONS.includes(extname(name).toLowerCase()))
+      .sort();
     if (names.length === 0) {
-      diagnostics.push(problem(`API "${api.id}": folder "${api.specAsWritten}" has no .yaml, .yml or .json file; add one named by its version, like 1.0.0.yaml`));
+      diagnostics.push(
+        problem(
+          `API "${api.id}": folder "${api.specAsWritten}" has no .yaml, .yml or .json file; add one named by its version, like 1.0.0.yaml`,
+        ),
+      );
       continue;
     }
     const files: VersionFile[] = [];
@@ -64,12 +88,26 @@ export async function discoverApis(config: ResolvedConfig, configSource: SourceF
         continue;
       }
       if (!semver.valid(version)) {
-        diagnostics.push({ file: file, line: 0, column: 0, severity: 'error', rule: 'api-version-name', message: `"${name}" is not named by a version; name each file of ${api.specAsWritten} by its semantic version, like 3.1.0.yaml or 3.2.0-beta.1.yaml` });
+        diagnostics.push({
+          file: file,
+          line: 0,
+          column: 0,
+          severity: 'error',
+          rule: 'api-version-name',
+          message: `"${name}" is not named by a version; name each file of ${api.specAsWritten} by its semantic version, like 3.1.0.yaml or 3.2.0-beta.1.yaml`,
+        });
         continue;
       }
       const clash = byVersion.get(version);
       if (clash) {
-        diagnostics.push({ file, line: 0, column: 0, severity: 'error', rule: 'api-version-name', message: `version ${version} of "${api.id}" is given twice (${clash} and ${name}); keep one` });
+        diagnostics.push({
+          file,
+          line: 0,
+          column: 0,
+          severity: 'error',
+          rule: 'api-version-name',
+          message: `version ${version} of "${api.id}" is given twice (${clash} and ${name}); keep one`,
+        });
         continue;
       }
       byVersion.set(version, name);

@@ -55,9 +55,12 @@ export function expandsBeyond(sources: ContractSources, budget: number): boolean
 function childrenOf(sources: ContractSources, value: object, file: SourceFile): [unknown, SourceFile][] {
   if (isRecord(value) && typeof value.$ref === 'string') {
     const target = sources.resolve(file, value.$ref);
-    return target.ok && target.target.value !== null && typeof target.target.value === 'object' ? [[target.target.value, target.target.file]] : [];
+    return target.ok && target.target.value !== null && typeof target.target.value === 'object'
+      ? [[target.target.value, target.target.file]]
+      : [];
   }
   const out: [unknown, SourceFile][] = [];
-  for (const child of Array.isArray(value) ? value : Object.values(value)) if (child !== null && typeof child === 'object') out.push([child, file]);
+  for (const child of Array.isArray(value) ? value : Object.values(value))
+    if (child !== null && typeof child === 'object') out.push([child, file]);
   return out;
 }

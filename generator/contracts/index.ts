@@ -24,13 +24,22 @@ export interface ContractsResult {
 }
 
 /** The contracts stage: every version of every configured API, parsed and validated at the severities the config chose. */
-export async function loadContracts(config: ResolvedConfig, configSource: SourceFile, cache: BuildCache = BuildCache.disabled()): Promise<ContractsResult> {
+export async function loadContracts(
+  config: ResolvedConfig,
+  configSource: SourceFile,
+  cache: BuildCache = BuildCache.disabled(),
+): Promise<ContractsResult> {
   const opened = await openContracts(config, configSource, cache, Background.inline());
   return { apis: opened.apis, diagnostics: await opened.diagnostics };
 }
 
 /** The contracts as parsed, with their checks' findings to come: `loadContracts` for a build that has other work meanwhile. */
-export async function openContracts(config: ResolvedConfig, configSource: SourceFile, cache: BuildCache, background: Background): Promise<{ apis: LoadedApi[]; diagnostics: Promise<Diagnostic[]> }> {
+export async function openContracts(
+  config: ResolvedConfig,
+  configSource: SourceFile,
+  cache: BuildCache,
+  background: Background,
+): Promise<{ apis: LoadedApi[]; diagnostics: Promise<Diagnostic[]> }> {
   const discovered = await discoverApis(config, configSource);
   const findings: Array<Promise<Diagnostic[]>> = [];
   const apis: LoadedApi[] = [];
@@ -41,11 +50,17 @@ export async function openContracts(config: ResolvedConfig, configSource: Source
       findings.push(opened.diagnostics);
       if (!opened.contract) continue;
       const info = opened.contract.document.info as { version?: unknown } | undefined;
-      versions.push({ version: version ?? (typeof info?.version === 'string' ? info.version : 'current'), contract: opened.contract });
+      versions.push({
+        version: version ?? (typeof info?.version === 'string' ? info.version : 'current'),
+        contract: opened.contract,
+      });
     }
     if (versions.length > 0) apis.push({ api, versions });
   }
-  return { apis, diagnostics: later(Promise.all(findings).then((lists) => [...discovered.diagnostics, ...lists.flat()])) };
+  return {
+    apis,
+    diagnostics: later(Promise.all(findings).then((lists) => [...discovered.diagnostics, ...lists.flat()])),
+  };
 }
 
 export { validateContract, type Contract } from './validate.js';

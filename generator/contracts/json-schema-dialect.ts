@@ -17,7 +17,10 @@ export function toJsonSchemaKeywords(schema: Record<string, unknown>, version: S
     else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   }
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof out[flag] === 'boolean') {
       if (out[flag] === true && typeof out[bound] === 'number') {
         out[flag] = out[bound];

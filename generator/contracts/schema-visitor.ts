@@ -25,7 +25,11 @@ export interface SchemaVisit {
  * Walks the OpenAPI structure (components, path items, operations, parameters, bodies, responses,
  * headers) down to its schemas, then through the schemas' own sub-schemas.
  */
-export function visitSchemas(sources: ContractSources, version: SpecVersion, pathItems: readonly PathItemSite[]): SchemaVisit {
+export function visitSchemas(
+  sources: ContractSources,
+  version: SpecVersion,
+  pathItems: readonly PathItemSite[],
+): SchemaVisit {
   const seen = new Set<string>();
   const result: SchemaVisit = { schemas: [], roots: [], checks: [] };
   const keyOf = (node: Located) => `${node.file.path}#${node.segments.join('/')}`;
@@ -42,9 +46,12 @@ export function visitSchemas(sources: ContractSources, version: SpecVersion, pat
     if (depth === 0) result.roots.push(located);
     const value = located.value;
     if ('default' in value) result.checks.push({ schema: located, instance: at(located, 'default'), what: 'default' });
-    if (version !== '3.1' && 'example' in value) result.checks.push({ schema: located, instance: at(located, 'example'), what: 'example' });
+    if (version !== '3.1' && 'example' in value)
+      result.checks.push({ schema: located, instance: at(located, 'example'), what: 'example' });
     if (version === '3.1' && Array.isArray(value.examples)) {
-      value.examples.forEach((_, i) => result.checks.push({ schema: located, instance: at(located, 'examples', i), what: 'example' }));
+      value.examples.forEach((_, i) =>
+        result.checks.push({ schema: located, instance: at(located, 'examples', i), what: 'example' }),
+      );
     }
     for (const keyword of SCHEMA_MAP_KEYWORDS) {
       const map = value[keyword];
@@ -71,7 +78,8 @@ export function visitSchemas(sources: ContractSources, version: SpecVersion, pat
       for (const name of Object.keys(examples.value)) {
         const example = sources.child(examples, name);
         const resolved = example && sources.follow(example);
-        if (resolved && isRecord(resolved.value) && 'value' in resolved.value) result.checks.push({ schema: target, instance: at(resolved, 'value'), what: 'example' });
+        if (resolved && isRecord(resolved.value) && 'value' in resolved.value)
+          result.checks.push({ schema: target, instance: at(resolved, 'value'), what: 'example' });
       }
     }
   };
@@ -87,7 +95,8 @@ export function visitSchemas(sources: ContractSources, version: SpecVersion, pat
       // XML and other text bodies carry examples as serialized strings, not as instances of the schema.
       if (!/xml/i.test(type)) exampleMap(media, schemaNode);
       const encoding = sources.child(media, 'encoding');
-      if (encoding && isRecord(encoding.value)) for (const part of Object.keys(encoding.value)) headers(sources.child(encoding, part));
+      if (encoding && isRecord(encoding.value))
+        for (const part of Object.keys(encoding.value)) headers(sources.child(encoding, part));
     }
   };
 
@@ -121,7 +130,8 @@ export function visitSchemas(sources: ContractSources, version: SpecVersion, pat
       const examples = sources.child(res, 'examples');
       if (schemaNode && examples && isRecord(examples.value)) {
         for (const mime of Object.keys(examples.value)) {
-          if (/json/i.test(mime)) result.checks.push({ schema: sources.follow(schemaNode), instance: at(examples, mime), what: 'example' });
+          if (/json/i.test(mime))
+            result.checks.push({ schema: sources.follow(schemaNode), instance: at(examples, mime), what: 'example' });
         }
       }
     } else {
@@ -159,7 +169,8 @@ export function visitSchemas(sources: ContractSources, version: SpecVersion, pat
     list(components, 'headers', parameter);
     list(components, 'responses', response);
     const bodies = components && sources.child(components, 'requestBodies');
-    if (bodies && isRecord(bodies.value)) for (const name of Object.keys(bodies.value)) mediaTypes(sources.follow(sources.child(bodies, name) as Located));
+    if (bodies && isRecord(bodies.value))
+      for (const name of Object.keys(bodies.value)) mediaTypes(sources.follow(sources.child(bodies, name) as Located));
   }
   return result;
 }

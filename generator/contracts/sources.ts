@@ -52,7 +52,11 @@ export class ContractSources {
   ) {}
 
   /** `project`: the config's folder; without a config, the working folder (or the file's own folder when it lies elsewhere). */
-  static async load(rootPath: string, project: string = standaloneProject(rootPath), cache?: BuildCache): Promise<{ sources?: ContractSources; diagnostics: Diagnostic[] }> {
+  static async load(
+    rootPath: string,
+    project: string = standaloneProject(rootPath),
+    cache?: BuildCache,
+  ): Promise<{ sources?: ContractSources; diagnostics: Diagnostic[] }> {
     const first = await readSourceFile(resolvePath(rootPath), 'parse', cache);
     if (!first.ok) return { diagnostics: first.diagnostics };
     const sources = new ContractSources(first.file, resolvePath(project));
@@ -101,7 +105,8 @@ export class ContractSources {
     const broken = (message: string): RefTarget => ({ ok: false, message, rule: 'ref-resolves' });
     const kind = refKind(from, ref);
     if (kind.kind === 'remote') return broken(remoteMessage(ref));
-    if (kind.kind === 'file' && this.outside.has(kind.path)) return { ok: false, message: outsideProjectMessage('$ref', ref), rule: PATH_OUTSIDE_PROJECT };
+    if (kind.kind === 'file' && this.outside.has(kind.path))
+      return { ok: false, message: outsideProjectMessage('$ref', ref), rule: PATH_OUTSIDE_PROJECT };
     const file = kind.kind === 'local' ? from : this.files.get(kind.path);
     if (!file) return broken(`"${ref}" points to a file that does not exist or cannot be parsed`);
     const segments = decodePointer(splitRef(ref).fragment);
@@ -120,7 +125,8 @@ export class ContractSources {
   dataRefProblem(site: RefSite): { message: string; rule: string } | undefined {
     const kind = refKind(site.file, site.ref);
     if (kind.kind === 'remote') return { message: remoteMessage(site.ref), rule: 'ref-resolves' };
-    if (kind.kind === 'file' && this.outside.has(kind.path)) return { message: outsideProjectMessage('$ref', site.ref), rule: PATH_OUTSIDE_PROJECT };
+    if (kind.kind === 'file' && this.outside.has(kind.path))
+      return { message: outsideProjectMessage('$ref', site.ref), rule: PATH_OUTSIDE_PROJECT };
     return undefined;
   }
 
@@ -164,7 +170,10 @@ export class ContractSources {
    */
   identity(): string[] {
     // A file found outside the project is part of what the checks judged, though never read.
-    return [...[...this.files.values()].map((file) => `${file.path}\0${file.display}\0${file.hash}`), ...[...this.outside].map((path) => `${path}\0outside`)].sort();
+    return [
+      ...[...this.files.values()].map((file) => `${file.path}\0${file.display}\0${file.hash}`),
+      ...[...this.outside].map((path) => `${path}\0outside`),
+    ].sort();
   }
 
   locate(node: Pick<Located, 'file' | 'segments'>): { file: string; line: number; column: number; pointer: string } {
@@ -223,7 +232,15 @@ export function collectRefSites(file: SourceFile): RefSite[] {
 
 /** Keys of a structural object whose values are data (as `forEachStructuralObject` skips them). */
 function isDataKey(key: string, value: unknown): boolean {
-  return key === 'example' || key === 'enum' || key === 'const' || key === 'default' || key === 'value' || key.startsWith('x-') || (key === 'examples' && Array.isArray(value));
+  return (
+    key === 'example' ||
+    key === 'enum' ||
+    key === 'const' ||
+    key === 'default' ||
+    key === 'value' ||
+    key.startsWith('x-') ||
+    (key === 'examples' && Array.isArray(value))
+  );
 }
 
 /**
@@ -243,10 +260,15 @@ export function collectAllRefSites(file: SourceFile): { sites: RefSite[]; data: 
       const stack: Array<{ value: unknown; segments: Segment[] }> = [{ value, segments: [...at, key] }];
       while (stack.length > 0) {
         const node = stack.pop() as (typeof stack)[number];
-        if (Array.isArray(node.value)) node.value.forEach((item: unknown, i) => typeof item === 'object' && item !== null && stack.push({ value: item, segments: [...node.segments, i] }));
+        if (Array.isArray(node.value))
+          node.value.forEach(
+            (item: unknown, i) =>
+              typeof item === 'object' && item !== null && stack.push({ value: item, segments: [...node.segments, i] }),
+          );
         else if (isRecord(node.value)) {
           if (typeof node.value.$ref === 'string') data.push({ file, segments: node.segments, ref: node.value.$ref });
-          for (const [k, v] of Object.entries(node.value)) if (typeof v === 'object' && v !== null) stack.push({ value: v, segments: [...node.segments, k] });
+          for (const [k, v] of Object.entries(node.value))
+            if (typeof v === 'object' && v !== null) stack.push({ value: v, segments: [...node.segments, k] });
         }
       }
     }

@@ -25,14 +25,26 @@ export async function validateStructure(sources: ContractSources, version: SpecV
   try {
     // Circular $refs stay $refs, as in swagger-parser's own `validate`, so the schema check ends.
     // Its readers are replaced: it reads inside the project only, and never the network.
-    dereferenced = await parser.dereference(sources.root.path, copy as never, {
-      resolve: refParserResolve(sources.project),
-      dereference: { circular: 'ignore' },
-    } as never);
+    dereferenced = await parser.dereference(
+      sources.root.path,
+      copy as never,
+      {
+        resolve: refParserResolve(sources.project),
+        dereference: { circular: 'ignore' },
+      } as never,
+    );
   } catch (error) {
     if (error instanceof RangeError) return [...found, ...undereferenced(sources, version)];
     const here = sources.locate({ file: sources.root, segments: [] });
-    return [...found, { ...here, severity: 'error', rule: STRUCTURE_RULE, message: (error as Error).message.split('\n')[0] ?? 'invalid document' }];
+    return [
+      ...found,
+      {
+        ...here,
+        severity: 'error',
+        rule: STRUCTURE_RULE,
+        message: (error as Error).message.split('\n')[0] ?? 'invalid document',
+      },
+    ];
   }
   let errors: ErrorObject[];
   try {
@@ -63,7 +75,13 @@ function undereferenced(sources: ContractSources, version: SpecVersion): Diagnos
   const out = ajvErrorsToDiagnostics(sources, errors);
   if (sources.files.size > 1) {
     const here = sources.locate({ file: sources.root, segments: [] });
-    out.push({ ...here, severity: 'warning', rule: STRUCTURE_RULE, message: 'the $refs of this contract chain too deeply or fan out too widely to check the files they lead to against the OpenAPI schema; only this file was checked' });
+    out.push({
+      ...here,
+      severity: 'warning',
+      rule: STRUCTURE_RULE,
+      message:
+        'the $refs of this contract chain too deeply or fan out too widely to check the files they lead to against the OpenAPI schema; only this file was checked',
+    });
   }
   return out;
 }
@@ -76,14 +94,22 @@ function undereferenced(sources: ContractSources, version: SpecVersion): Diagnos
  */
 function preChecks(sources: ContractSources, version: SpecVersion, copy: Record<string, unknown>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const problem = (segments: Segment[], message: string): Diagnostic => ({ ...sources.locate({ file: sources.root, segments }), severity: 'error', rule: STRUCTURE_RULE, message });
+  const problem = (segments: Segment[], message: string): Diagnostic => ({
+    ...sources.locate({ file: sources.root, segments }),
+    severity: 'error',
+    rule: STRUCTURE_RULE,
+    message,
+  });
   const info = copy.info;
   if (isRecord(info) && typeof info.version === 'number') {
-    out.push(problem(['info', 'version'], `\`info.version\` must be a string like "1.0.0", not a number (quote it in YAML)`));
+    out.push(
+      problem(['info', 'version'], `\`info.version\` must be a string like "1.0.0", not a number (quote it in YAML)`),
+    );
     info.version = String(info.version);
   }
   if (version === '3.1' && !('paths' in copy) && !('webhooks' in copy)) {
-    if (!('components' in copy)) out.push(problem([], 'an OpenAPI 3.1 document needs at least one of `paths`, `components` or `webhooks`'));
+    if (!('components' in copy))
+      out.push(problem([], 'an OpenAPI 3.1 document needs at least one of `paths`, `components` or `webhooks`'));
     copy.paths = {};
   }
   if (version === '3.0' && !('paths' in copy)) {
@@ -146,24 +172,41 @@ function dedupeMessages(list: ErrorObject[]): ErrorObject[] {
   });
 }
 
-function describe(error: ErrorObject, path: Segment[]): { segments: Segment[]; message: string; target: 'key' | 'value' } {
+function describe(
+  error: ErrorObject,
+  path: Segment[],
+): { segments: Segment[]; message: string; target: 'key' | 'value' } {
   const params = error.params as Record<string, unknown>;
   const where = path.length > 0 ? `\`${path.map(String).join('.')}\`` : 'the document';
   switch (error.keyword) {
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const key = String(params.additionalProperty ?? params.unevaluatedProperty);
-      const hint = key.startsWith('x-') ? '' : ' (only the fields of the OpenAPI specification and `x-` extensions are allowed here)';
+      const hint = key.startsWith('x-')
+        ? ''
+        : ' (only the fields of the OpenAPI specification and `x-` extensions are allowed here)';
       return { segments: [...path, key], message: `unknown field "${key}" in ${where}${hint}`, target: 'key' };
     }
     case 'required':
-      return { segments: path, message: `${where} is missing the required field "${String(params.missingProperty)}"`, target: 'value' };
+      return {
+        segments: path,
+        message: `${where} is missing the required field "${String(params.missingProperty)}"`,
+        target: 'value',
+      };
     case 'type':
       return { segments: path, message: `${where} must be ${article(String(params.type))}`, target: 'value' };
     case 'enum':
-      return { segments: path, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, target: 'value' };
+      return {
+        segments: path,
+        message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        target: 'value',
+      };
     case 'pattern':
-      return { segments: path, message: `${where} does not match the pattern ${String(params.pattern)}`, target: 'value' };
+      return {
+        segments: path,
+        message: `${where} does not match the pattern ${String(params.pattern)}`,
+        target: 'value',
+      };
     case 'format':
       return { segments: path, message: `${where} must be a valid ${String(params.format)}`, target: 'value' };
     default:

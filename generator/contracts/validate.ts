@@ -34,7 +34,12 @@ export interface OpenedContract {
  * that validates a contract judges it the same way. The checks' findings are cached under the
  * hashes of every file the contract is made of, so an unchanged contract is judged once.
  */
-export async function validateContract(path: string, severities: RuleSeverities = {}, cache: BuildCache = BuildCache.disabled(), project?: string): Promise<ContractResult> {
+export async function validateContract(
+  path: string,
+  severities: RuleSeverities = {},
+  cache: BuildCache = BuildCache.disabled(),
+  project?: string,
+): Promise<ContractResult> {
   const opened = await openContract(path, severities, cache, Background.inline(), project);
   return { contract: opened.contract, diagnostics: await opened.diagnostics };
 }
@@ -43,18 +48,37 @@ export async function validateContract(path: string, severities: RuleSeverities 
  * `validateContract`, returning once the contract is parsed: its checks run on `background`.
  * `project`: the folder its `$ref`s may read in (the config's); by default that of a file named on the command line.
  */
-export async function openContract(path: string, severities: RuleSeverities, cache: BuildCache, background: Background, project?: string): Promise<OpenedContract> {
+export async function openContract(
+  path: string,
+  severities: RuleSeverities,
+  cache: BuildCache,
+  background: Background,
+  project?: string,
+): Promise<OpenedContract> {
   const loaded = await ContractSources.load(path, project, cache);
-  if (!loaded.sources) return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities(loaded.diagnostics, severities)) };
+  if (!loaded.sources)
+    return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities(loaded.diagnostics, severities)) };
   const { sources } = loaded;
   const detected = detectSpecVersion(sources.root.data);
   if (!detected.ok) {
     const at = sources.locate({ file: sources.root, segments: detected.key ? [detected.key] : [] });
-    return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities([...loaded.diagnostics, { ...at, severity: 'error', rule: 'oas-version', message: detected.message }], severities)) };
+    return {
+      contract: undefined,
+      diagnostics: Promise.resolve(
+        applyRuleSeverities(
+          [...loaded.diagnostics, { ...at, severity: 'error', rule: 'oas-version', message: detected.message }],
+          severities,
+        ),
+      ),
+    };
   }
   // Enforced before anything walks the document, so that no later stage has to guard its recursion.
   const tooDeep = nestingTooDeep(sources);
-  if (tooDeep) return { contract: undefined, diagnostics: Promise.resolve(applyRuleSeverities([...loaded.diagnostics, tooDeep], severities)) };
+  if (tooDeep)
+    return {
+      contract: undefined,
+      diagnostics: Promise.resolve(applyRuleSeverities([...loaded.diagnostics, tooDeep], severities)),
+    };
   const document = isRecord(sources.root.data) ? sources.root.data : {};
   const found = later(checks(sources, detected.version, cache, background));
   return {
@@ -63,14 +87,22 @@ export async function openContract(path: string, severities: RuleSeverities, cac
   };
 }
 
-async function checks(sources: ContractSources, version: SpecVersion, cache: BuildCache, background: Background): Promise<Diagnostic[]> {
+async function checks(
+  sources: ContractSources,
+  version: SpecVersion,
+  cache: BuildCache,
+  background: Background,
+): Promise<Diagnostic[]> {
   const key = cache.key('contract-checks', version, ...sources.identity());
   const cached = await cache.get<Diagnostic[]>('contracts', key);
   if (cached) return cached;
-  const found = await background.run({ kind: 'checks', path: sources.root.path, project: sources.project, identity: sources.identity() }, async () => {
-    const { checkContract } = await import('./checks.js');
-    return checkContract(sources, version);
-  });
+  const found = await background.run(
+    { kind: 'checks', path: sources.root.path, project: sources.project, identity: sources.identity() },
+    async () => {
+      const { checkContract } = await import('./checks.js');
+      return checkContract(sources, version);
+    },
+  );
   await cache.set('contracts', key, found);
   return found;
 }

@@ -5,7 +5,20 @@ import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './sc
  * Keywords that only annotate: a validator never reads them. (`discriminator` and `xml` are
  * OpenAPI's; Ajv knows `discriminator` only when told to, and is not.)
  */
-const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'externalDocs', 'xml', 'discriminator']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'default',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'externalDocs',
+  'xml',
+  'discriminator',
+]);
 const SCHEMA_MAPS = new Set<string>(SCHEMA_MAP_KEYWORDS);
 const SCHEMA_LISTS = new Set<string>(SCHEMA_LIST_KEYWORDS);
 const SCHEMAS = new Set<string>(SCHEMA_KEYWORDS);
@@ -25,8 +38,10 @@ function withoutAnnotations(schema: unknown): unknown {
   const out = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
-    if (SCHEMA_MAPS.has(key) && isRecord(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]));
-    else if ((SCHEMA_LISTS.has(key) || SCHEMAS.has(key)) && Array.isArray(value)) out[key] = value.map(withoutAnnotations);
+    if (SCHEMA_MAPS.has(key) && isRecord(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]));
+    else if ((SCHEMA_LISTS.has(key) || SCHEMAS.has(key)) && Array.isArray(value))
+      out[key] = value.map(withoutAnnotations);
     else if (SCHEMAS.has(key)) out[key] = withoutAnnotations(value);
     else out[key] = value;
   }

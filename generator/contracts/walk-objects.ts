@@ -9,13 +9,19 @@ const DATA_KEYS = new Set(['example', 'enum', 'const', 'default', 'value']);
  * skipping data (example values, enums, defaults, `x-` extensions). A schema's `examples` array holds
  * instances and is skipped; a media type's `examples` map holds Example objects and is walked.
  */
-export function forEachStructuralObject(file: SourceFile, visit: (value: Record<string, unknown>, segments: Segment[]) => void): void {
-  const stack: { value: unknown; segments: Segment[]; parentKey: string | undefined }[] = [{ value: file.data, segments: [], parentKey: undefined }];
+export function forEachStructuralObject(
+  file: SourceFile,
+  visit: (value: Record<string, unknown>, segments: Segment[]) => void,
+): void {
+  const stack: { value: unknown; segments: Segment[]; parentKey: string | undefined }[] = [
+    { value: file.data, segments: [], parentKey: undefined },
+  ];
   while (stack.length > 0) {
     const { value, segments, parentKey } = stack.pop() as (typeof stack)[number];
     if (Array.isArray(value)) {
       if (parentKey === 'examples') continue;
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], segments: [...segments, i], parentKey: undefined });
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], segments: [...segments, i], parentKey: undefined });
     } else if (isRecord(value)) {
       visit(value, segments);
       const keys = Object.keys(value);

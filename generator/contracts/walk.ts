@@ -36,7 +36,13 @@ export function collectPathItems(sources: ContractSources): PathItemSite[] {
   return out;
 }
 
-function addItems(sources: ContractSources, container: Located, kind: PathItemSite['kind'], out: PathItemSite[], depth: number): void {
+function addItems(
+  sources: ContractSources,
+  container: Located,
+  kind: PathItemSite['kind'],
+  out: PathItemSite[],
+  depth: number,
+): void {
   if (!isRecord(container.value) || depth > 8) return;
   for (const key of Object.keys(container.value)) {
     if (key.startsWith('x-') && kind !== 'callback') continue;
@@ -58,12 +64,16 @@ function addItems(sources: ContractSources, container: Located, kind: PathItemSi
   }
 }
 
-export function collectOperations(sources: ContractSources, items: readonly PathItemSite[] = collectPathItems(sources)): OperationSite[] {
+export function collectOperations(
+  sources: ContractSources,
+  items: readonly PathItemSite[] = collectPathItems(sources),
+): OperationSite[] {
   const out: OperationSite[] = [];
   for (const pathItem of items) {
     for (const method of HTTP_METHODS) {
       const operation = sources.child(pathItem.item, method);
-      if (operation && isRecord(operation.value)) out.push({ method, pathItem, operation: operation as Located<Record<string, unknown>> });
+      if (operation && isRecord(operation.value))
+        out.push({ method, pathItem, operation: operation as Located<Record<string, unknown>> });
     }
   }
   return out;
@@ -79,7 +89,11 @@ export function effectiveParameters(sources: ContractSources, site: OperationSit
       const param = sources.child(list, index);
       if (!param) return;
       const resolved = sources.follow(param);
-      if (isRecord(resolved.value)) byKey.set(`${String(resolved.value.in)}:${String(resolved.value.name)}`, resolved as Located<Record<string, unknown>>);
+      if (isRecord(resolved.value))
+        byKey.set(
+          `${String(resolved.value.in)}:${String(resolved.value.name)}`,
+          resolved as Located<Record<string, unknown>>,
+        );
     });
   }
   return [...byKey.values()];

@@ -34,5 +34,10 @@ function parse(url: string): URL | undefined {
 function isOwnName(url: URL, bindHost: string, port: number): boolean {
   if (Number(url.port || 80) !== port) return false;
   const name = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  return isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost') || name === bindHost.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return (
+    isIP(name) !== 0 ||
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === bindHost.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  );
 }

@@ -53,7 +53,9 @@ export class DevServer {
    * stops. A page that does not read its last bytes within `graceMs` is cut.
    */
   async close(graceMs = 1000): Promise<void> {
-    const ended = [...this.listeners].map((listener) => new Promise<void>((done) => listener.once('close', done).end()));
+    const ended = [...this.listeners].map(
+      (listener) => new Promise<void>((done) => listener.once('close', done).end()),
+    );
     this.listeners.clear();
     this.server.close();
     // Idle keep-alive connections would hold close() back; the event streams are left to end.
@@ -79,10 +81,17 @@ export class DevServer {
     const path = URL.canParse(url, 'http://host') ? new URL(url, 'http://host').pathname : undefined;
     if (path === `${DEV_PREFIX}events`) {
       if (this.listeners.size >= MAX_EVENT_CLIENTS) {
-        answerPlain(response, 503, `Too many open pages (${MAX_EVENT_CLIENTS}); close some and reload`, { 'retry-after': '5' });
+        answerPlain(response, 503, `Too many open pages (${MAX_EVENT_CLIENTS}); close some and reload`, {
+          'retry-after': '5',
+        });
         return;
       }
-      response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...securityHeaders('text/event-stream') });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        ...securityHeaders('text/event-stream'),
+      });
       // HEAD asks whether a page could connect now, and takes no place.
       if (request.method === 'HEAD') {
         response.end();
@@ -95,7 +104,9 @@ export class DevServer {
     }
     if (path === `${DEV_PREFIX}live-reload.js`) {
       const type = contentType('live-reload.js');
-      response.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', ...securityHeaders(type) }).end(await readFile(LIVE_RELOAD));
+      response
+        .writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', ...securityHeaders(type) })
+        .end(await readFile(LIVE_RELOAD));
       return;
     }
     const { files, id } = this.state();
@@ -108,7 +119,11 @@ export class DevServer {
     let body = files.get(name) as string | Uint8Array;
     if (name.endsWith('.html') && typeof body === 'string') body = withLiveReload(body, id);
     const type = contentType(name);
-    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', ...securityHeaders(type, typeof body === 'string' ? body : undefined) });
+    response.writeHead(status, {
+      'content-type': type,
+      'cache-control': 'no-cache',
+      ...securityHeaders(type, typeof body === 'string' ? body : undefined),
+    });
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 }

@@ -47,8 +47,16 @@ export class DevSession {
     // Without parts (the config failed) there is nothing an edit could be applied to.
     this.last = output.parts ? { output, parts: output.parts } : undefined;
     const files = new Map<string, string | Uint8Array>();
-    for (const [path, content] of output.files ?? []) if (path.startsWith('site/')) files.set(path.slice('site/'.length), content);
-    return { ok: output.files !== undefined, files, complete: true, diagnostics: output.diagnostics, rendered: output.report?.pages.map((p) => p.route) ?? [], ms: performance.now() - started };
+    for (const [path, content] of output.files ?? [])
+      if (path.startsWith('site/')) files.set(path.slice('site/'.length), content);
+    return {
+      ok: output.files !== undefined,
+      files,
+      complete: true,
+      diagnostics: output.diagnostics,
+      rendered: output.report?.pages.map((p) => p.route) ?? [],
+      ms: performance.now() - started,
+    };
   }
 
   /** Undefined when the change is not only edits to existing pages that keep the navigation. */
@@ -72,13 +80,27 @@ export class DevSession {
       }
       // Same file, same path under content/: the edit changes only the text.
       const read = readPage(page.kind, { file: path, relPath: page.relPath, text });
-      if (!read.page || read.page.route !== page.route || NAVIGATION_KEYS.some((key) => read.page?.frontMatter[key] !== page.frontMatter[key])) return undefined;
+      if (
+        !read.page ||
+        read.page.route !== page.route ||
+        NAVIGATION_KEYS.some((key) => read.page?.frontMatter[key] !== page.frontMatter[key])
+      )
+        return undefined;
       edited.push({ ...page, ...read.page });
       pageDiagnostics.push(...read.diagnostics);
     }
 
     const assets = new Map(parts.content.assets.map((asset) => [asset.source, asset]));
-    const context = compileContext({ config: parts.config, components: new Set(MDX_COMPONENT_NAMES), contracts: parts.contracts, cache: parts.cache }, all, assets);
+    const context = compileContext(
+      {
+        config: parts.config,
+        components: new Set(MDX_COMPONENT_NAMES),
+        contracts: parts.contracts,
+        cache: parts.cache,
+      },
+      all,
+      assets,
+    );
     const replaced = new Map<string, CompiledPage>();
     for (const page of edited) {
       const result = await compilePage(page, context);
@@ -86,25 +108,61 @@ export class DevSession {
       if (result.page) replaced.set(page.file, result.page);
     }
     const swap = (pages: CompiledPage[]): CompiledPage[] => pages.map((p) => replaced.get(p.file) ?? p);
-    const content: ContentResult = { ...parts.content, docs: swap(parts.content.docs), pages: swap(parts.content.pages), assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)) };
+    const content: ContentResult = {
+      ...parts.content,
+      docs: swap(parts.content.docs),
+      pages: swap(parts.content.pages),
+      assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
+    };
     const editedDisplays = new Set(edited.map((p) => p.display));
     const kept = output.diagnostics.filter((d) => !editedDisplays.has(d.file) && !LINK_RULES.has(d.rule));
-    const diagnostics = normalizeDiagnostics([...kept, ...pageDiagnostics, ...checkSiteLinks(content, parts.reference.pages)]);
-    const failed = replaced.size < edited.length || countBySeverity(diagnostics).errors > 0 || (this.options.strict && countBySeverity(diagnostics).warnings > 0);
-    if (failed) return { ok: false, files: new Map(), complete: false, diagnostics, rendered: [], ms: performance.now() - started };
+    const diagnostics = normalizeDiagnostics([
+      ...kept,
+      ...pageDiagnostics,
+      ...checkSiteLinks(content, parts.reference.pages),
+    ]);
+    const failed =
+      replaced.size < edited.length ||
+      countBySeverity(diagnostics).errors > 0 ||
+      (this.options.strict && countBySeverity(diagnostics).warnings > 0);
+    if (failed)
+      return {
+        ok: false,
+        files: new Map(),
+        complete: false,
+        diagnostics,
+        rendered: [],
+        ms: performance.now() - started,
+      };
 
     const routes = new Set(edited.map((p) => p.route));
     const rendered = await renderSite({ ...parts.render, content, only: routes });
     const files = new Map<string, string | Uint8Array>(rendered.files);
-    for (const asset of content.assets) if (!parts.content.assets.some((a) => a.target === asset.target)) files.set(asset.target, asset.bytes);
+    for (const asset of content.assets)
+      if (!parts.content.assets.some((a) => a.target === asset.target)) files.set(asset.target, asset.bytes);
     const final = normalizeDiagnostics([...diagnostics, ...rendered.diagnostics]);
-    if (countBySeverity(final).errors > 0) return { ok: false, files: new Map(), complete: false, diagnostics: final, rendered: [], ms: performance.now() - started };
+    if (countBySeverity(final).errors > 0)
+      return {
+        ok: false,
+        files: new Map(),
+        complete: false,
+        diagnostics: final,
+        rendered: [],
+        ms: performance.now() - started,
+      };
 
     // The edit is now the state the next one starts from.
     const nextParts: SiteParts = { ...parts, content };
     const nextFiles = new Map(output.files);
     for (const [path, value] of files) nextFiles.set(`site/${path}`, value);
     this.last = { output: { ...output, files: nextFiles, diagnostics: final, parts: nextParts }, parts: nextParts };
-    return { ok: true, files, complete: false, diagnostics: final, rendered: [...routes], ms: performance.now() - started };
+    return {
+      ok: true,
+      files,
+      complete: false,
+      diagnostics: final,
+      rendered: [...routes],
+      ms: performance.now() - started,
+    };
   }
 }

@@ -11,5 +11,15 @@ const DIST = fileURLToPath(new URL('../../', import.meta.url));
 export async function transpileTemplate(file: string): Promise<void> {
   if (!/\.tsx?$/.test(file) || relative(PACKAGE_ROOT, file).startsWith('..')) return;
   const { build } = await import('esbuild');
-  await build({ entryPoints: [file], outdir: DIST, outbase: PACKAGE_ROOT, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', jsx: 'automatic', logLevel: 'silent' });
+  await build({
+    entryPoints: [file],
+    outdir: DIST,
+    outbase: PACKAGE_ROOT,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    jsx: 'automatic',
+    logLevel: 'silent',
+  });
 }

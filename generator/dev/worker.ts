@@ -19,7 +19,14 @@ port?.on('message', (request: BuilderRequest) => {
   void session
     .rebuild(request.changed)
     .catch((error: unknown): DevBuild => {
-      const internal: Diagnostic = { file: 'specsite', line: 0, column: 0, severity: 'error', rule: 'internal', message: `internal error: ${(error as Error).message}` };
+      const internal: Diagnostic = {
+        file: 'specsite',
+        line: 0,
+        column: 0,
+        severity: 'error',
+        rule: 'internal',
+        message: `internal error: ${(error as Error).message}`,
+      };
       return { ok: false, files: new Map(), complete: false, diagnostics: [internal], rendered: [], ms: 0 };
     })
     .then((reply) => {

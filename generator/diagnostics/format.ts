@@ -61,13 +61,17 @@ export function oneLine(text: string): string {
  * could start a fake line (`::error …` in CI), clear the screen or reorder what is read. They are
  * printed as escapes a reader can see: `\n`, `\x1b`, `\u202e`.
  */
-const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const UNPRINTABLE =
+  /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r' };
 
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => {
     const code = c.charCodeAt(0);
-    return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+    return (
+      NAMED[c] ??
+      (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+    );
   });
 }
 

@@ -5,7 +5,12 @@ import { at, formatSummary, oneLine, printable, where } from './format.js';
 
 /** Problems as a Markdown list, for a pull request comment or a job summary. */
 export function formatDiagnosticsMarkdown(list: readonly Diagnostic[], what: string): string {
-  const children: RootContent[] = [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: formatSummary(list, what) }] }] }];
+  const children: RootContent[] = [
+    {
+      type: 'paragraph',
+      children: [{ type: 'strong', children: [{ type: 'text', value: formatSummary(list, what) }] }],
+    },
+  ];
   if (list.length > 0) children.push({ type: 'list', ordered: false, spread: false, children: list.map(item) });
   const root: Root = { type: 'root', children };
   return toMarkdown(root, { bullet: '-' });

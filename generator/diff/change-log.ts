@@ -71,6 +71,7 @@ function isNote(value: unknown): boolean {
 function componentDepth(node: Located): number {
   const first = node.segments[0];
   if (first === 'components') return Math.min(3, node.segments.length);
-  if (first === 'definitions' || first === 'parameters' || first === 'responses') return Math.min(2, node.segments.length);
+  if (first === 'definitions' || first === 'parameters' || first === 'responses')
+    return Math.min(2, node.segments.length);
   return node.segments.length;
 }

@@ -85,10 +85,16 @@ export function groupKey(group: ChangeGroup): string {
 }
 
 export function groupTitle(group: ChangeGroup): string {
-  return group.kind === 'operation' ? `${group.method.toUpperCase()} ${group.path}${group.operationId ? ` (${group.operationId})` : ''}` : `schema ${group.name}`;
+  return group.kind === 'operation'
+    ? `${group.method.toUpperCase()} ${group.path}${group.operationId ? ` (${group.operationId})` : ''}`
+    : `schema ${group.name}`;
 }
 
-export function countChanges(changes: readonly ApiChange[]): { breaking: number; acknowledged: number; nonBreaking: number } {
+export function countChanges(changes: readonly ApiChange[]): {
+  breaking: number;
+  acknowledged: number;
+  nonBreaking: number;
+} {
   let breaking = 0;
   let acknowledged = 0;
   for (const c of changes) {

@@ -33,13 +33,32 @@ export function diffContracts(old: DiffInput, neu: DiffInput): DiffReport {
     const n = after.schemas.get(name);
     const group = { kind: 'schema' as const, name };
     if (o && !n) {
-      log.add({ group, root: holder }, { kind: 'schema-removed', breaking: true, subject: 'the schema', message: 'removed', reason: `integrators that import its type (\`${name}\`) lose it`, at: holder, was: o });
+      log.add(
+        { group, root: holder },
+        {
+          kind: 'schema-removed',
+          breaking: true,
+          subject: 'the schema',
+          message: 'removed',
+          reason: `integrators that import its type (\`${name}\`) lose it`,
+          at: holder,
+          was: o,
+        },
+      );
     } else if (!o && n) {
-      log.add({ group, root: n }, { kind: 'schema-added', breaking: false, subject: 'the schema', message: 'added', at: n });
+      log.add(
+        { group, root: n },
+        { kind: 'schema-added', breaking: false, subject: 'the schema', message: 'added', at: n },
+      );
     } else if (o && n) {
       // A schema no operation uses is still a type integrators import: judge it both ways.
       const used = directions.get(name);
-      schemas.compareResolved(o, n, { scope: { group, root: n }, directions: used && used.size > 0 ? used : BOTH_DIRECTIONS, path: '', subject: (path) => (path ? `field \`${path}\`` : 'the schema') });
+      schemas.compareResolved(o, n, {
+        scope: { group, root: n },
+        directions: used && used.size > 0 ? used : BOTH_DIRECTIONS,
+        path: '',
+        subject: (path) => (path ? `field \`${path}\`` : 'the schema'),
+      });
     }
   }
   return {
@@ -60,5 +79,14 @@ function compareChanges(a: ApiChange, b: ApiChange): number {
     ga.kind === 'operation' && gb.kind === 'operation'
       ? compareText(ga.path, gb.path) || (METHOD_ORDER.get(ga.method) ?? 0) - (METHOD_ORDER.get(gb.method) ?? 0)
       : compareText(groupKey(ga), groupKey(gb));
-  return byGroup || Number(b.breaking && !b.acknowledged) - Number(a.breaking && !a.acknowledged) || Number(b.breaking) - Number(a.breaking) || compareText(a.at.file, b.at.file) || a.at.line - b.at.line || a.at.column - b.at.column || compareText(a.subject, b.subject) || compareText(a.message, b.message);
+  return (
+    byGroup ||
+    Number(b.breaking && !b.acknowledged) - Number(a.breaking && !a.acknowledged) ||
+    Number(b.breaking) - Number(a.breaking) ||
+    compareText(a.at.file, b.at.file) ||
+    a.at.line - b.at.line ||
+    a.at.column - b.at.column ||
+    compareText(a.subject, b.subject) ||
+    compareText(a.message, b.message)
+  );
 }

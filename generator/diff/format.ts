@@ -6,9 +6,13 @@ export const DIFF_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
 export function formatDiff(report: DiffReport, format: DiffFormat): string {
-  if (format === 'json') return `${JSON.stringify({ old: report.old, new: report.new, summary: countChanges(report.changes), changes: report.changes }, null, 2)}\n`;
+  if (format === 'json')
+    return `${JSON.stringify({ old: report.old, new: report.new, summary: countChanges(report.changes), changes: report.changes }, null, 2)}\n`;
   if (format === 'markdown') return diffMarkdown(report);
-  if (format === 'github') return report.changes.map(githubLine).join('\n') + (report.changes.length > 0 ? '\n' : '') + `${summaryLine(report)}\n`;
+  if (format === 'github')
+    return (
+      report.changes.map(githubLine).join('\n') + (report.changes.length > 0 ? '\n' : '') + `${summaryLine(report)}\n`
+    );
   return diffText(report);
 }
 
@@ -49,7 +53,12 @@ export function summaryLine(report: DiffReport): string {
 /** Breaking changes fail a pull request's checks as errors; acknowledged ones warn; the rest are notices. */
 function githubLine(change: ApiChange): string {
   const level = change.breaking ? (change.acknowledged ? 'warning' : 'error') : 'notice';
-  const props = [`file=${escapeProperty(printable(change.at.file))}`, `line=${change.at.line}`, `col=${change.at.column}`, `title=${escapeProperty(`${verdict(change)} change [${change.kind}]`)}`];
+  const props = [
+    `file=${escapeProperty(printable(change.at.file))}`,
+    `line=${change.at.line}`,
+    `col=${change.at.column}`,
+    `title=${escapeProperty(`${verdict(change)} change [${change.kind}]`)}`,
+  ];
   const reason = change.reason ? `; ${change.reason}` : '';
   return `::${level} ${props.join(',')}::${escapeData(oneLine(`${groupTitle(change.group)}: ${change.subject}: ${change.message}${reason} (at #${change.at.pointer})`))}`;
 }

@@ -28,7 +28,10 @@ export interface GateOptions {
  * its major number is higher, or when the contract marks the change as intended. Each change that
  * is neither is one `breaking-change` error, where the API owner has to act.
  */
-export function breakingChangeGate(apis: ReadonlyArray<{ loaded: LoadedApi; history: readonly DiffReport[] }>, options: GateOptions): Diagnostic[] {
+export function breakingChangeGate(
+  apis: ReadonlyArray<{ loaded: LoadedApi; history: readonly DiffReport[] }>,
+  options: GateOptions,
+): Diagnostic[] {
   if (options.acknowledgeAll) return [];
   const out: Diagnostic[] = [];
   for (const { loaded, history } of apis) {

@@ -12,7 +12,11 @@ import { inlineParts } from './inline-code.js';
 export function diffMarkdown(report: DiffReport): string {
   const { breaking, acknowledged, nonBreaking } = countChanges(report.changes);
   const children: RootContent[] = [
-    { type: 'heading', depth: 2, children: [{ type: 'text', value: `API changes from ${report.old.version} to ${report.new.version}` }] },
+    {
+      type: 'heading',
+      depth: 2,
+      children: [{ type: 'text', value: `API changes from ${report.old.version} to ${report.new.version}` }],
+    },
     {
       type: 'paragraph',
       children: [
@@ -34,11 +38,16 @@ export function diffMarkdown(report: DiffReport): string {
   }
   for (const changes of groups.values()) {
     const first = changes[0] as ApiChange;
-    children.push({ type: 'heading', depth: 3, children: [{ type: 'inlineCode', value: printable(groupTitle(first.group)) }] });
+    children.push({
+      type: 'heading',
+      depth: 3,
+      children: [{ type: 'inlineCode', value: printable(groupTitle(first.group)) }],
+    });
     const list: List = { type: 'list', ordered: false, spread: false, children: changes.map(item) };
     children.push(list);
   }
-  if (report.changes.length === 0) children.push({ type: 'paragraph', children: [{ type: 'text', value: 'No changes an integrator would notice.' }] });
+  if (report.changes.length === 0)
+    children.push({ type: 'paragraph', children: [{ type: 'text', value: 'No changes an integrator would notice.' }] });
   const root: Root = { type: 'root', children };
   return toMarkdown(root, { bullet: '-' });
 }
@@ -50,11 +59,21 @@ function item(change: ApiChange): ListItem {
     { type: 'text', value: ': ' },
     ...code(printable(`${change.subject}: ${change.message}`)),
   ];
-  if (change.reason) children.push({ type: 'text', value: '; ' }, { type: 'emphasis', children: [{ type: 'text', value: change.reason }] });
-  children.push({ type: 'text', value: ' (' }, { type: 'inlineCode', value: `${change.at.file}:${change.at.line}:${change.at.column}` }, { type: 'text', value: ')' });
+  if (change.reason)
+    children.push(
+      { type: 'text', value: '; ' },
+      { type: 'emphasis', children: [{ type: 'text', value: change.reason }] },
+    );
+  children.push(
+    { type: 'text', value: ' (' },
+    { type: 'inlineCode', value: `${change.at.file}:${change.at.line}:${change.at.column}` },
+    { type: 'text', value: ')' },
+  );
   return { type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] };
 }
 
 function code(text: string): PhrasingContent[] {
-  return inlineParts(text).map((p) => (p.code ? { type: 'inlineCode', value: p.text } : { type: 'text', value: p.text }));
+  return inlineParts(text).map((p) =>
+    p.code ? { type: 'inlineCode', value: p.text } : { type: 'text', value: p.text },
+  );
 }

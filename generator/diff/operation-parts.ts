@@ -30,9 +30,19 @@ export function parametersOf(side: Side, site: OperationSite): Map<string, Param
     const where = String(node.value.in);
     const name = String(node.value.name);
     if (where === 'body') continue;
-    const key = where === 'path' ? `path:#${placeholders.indexOf(name)}` : where === 'header' ? `header:${name.toLowerCase()}` : `${where}:${name}`;
+    const key =
+      where === 'path'
+        ? `path:#${placeholders.indexOf(name)}`
+        : where === 'header'
+          ? `header:${name.toLowerCase()}`
+          : `${where}:${name}`;
     const schema = side.swagger2 ? node : (side.raw(node, 'schema') ?? firstMediaSchema(side, node));
-    out.set(key, { node, label: `${where} parameter \`${name}\``, required: node.value.required === true || where === 'path', schema });
+    out.set(key, {
+      node,
+      label: `${where} parameter \`${name}\``,
+      required: node.value.required === true || where === 'path',
+      schema,
+    });
   }
   return out;
 }
@@ -42,7 +52,11 @@ export function requestBodyOf(side: Side, site: OperationSite): BodyPart | undef
     const body = effectiveParameters(side.contract.sources, site).find((p) => p.value.in === 'body');
     if (!body) return undefined;
     const schema = side.raw(body, 'schema');
-    return { node: body, required: body.value.required === true, media: new Map(mediaTypes(side, site, 'consumes').map((m) => [m, schema])) };
+    return {
+      node: body,
+      required: body.value.required === true,
+      media: new Map(mediaTypes(side, site, 'consumes').map((m) => [m, schema])),
+    };
   }
   const body = side.child(site.operation, 'requestBody');
   return body && { node: body, required: body.value.required === true, media: contentOf(side, body) };
@@ -99,6 +113,7 @@ export function operationSchemas(side: Side, site: OperationSite): { request: Lo
   const body = requestBodyOf(side, site);
   if (body) request.push(...body.media.values());
   const response = [...responsesOf(side, site).values()].flatMap((r) => [...r.media.values()]);
-  const present = (list: Array<Located | undefined>): Located[] => list.filter((s): s is Located => s !== undefined && isRecord(s.value));
+  const present = (list: Array<Located | undefined>): Located[] =>
+    list.filter((s): s is Located => s !== undefined && isRecord(s.value));
   return { request: present(request), response: present(response) };
 }

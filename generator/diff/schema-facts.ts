@@ -9,7 +9,12 @@ export type Effect = 'narrower' | 'wider' | 'different';
 /** The types a schema allows; undefined when it does not say (any value). */
 export function typesOf(schema: Record<string, unknown>): Set<string> | undefined {
   const raw = schema.type;
-  const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((t): t is string => typeof t === 'string') : undefined;
+  const list =
+    typeof raw === 'string'
+      ? [raw]
+      : Array.isArray(raw)
+        ? raw.filter((t): t is string => typeof t === 'string')
+        : undefined;
   if (!list) return undefined;
   const types = new Set(list);
   if (schema.nullable === true || schema['x-nullable'] === true) types.add('null');
@@ -61,7 +66,12 @@ export function constraintChanges(before: Record<string, unknown>, after: Record
     if (a === b) continue;
     // OpenAPI 3.0 and Swagger 2.0 write exclusive bounds as flags on maximum/minimum.
     if (typeof a === 'boolean' || typeof b === 'boolean') {
-      if ((a === true) !== (b === true)) out.push({ keyword, effect: b === true ? 'narrower' : 'wider', message: b === true ? `\`${keyword}\` set` : `\`${keyword}\` unset` });
+      if ((a === true) !== (b === true))
+        out.push({
+          keyword,
+          effect: b === true ? 'narrower' : 'wider',
+          message: b === true ? `\`${keyword}\` set` : `\`${keyword}\` unset`,
+        });
       continue;
     }
     const x = typeof a === 'number' ? a : undefined;
@@ -71,7 +81,11 @@ export function constraintChanges(before: Record<string, unknown>, after: Record
     else if (y === undefined) out.push({ keyword, effect: 'wider', message: `\`${keyword}\` removed (was ${x})` });
     else {
       const tighter = upper ? y < x : y > x;
-      out.push({ keyword, effect: tighter ? 'narrower' : 'wider', message: `\`${keyword}\` ${y < x ? 'lowered' : 'raised'} from ${x} to ${y}` });
+      out.push({
+        keyword,
+        effect: tighter ? 'narrower' : 'wider',
+        message: `\`${keyword}\` ${y < x ? 'lowered' : 'raised'} from ${x} to ${y}`,
+      });
     }
   }
   const pattern = changeOfText('pattern', before.pattern, after.pattern);
@@ -79,7 +93,11 @@ export function constraintChanges(before: Record<string, unknown>, after: Record
   const multipleOf = multipleOfChange(before.multipleOf, after.multipleOf);
   if (multipleOf) out.push(multipleOf);
   if ((before.uniqueItems === true) !== (after.uniqueItems === true)) {
-    out.push({ keyword: 'uniqueItems', effect: after.uniqueItems === true ? 'narrower' : 'wider', message: after.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique' });
+    out.push({
+      keyword: 'uniqueItems',
+      effect: after.uniqueItems === true ? 'narrower' : 'wider',
+      message: after.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
+    });
   }
   return out;
 }

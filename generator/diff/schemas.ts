@@ -53,7 +53,14 @@ export class SchemaComparer {
     const n = this.after.follow(newRaw);
     if (!o || !n) return;
     if (oldName !== undefined && newName !== undefined) {
-      this.change(place, newRaw, oldRaw, 'ref-changed', undefined, `now refers to schema \`${newName}\` instead of \`${oldName}\``);
+      this.change(
+        place,
+        newRaw,
+        oldRaw,
+        'ref-changed',
+        undefined,
+        `now refers to schema \`${newName}\` instead of \`${oldName}\``,
+      );
     }
     this.compareResolved(o, n, place);
   }
@@ -66,19 +73,27 @@ export class SchemaComparer {
     const a = o.value;
     const b = n.value;
     if (a.deprecated !== true && b.deprecated === true) this.change(place, n, o, 'deprecated', undefined, 'deprecated');
-    if (a.deprecated === true && b.deprecated !== true) this.change(place, n, o, 'undeprecated', undefined, 'no longer deprecated');
+    if (a.deprecated === true && b.deprecated !== true)
+      this.change(place, n, o, 'undeprecated', undefined, 'no longer deprecated');
     this.compareType(o, n, place);
     this.compareEnum(o, n, place);
-    for (const c of constraintChanges(a, b)) this.change(place, this.at(n, c.keyword), o, 'constraint-changed', c.effect, c.message);
+    for (const c of constraintChanges(a, b))
+      this.change(place, this.at(n, c.keyword), o, 'constraint-changed', c.effect, c.message);
     if (JSON.stringify(a.default) !== JSON.stringify(b.default)) {
-      const message = b.default === undefined ? `default removed (was ${valueText(JSON.stringify(a.default))})` : a.default === undefined ? `default ${valueText(JSON.stringify(b.default))} added` : `default changed from ${valueText(JSON.stringify(a.default))} to ${valueText(JSON.stringify(b.default))}`;
+      const message =
+        b.default === undefined
+          ? `default removed (was ${valueText(JSON.stringify(a.default))})`
+          : a.default === undefined
+            ? `default ${valueText(JSON.stringify(b.default))} added`
+            : `default changed from ${valueText(JSON.stringify(a.default))} to ${valueText(JSON.stringify(b.default))}`;
       this.change(place, this.at(n, 'default'), o, 'default-changed', undefined, message);
     }
     this.compareProperties(o, n, place);
     this.compareAdditional(o, n, place);
     const oldItems = this.before.raw(o, 'items');
     const newItems = this.after.raw(n, 'items');
-    if (oldItems && newItems && isRecord(oldItems.value) && isRecord(newItems.value)) this.compare(oldItems, newItems, { ...place, path: `${place.path}[]` });
+    if (oldItems && newItems && isRecord(oldItems.value) && isRecord(newItems.value))
+      this.compare(oldItems, newItems, { ...place, path: `${place.path}[]` });
     // `allOf` members are compared through the fields they bring (compareProperties).
     for (const keyword of ['oneOf', 'anyOf'] as const) this.compareVariants(o, n, keyword, place);
   }
@@ -92,7 +107,12 @@ export class SchemaComparer {
     const g = typeof n.value.format === 'string' ? n.value.format : undefined;
     if (f === g) return;
     const formatEffect: Effect = f === undefined ? 'narrower' : g === undefined ? 'wider' : 'different';
-    const message = f === undefined ? `format \`${g}\` added` : g === undefined ? `format \`${f}\` removed` : `format changed from \`${f}\` to \`${g}\``;
+    const message =
+      f === undefined
+        ? `format \`${g}\` added`
+        : g === undefined
+          ? `format \`${f}\` removed`
+          : `format changed from \`${f}\` to \`${g}\``;
     this.change(place, this.at(n, 'format'), o, 'format-changed', formatEffect, message);
   }
 
@@ -118,12 +138,28 @@ export class SchemaComparer {
     if (!before) return this.change(place, at, o, 'enum-changed', 'narrower', `now limited to ${list(after ?? [])}`);
     if (!after) return this.change(place, n, o, 'enum-changed', 'wider', `no longer limited to ${list(before)}`);
     if (before.length === 1 && after.length === 1 && 'const' in o.value && 'const' in n.value) {
-      return this.change(place, at, o, 'enum-changed', 'different', `value changed from \`${valueText(before[0] as string)}\` to \`${valueText(after[0] as string)}\``);
+      return this.change(
+        place,
+        at,
+        o,
+        'enum-changed',
+        'different',
+        `value changed from \`${valueText(before[0] as string)}\` to \`${valueText(after[0] as string)}\``,
+      );
     }
     const removed = before.filter((v) => !after.includes(v));
     const added = after.filter((v) => !before.includes(v));
-    if (removed.length > 0) this.change(place, at, o, 'enum-changed', 'narrower', `${plural(removed.length, 'value')} removed: ${list(removed)}`);
-    if (added.length > 0) this.change(place, at, o, 'enum-changed', 'wider', `${plural(added.length, 'value')} added: ${list(added)}`);
+    if (removed.length > 0)
+      this.change(
+        place,
+        at,
+        o,
+        'enum-changed',
+        'narrower',
+        `${plural(removed.length, 'value')} removed: ${list(removed)}`,
+      );
+    if (added.length > 0)
+      this.change(place, at, o, 'enum-changed', 'wider', `${plural(added.length, 'value')} added: ${list(added)}`);
   }
 
   /**
@@ -146,7 +182,10 @@ export class SchemaComparer {
       const was = before.properties.get(name);
       const now = after.properties.get(name);
       // A read-only field is never sent and a write-only one never read.
-      const directions = fieldDirections(place.directions, [was && this.before.follow(was), now && this.after.follow(now)]);
+      const directions = fieldDirections(place.directions, [
+        was && this.before.follow(was),
+        now && this.after.follow(now),
+      ]);
       const fieldPlace = { ...place, path, directions };
       if (!was && now) {
         const required = newRequired.has(name);
@@ -154,15 +193,29 @@ export class SchemaComparer {
           kind: 'property-added',
           breaking: required && directions.has('request'),
           subject: place.subject(path),
-          message: required ? (directions.has('request') || !place.directions.has('request') ? 'added as required' : 'added as required, but read-only: integrators never send it') : 'added as optional',
+          message: required
+            ? directions.has('request') || !place.directions.has('request')
+              ? 'added as required'
+              : 'added as required, but read-only: integrators never send it'
+            : 'added as optional',
           reason: 'integrators that send it must now set it',
           at: now,
         });
       } else if (was && !now) {
-        this.log.add(place.scope, { kind: 'property-removed', breaking: directions.size > 0, subject: place.subject(path), message: 'removed', reason: removalReason(directions), at: newProps ?? n, was });
+        this.log.add(place.scope, {
+          kind: 'property-removed',
+          breaking: directions.size > 0,
+          subject: place.subject(path),
+          message: 'removed',
+          reason: removalReason(directions),
+          at: newProps ?? n,
+          was,
+        });
       } else if (was && now) {
-        if (!oldRequired.has(name) && newRequired.has(name)) this.change(fieldPlace, now, was, 'required-added', 'narrower', 'became required');
-        if (oldRequired.has(name) && !newRequired.has(name)) this.change(fieldPlace, now, was, 'required-removed', 'wider', 'became optional');
+        if (!oldRequired.has(name) && newRequired.has(name))
+          this.change(fieldPlace, now, was, 'required-added', 'narrower', 'became required');
+        if (oldRequired.has(name) && !newRequired.has(name))
+          this.change(fieldPlace, now, was, 'required-removed', 'wider', 'became optional');
         this.compareAccess(was, now, { ...place, path });
         this.compare(was, now, fieldPlace);
       }
@@ -175,15 +228,37 @@ export class SchemaComparer {
     const n = this.after.follow(now);
     if (!o || !n) return;
     if (o.value.readOnly !== true && n.value.readOnly === true) {
-      this.log.add(place.scope, { kind: 'read-only-changed', breaking: place.directions.has('request'), subject: place.subject(place.path), message: 'became read-only: requests no longer set it', reason: 'integrators that send it are no longer heard', at: now, was });
+      this.log.add(place.scope, {
+        kind: 'read-only-changed',
+        breaking: place.directions.has('request'),
+        subject: place.subject(place.path),
+        message: 'became read-only: requests no longer set it',
+        reason: 'integrators that send it are no longer heard',
+        at: now,
+        was,
+      });
     }
     if (o.value.writeOnly !== true && n.value.writeOnly === true) {
-      this.log.add(place.scope, { kind: 'write-only-changed', breaking: place.directions.has('response'), subject: place.subject(place.path), message: 'became write-only: responses no longer hold it', reason: 'integrators that read it no longer get it', at: now, was });
+      this.log.add(place.scope, {
+        kind: 'write-only-changed',
+        breaking: place.directions.has('response'),
+        subject: place.subject(place.path),
+        message: 'became write-only: responses no longer hold it',
+        reason: 'integrators that read it no longer get it',
+        at: now,
+        was,
+      });
     }
   }
 
   /** An object's fields (as written, by name) and required names, its `allOf` members' included, except the `skip`ped named ones. */
-  private fields(side: Side, node: Node, skip: ReadonlySet<string>, depth = 0, out = { properties: new Map<string, Located>(), required: new Set<string>() }): typeof out {
+  private fields(
+    side: Side,
+    node: Node,
+    skip: ReadonlySet<string>,
+    depth = 0,
+    out = { properties: new Map<string, Located>(), required: new Set<string>() },
+  ): typeof out {
     const props = side.raw(node, 'properties');
     if (props && isRecord(props.value)) {
       for (const name of Object.keys(props.value)) {
@@ -221,9 +296,26 @@ export class SchemaComparer {
   private compareAdditional(o: Node, n: Node, place: SchemaPlace): void {
     const a = o.value.additionalProperties;
     const b = n.value.additionalProperties;
-    if (a === false && b !== false && b !== undefined) this.change(place, this.at(n, 'additionalProperties'), o, 'additional-properties-changed', 'wider', 'now allows other fields');
-    else if (a === false && b === undefined) this.change(place, n, o, 'additional-properties-changed', 'wider', 'now allows other fields');
-    else if (a !== false && b === false) this.change(place, this.at(n, 'additionalProperties'), o, 'additional-properties-changed', 'narrower', 'no longer allows other fields');
+    if (a === false && b !== false && b !== undefined)
+      this.change(
+        place,
+        this.at(n, 'additionalProperties'),
+        o,
+        'additional-properties-changed',
+        'wider',
+        'now allows other fields',
+      );
+    else if (a === false && b === undefined)
+      this.change(place, n, o, 'additional-properties-changed', 'wider', 'now allows other fields');
+    else if (a !== false && b === false)
+      this.change(
+        place,
+        this.at(n, 'additionalProperties'),
+        o,
+        'additional-properties-changed',
+        'narrower',
+        'no longer allows other fields',
+      );
     else if (isRecord(a) && isRecord(b)) {
       const before = this.before.raw(o, 'additionalProperties');
       const after = this.after.raw(n, 'additionalProperties');
@@ -243,7 +335,8 @@ export class SchemaComparer {
     }
     const list = this.after.raw(n, keyword) ?? n;
     for (const variant of before) {
-      if (!after.some((v) => v.key === variant.key)) this.change(place, list, variant.node, 'variant-removed', 'narrower', `can no longer be ${variant.label}`);
+      if (!after.some((v) => v.key === variant.key))
+        this.change(place, list, variant.node, 'variant-removed', 'narrower', `can no longer be ${variant.label}`);
     }
   }
 
@@ -255,7 +348,11 @@ export class SchemaComparer {
       const item = side.raw(list, index);
       if (!item) return [];
       const name = side.refName(item);
-      return [name ? { key: `name:${name}`, label: `\`${name}\``, node: item } : { key: `#${unnamed++}`, label: `the inline schema ${index + 1}`, node: item }];
+      return [
+        name
+          ? { key: `name:${name}`, label: `\`${name}\``, node: item }
+          : { key: `#${unnamed++}`, label: `the inline schema ${index + 1}`, node: item },
+      ];
     });
   }
 
@@ -264,16 +361,33 @@ export class SchemaComparer {
     return keyword in node.value ? (this.after.raw(node, keyword) ?? node) : node;
   }
 
-  private change(place: SchemaPlace, at: Located, was: Located | undefined, kind: ChangeKind, effect: Effect | undefined, message: string): void {
+  private change(
+    place: SchemaPlace,
+    at: Located,
+    was: Located | undefined,
+    kind: ChangeKind,
+    effect: Effect | undefined,
+    message: string,
+  ): void {
     const breaking = effect !== undefined && breaksFor(place.directions, effect);
-    this.log.add(place.scope, { kind, breaking, subject: place.subject(place.path), message, reason: effect && reasonFor(place.directions, effect), at, was });
+    this.log.add(place.scope, {
+      kind,
+      breaking,
+      subject: place.subject(place.path),
+      message,
+      reason: effect && reasonFor(place.directions, effect),
+      at,
+      was,
+    });
   }
 }
 
 /** `string` → `string | null` reads better as "became nullable". */
 function typeMessage(before: Set<string> | undefined, after: Set<string> | undefined): string {
-  const strip = (types: Set<string> | undefined): string => typeText(types && new Set([...types].filter((t) => t !== 'null')));
-  if (before && after && strip(before) === strip(after)) return after.has('null') ? 'became nullable' : 'no longer nullable';
+  const strip = (types: Set<string> | undefined): string =>
+    typeText(types && new Set([...types].filter((t) => t !== 'null')));
+  if (before && after && strip(before) === strip(after))
+    return after.has('null') ? 'became nullable' : 'no longer nullable';
   return `type changed from ${typeText(before)} to ${typeText(after)}`;
 }
 
@@ -284,7 +398,9 @@ function removalReason(directions: ReadonlySet<Direction>): string {
 }
 
 function requiredOf(schema: Record<string, unknown>): Set<string> {
-  return new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+  return new Set(
+    Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [],
+  );
 }
 
 function fieldDirections(directions: ReadonlySet<Direction>, nodes: Array<Node | undefined>): ReadonlySet<Direction> {

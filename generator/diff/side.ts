@@ -23,12 +23,16 @@ export class Side {
     this.swagger2 = contract.specVersion === '2.0';
     this.root = { file: sources.root, segments: [], value: isRecord(sources.root.data) ? sources.root.data : {} };
     const items = collectPathItems(sources).filter((item) => item.kind === 'path');
-    for (const site of collectOperations(sources, items)) this.operations.set(operationKey(site.method, site.pathItem.key), site);
-    const container = this.swagger2 ? this.child(this.root, 'definitions') : this.child(this.child(this.root, 'components'), 'schemas');
-    if (container) for (const name of Object.keys(container.value)) {
-      const schema = this.child(container, name);
-      if (schema) this.schemas.set(name, schema);
-    }
+    for (const site of collectOperations(sources, items))
+      this.operations.set(operationKey(site.method, site.pathItem.key), site);
+    const container = this.swagger2
+      ? this.child(this.root, 'definitions')
+      : this.child(this.child(this.root, 'components'), 'schemas');
+    if (container)
+      for (const name of Object.keys(container.value)) {
+        const schema = this.child(container, name);
+        if (schema) this.schemas.set(name, schema);
+      }
   }
 
   /** The child `key` of a node as an object, `$ref`s followed; undefined when it is absent or not an object. */
@@ -57,14 +61,21 @@ export class Side {
     const target = this.follow(node);
     if (!target) return undefined;
     const s = target.segments;
-    const named = this.swagger2 ? s.length === 2 && s[0] === 'definitions' : s.length === 3 && s[0] === 'components' && s[1] === 'schemas';
+    const named = this.swagger2
+      ? s.length === 2 && s[0] === 'definitions'
+      : s.length === 3 && s[0] === 'components' && s[1] === 'schemas';
     return named ? String(s[s.length - 1]) : undefined;
   }
 
   /** Where a node is written: at its key (`tags:`), where a block mapping's value would start a line later. */
   site(node: Pick<Located, 'file' | 'segments'>): ChangeSite {
     const position = node.file.locate(node.segments, 'key');
-    return { file: node.file.display, line: position.line, column: position.column, pointer: encodePointer(node.segments) };
+    return {
+      file: node.file.display,
+      line: position.line,
+      column: position.column,
+      pointer: encodePointer(node.segments),
+    };
   }
 
   /** The security requirements in force for an operation: its own, else the document's. */

@@ -16,7 +16,15 @@ function newAjv(): Ajv2020 {
   const require = createRequire(import.meta.url);
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const formats = require('ajv-formats') as { default: (ajv: Ajv2020) => void };
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true, code: { optimize: false, regExp: linearRegExp } });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    logger: false,
+    allowUnionTypes: true,
+    unicodeRegExp: true,
+    code: { optimize: false, regExp: linearRegExp },
+  });
   formats.default(ajv);
   return ajv;
 }
@@ -39,11 +47,18 @@ export class ContractIndex implements ContractLookup {
   private hash: string | undefined;
 
   constructor(apis: readonly LoadedApi[]) {
-    for (const loaded of apis) if (loaded.versions[0]) this.services.set(loaded.api.id, { loaded, names: undefined, validators: undefined });
+    for (const loaded of apis)
+      if (loaded.versions[0]) this.services.set(loaded.api.id, { loaded, names: undefined, validators: undefined });
   }
 
   identity(): string {
-    this.hash ??= sha256(...[...this.services].flatMap(([id, { loaded }]) => [id, loaded.versions[0]?.version ?? '', ...(loaded.versions[0]?.contract.sources.identity() ?? [])]));
+    this.hash ??= sha256(
+      ...[...this.services].flatMap(([id, { loaded }]) => [
+        id,
+        loaded.versions[0]?.version ?? '',
+        ...(loaded.versions[0]?.contract.sources.identity() ?? []),
+      ]),
+    );
     return this.hash;
   }
 
@@ -80,10 +95,15 @@ export class ContractIndex implements ContractLookup {
       const { sources } = contract;
       const schemas = new Map<string, { enum: boolean }>();
       const root = { file: sources.root, segments: [], value: sources.root.data };
-      const container = contract.specVersion === '2.0' ? sources.child(root, 'definitions') : sources.child(sources.child(root, 'components') ?? root, 'schemas');
+      const container =
+        contract.specVersion === '2.0'
+          ? sources.child(root, 'definitions')
+          : sources.child(sources.child(root, 'components') ?? root, 'schemas');
       if (container && isRecord(container.value)) {
         for (const name of Object.keys(container.value)) {
-          const target = sources.follow(sources.child(container, name) as NonNullable<ReturnType<typeof sources.child>>);
+          const target = sources.follow(
+            sources.child(container, name) as NonNullable<ReturnType<typeof sources.child>>,
+          );
           schemas.set(name, { enum: isRecord(target.value) && Array.isArray(target.value.enum) });
         }
       }
@@ -142,7 +162,10 @@ function toProblems(errors: readonly ErrorObject[]): ExampleProblem[] {
       if (!fields) continue;
       missing.delete(error.instancePath);
       const where = error.instancePath || '/';
-      out.push({ path: pathOf(error), message: `${where} is missing the required field${fields.length > 1 ? 's' : ''} ${fields.map((f) => `"${f}"`).join(', ')}` });
+      out.push({
+        path: pathOf(error),
+        message: `${where} is missing the required field${fields.length > 1 ? 's' : ''} ${fields.map((f) => `"${f}"`).join(', ')}`,
+      });
     }
   }
   return out;
@@ -167,7 +190,10 @@ function toProblem(error: ErrorObject): ExampleProblem {
       return { path: [...path, field], message: `${where} has the field "${field}", which the schema does not define` };
     }
     case 'enum':
-      return { path, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        path,
+        message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     default:
       return { path, message: `${where} ${error.message ?? 'is invalid'}` };
   }

@@ -25,22 +25,35 @@ export function aliasInheritedKeys(document: Record<string, unknown>): AliasedDo
   if (![...INHERITED].some((name) => keys.has(name))) return { document, restore: (text) => text };
   let prefix = 'specsite_inherited_';
   while ([...keys].some((key) => key.includes(prefix))) prefix = `x${prefix}`;
-  const alias = (name: string): string => (INHERITED.has(name) ? `${prefix}${name.replace(/_/g, 'U')}_${name.length}` : name);
+  const alias = (name: string): string =>
+    INHERITED.has(name) ? `${prefix}${name.replace(/_/g, 'U')}_${name.length}` : name;
   const aliasPointer = (ref: string): string => {
     const hash = ref.indexOf('#');
     if (hash === -1) return ref;
-    const segments = ref.slice(hash + 1).split('/').map((s) => encodeSegment(alias(decodeSegment(s))));
+    const segments = ref
+      .slice(hash + 1)
+      .split('/')
+      .map((s) => encodeSegment(alias(decodeSegment(s))));
     return `${ref.slice(0, hash + 1)}${segments.join('/')}`;
   };
   const rewrite = (value: unknown, key: string | undefined): unknown => {
-    if (Array.isArray(value)) return value.map((item) => (key === 'required' && typeof item === 'string' ? alias(item) : rewrite(item, undefined)));
+    if (Array.isArray(value))
+      return value.map((item) =>
+        key === 'required' && typeof item === 'string' ? alias(item) : rewrite(item, undefined),
+      );
     if (!isRecord(value)) return value;
     // No key of `out` is an inherited name any more, so a plain object takes them as they are.
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       if (k === '$ref' && typeof v === 'string') out[k] = aliasPointer(v);
       else if (k === 'propertyName' && typeof v === 'string') out[k] = alias(v);
-      else if (k === 'mapping' && isRecord(v)) out[k] = Object.fromEntries(Object.entries(v).map(([m, target]) => [alias(m), typeof target === 'string' ? (target.includes('#') ? aliasPointer(target) : alias(target)) : target]));
+      else if (k === 'mapping' && isRecord(v))
+        out[k] = Object.fromEntries(
+          Object.entries(v).map(([m, target]) => [
+            alias(m),
+            typeof target === 'string' ? (target.includes('#') ? aliasPointer(target) : alias(target)) : target,
+          ]),
+        );
       else out[alias(k)] = rewrite(v, k);
     }
     return out;
@@ -61,7 +74,10 @@ export function firstInheritedKey(root: unknown): Segment[] | undefined {
   const stack: { value: unknown; path: Segment[] }[] = [{ value: root, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop() as { value: unknown; path: Segment[] };
-    if (Array.isArray(value)) value.forEach((item, i) => typeof item === 'object' && item !== null && stack.push({ value: item, path: [...path, i] }));
+    if (Array.isArray(value))
+      value.forEach(
+        (item, i) => typeof item === 'object' && item !== null && stack.push({ value: item, path: [...path, i] }),
+      );
     else if (isRecord(value)) {
       for (const key of Object.keys(value)) {
         if (INHERITED.has(key)) return [...path, key];

@@ -1,6 +1,11 @@
 import type { Contract } from '../contracts/validate.js';
 import { toJsonSchemaKeywords } from '../contracts/json-schema-dialect.js';
-import { OPENAPI_ONLY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../contracts/schema-keywords.js';
+import {
+  OPENAPI_ONLY_KEYWORDS,
+  SCHEMA_KEYWORDS,
+  SCHEMA_LIST_KEYWORDS,
+  SCHEMA_MAP_KEYWORDS,
+} from '../contracts/schema-keywords.js';
 import type { Located } from '../contracts/sources.js';
 import { encodePointer, isRecord } from '../sources/pointer.js';
 
@@ -27,7 +32,10 @@ export interface EntitySchemaFile {
 export function generateEntitySchemas(contract: Contract, idBase: string): EntitySchemaFile[] {
   const { sources, specVersion } = contract;
   const root: Located = { file: sources.root, segments: [], value: sources.root.data };
-  const container = specVersion === '2.0' ? sources.child(root, 'definitions') : sources.child(sources.child(root, 'components') ?? root, 'schemas');
+  const container =
+    specVersion === '2.0'
+      ? sources.child(root, 'definitions')
+      : sources.child(sources.child(root, 'components') ?? root, 'schemas');
   if (!container || !isRecord(container.value)) return [];
   const names = Object.keys(container.value).sort();
   const keyOf = (node: Pick<Located, 'file' | 'segments'>) => `${node.file.path}#${encodePointer(node.segments)}`;
@@ -59,14 +67,23 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
     if (!isRecord(value)) return value;
     if (typeof value.$ref === 'string') {
       const resolved = sources.resolve(node.file, value.$ref);
-      const siblings = specVersion === '3.1' ? convertKeywords({ ...node, value: withoutRef(value) }, currentFile, stack) : {};
+      const siblings =
+        specVersion === '3.1' ? convertKeywords({ ...node, value: withoutRef(value) }, currentFile, stack) : {};
       if (!resolved.ok) return { ...siblings, $comment: `unresolved reference ${value.$ref}` };
       const ref = refTo(resolved.target, currentFile);
       if (ref !== undefined) return { $ref: ref, ...siblings };
       const key = keyOf(resolved.target);
-      if (stack.includes(key)) return { ...siblings, $comment: `recursive reference ${value.$ref} (not expressible without a named component)` };
+      if (stack.includes(key))
+        return {
+          ...siblings,
+          $comment: `recursive reference ${value.$ref} (not expressible without a named component)`,
+        };
       // Inlining copies: references fanning out or chaining without end would copy without end.
-      if (stack.length > MAX_INLINE_DEPTH || ++budget.inlined > MAX_INLINED) return { ...siblings, $comment: `reference ${value.$ref} not inlined: the schema inlines too many references (more than ${MAX_INLINE_DEPTH} deep or ${MAX_INLINED} in all); make it a named component` };
+      if (stack.length > MAX_INLINE_DEPTH || ++budget.inlined > MAX_INLINED)
+        return {
+          ...siblings,
+          $comment: `reference ${value.$ref} not inlined: the schema inlines too many references (more than ${MAX_INLINE_DEPTH} deep or ${MAX_INLINED} in all); make it a named component`,
+        };
       const inlined = convert(resolved.target, currentFile, [...stack, key]);
       return isRecord(inlined) ? { ...inlined, ...siblings } : inlined;
     }
@@ -85,7 +102,10 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
     };
     for (const keyword of SCHEMA_MAP_KEYWORDS) {
       const map = out[keyword];
-      if (isRecord(map)) out[keyword] = Object.fromEntries(Object.keys(map).map((k) => [k, convert(child(keyword, k), currentFile, stack)]));
+      if (isRecord(map))
+        out[keyword] = Object.fromEntries(
+          Object.keys(map).map((k) => [k, convert(child(keyword, k), currentFile, stack)]),
+        );
     }
     for (const keyword of SCHEMA_LIST_KEYWORDS) {
       const list = out[keyword];
@@ -103,7 +123,12 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
     const fileName = fileNames.get(name) as string;
     const body = convert(entry, fileName, [keyOf(sources.follow(entry))]);
     const schema = isRecord(body) ? body : { allOf: [body] };
-    const document = { $schema: JSON_SCHEMA_DIALECT, $id: new URL(fileName, idBase).href, title: typeof schema.title === 'string' ? schema.title : name, ...withoutKeys(schema, ['$schema', '$id', 'title']) };
+    const document = {
+      $schema: JSON_SCHEMA_DIALECT,
+      $id: new URL(fileName, idBase).href,
+      title: typeof schema.title === 'string' ? schema.title : name,
+      ...withoutKeys(schema, ['$schema', '$id', 'title']),
+    };
     return { entity: name, fileName, content: JSON.stringify(document, null, 2) + '\n' };
   });
 }

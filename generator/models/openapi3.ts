@@ -18,7 +18,15 @@ export async function toOpenApi3(contract: Contract): Promise<Record<string, unk
       : structuredClone(contract.document);
   dropSelfReferences((single as { definitions?: unknown }).definitions, '#/definitions/');
   // It resolves nothing (`resolve: false`); its fetch is refused all the same, should that change.
-  const converted = (await (await import('swagger2openapi')).default.convertObj(single, { patch: true, warnOnly: true, direct: true, resolve: false, fetch: refuseFetch })) as Record<string, unknown>;
+  const converted = (await (
+    await import('swagger2openapi')
+  ).default.convertObj(single, {
+    patch: true,
+    warnOnly: true,
+    direct: true,
+    resolve: false,
+    fetch: refuseFetch,
+  })) as Record<string, unknown>;
   return normalizeDiscriminatorMappings(converted);
 }
 
@@ -35,9 +43,16 @@ export function typeSource(contract: Contract): URL | undefined {
  * each file's content written once), read through the project's reader: nothing outside the
  * project, nothing remote. `document` is the root as the caller has it (it is not modified).
  */
-export async function bundleContract(contract: Contract, document: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function bundleContract(
+  contract: Contract,
+  document: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const parser = await swaggerParser();
-  return (await parser.bundle(contract.path, structuredClone(document) as never, { resolve: refParserResolve(contract.sources.project) } as never)) as unknown as Record<string, unknown>;
+  return (await parser.bundle(
+    contract.path,
+    structuredClone(document) as never,
+    { resolve: refParserResolve(contract.sources.project) } as never,
+  )) as unknown as Record<string, unknown>;
 }
 
 /**
@@ -45,8 +60,10 @@ export async function bundleContract(contract: Contract, document: Record<string
  * referencing it; openapi-typescript only follows references. A copy is made only when needed.
  */
 export function normalizeDiscriminatorMappings(document: Record<string, unknown>): Record<string, unknown> {
-  const schemas = isRecord(document.components) && isRecord(document.components.schemas) ? document.components.schemas : {};
-  const bare = (value: unknown) => typeof value === 'string' && !value.includes('#') && !value.includes('/') && Object.hasOwn(schemas, value);
+  const schemas =
+    isRecord(document.components) && isRecord(document.components.schemas) ? document.components.schemas : {};
+  const bare = (value: unknown) =>
+    typeof value === 'string' && !value.includes('#') && !value.includes('/') && Object.hasOwn(schemas, value);
   let found = false;
   visitDiscriminators(document, (mapping) => {
     if (Object.values(mapping).some(bare)) found = true;
@@ -54,7 +71,8 @@ export function normalizeDiscriminatorMappings(document: Record<string, unknown>
   if (!found) return document;
   const copy = structuredClone(document);
   visitDiscriminators(copy, (mapping) => {
-    for (const [key, value] of Object.entries(mapping)) if (bare(value)) mapping[key] = `#/components/schemas/${String(value)}`;
+    for (const [key, value] of Object.entries(mapping))
+      if (bare(value)) mapping[key] = `#/components/schemas/${String(value)}`;
   });
   return copy;
 }
@@ -66,7 +84,8 @@ function visitDiscriminators(root: unknown, visit: (mapping: Record<string, unkn
     if (Array.isArray(node)) stack.push(...node);
     else if (isRecord(node)) {
       if (isRecord(node.discriminator) && isRecord(node.discriminator.mapping)) visit(node.discriminator.mapping);
-      for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && typeof value === 'object') stack.push(value);
+      for (const [key, value] of Object.entries(node))
+        if (key !== 'example' && key !== 'examples' && typeof value === 'object') stack.push(value);
     }
   }
 }

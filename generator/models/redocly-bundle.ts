@@ -18,7 +18,10 @@ function redoclyCore(): RedoclyCore {
 export async function typeGeneratorConfig(): Promise<Config> {
   const core = redoclyCore();
   // Examples make no types: their `$ref`s are left alone.
-  const config = await core.createConfig({ rules: { 'operation-operationId-unique': { severity: 'error' } }, resolve: { doNotResolveExamples: true } }, { extends: ['minimal'] });
+  const config = await core.createConfig(
+    { rules: { 'operation-operationId-unique': { severity: 'error' } }, resolve: { doNotResolveExamples: true } },
+    { extends: ['minimal'] },
+  );
   config.resolve.http.customFetch = refuseFetch;
   return config;
 }
@@ -29,7 +32,12 @@ export async function typeGeneratorConfig(): Promise<Config> {
  * project's reader: files inside `project` only, nothing remote. A document without external refs is
  * returned as it is, and openapi-typescript then has nothing to read.
  */
-export async function bundleForTypes(written: Record<string, unknown>, path: string, project: string, config: Config): Promise<Record<string, unknown>> {
+export async function bundleForTypes(
+  written: Record<string, unknown>,
+  path: string,
+  project: string,
+  config: Config,
+): Promise<Record<string, unknown>> {
   const found = externals(written);
   // Redocly reads an Example's `externalValue` as it would a `$ref`; it makes no types, so it goes.
   if (!found.ref) return found.externalValue ? withoutExternalValues(written) : written;
@@ -49,9 +57,15 @@ export async function bundleForTypes(written: Record<string, unknown>, path: str
     }
   }
   const source = new core.Source(path, JSON.stringify(document), 'application/json');
-  const bundled = await core.bundle({ doc: { source, parsed: document }, config, externalRefResolver: new ProjectResolver(config.resolve), dereference: false });
+  const bundled = await core.bundle({
+    doc: { source, parsed: document },
+    config,
+    externalRefResolver: new ProjectResolver(config.resolve),
+    dereference: false,
+  });
   const failure = bundled.problems.find((problem) => problem.severity === 'error');
-  if (failure) throw new Error(`${failure.message}${failure.location[0]?.pointer ? ` at ${failure.location[0].pointer}` : ''}`);
+  if (failure)
+    throw new Error(`${failure.message}${failure.location[0]?.pointer ? ` at ${failure.location[0].pointer}` : ''}`);
   return bundled.bundle.parsed as Record<string, unknown>;
 }
 

@@ -54,7 +54,8 @@ export function collapseRefChains(document: Record<string, unknown>): Record<str
   const copy = copyReplacing(document, (node) => {
     if (!holders.has(node)) return undefined;
     const end = ends.get(node.$ref as string) ?? null;
-    if (end === null) return { description: `Defined only through a loop of $refs (${String(node.$ref)}), so it describes nothing.` };
+    if (end === null)
+      return { description: `Defined only through a loop of $refs (${String(node.$ref)}), so it describes nothing.` };
     return { ...node, $ref: end };
   });
   return copy as Record<string, unknown>;
@@ -68,17 +69,28 @@ function forEachRefHolder(root: unknown, visit: (holder: Record<string, unknown>
     if (Array.isArray(node)) for (const item of node) stack.push(item);
     else if (isRecord(node)) {
       if (typeof node.$ref === 'string') visit(node);
-      for (const [key, value] of Object.entries(node)) if (typeof value === 'object' && value !== null && !isData(key)) stack.push(value);
+      for (const [key, value] of Object.entries(node))
+        if (typeof value === 'object' && value !== null && !isData(key)) stack.push(value);
     }
   }
 }
 
 function isData(key: string): boolean {
-  return key === 'example' || key === 'examples' || key === 'default' || key === 'enum' || key === 'const' || key.startsWith('x-');
+  return (
+    key === 'example' ||
+    key === 'examples' ||
+    key === 'default' ||
+    key === 'enum' ||
+    key === 'const' ||
+    key.startsWith('x-')
+  );
 }
 
 /** A deep copy in which `replace` may substitute a node (return undefined to copy it as it is); iterative. */
-function copyReplacing(root: unknown, replace: (node: Record<string, unknown>) => Record<string, unknown> | undefined): unknown {
+function copyReplacing(
+  root: unknown,
+  replace: (node: Record<string, unknown>) => Record<string, unknown> | undefined,
+): unknown {
   const copyOf = (value: unknown): unknown => {
     if (Array.isArray(value)) return [...value];
     if (isRecord(value)) return replace(value) ?? { ...value };

@@ -71,7 +71,9 @@ function refuseLongChains(contract: Contract): void {
       if (!next.ok || !isRecord(next.target.value) || typeof next.target.value.$ref !== 'string') break;
       if (hops >= MAX_CHAIN) {
         const where = site.file === sources.root ? ` at #${encodePointer(site.segments)}` : ` in ${site.file.display}`;
-        throw new Error(`the $ref${where} starts a chain of more than ${MAX_CHAIN} $refs that lead only to other $refs (or a loop of them); point it at a schema`);
+        throw new Error(
+          `the $ref${where} starts a chain of more than ${MAX_CHAIN} $refs that lead only to other $refs (or a loop of them); point it at a schema`,
+        );
       }
       current = { file: next.target.file, ref: next.target.value.$ref };
     }

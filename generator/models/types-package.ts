@@ -24,7 +24,9 @@ export function typesPackageJson(input: TypesPackageInput): string {
     // For consumers still on `moduleResolution: node`, which ignores `exports`.
     typesVersions: { '*': typesVersions },
     files: ['*.d.ts', 'README.md'],
-    specsite: { services: Object.fromEntries(input.services.map((s) => [s.id, { version: s.version, source: s.source }])) },
+    specsite: {
+      services: Object.fromEntries(input.services.map((s) => [s.id, { version: s.version, source: s.source }])),
+    },
   };
   return JSON.stringify(manifest, null, 2) + '\n';
 }
@@ -37,7 +39,9 @@ export function typesIndex(input: TypesPackageInput): string {
 
 export function typesReadme(input: TypesPackageInput): string {
   const first = input.services[0]?.id ?? 'service';
-  const rows = input.services.map((s) => `| \`${input.packageName}/${s.id}\` | ${cell(s.version)} | ${codeCell(s.source)} |`);
+  const rows = input.services.map(
+    (s) => `| \`${input.packageName}/${s.id}\` | ${cell(s.version)} | ${codeCell(s.source)} |`,
+  );
   return [
     `# ${input.packageName}`,
     '',

@@ -90,7 +90,12 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const reading = flattenSidebar(content.sidebar);
   const order = readingOrder(reading);
   const trails = sidebarTrails(content.sidebar);
-  const navbar = await resolveNavbar(config, input.configSource, { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route }, cache);
+  const navbar = await resolveNavbar(
+    config,
+    input.configSource,
+    { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route },
+    cache,
+  );
   diagnostics.push(...navbar.diagnostics);
   const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
   const siteJson = JSON.stringify(site);
@@ -101,7 +106,13 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const files = new Map<string, string>([[siteData, siteJson]]);
   const pages: RenderedPage[] = [];
   let secondThread = false;
-  const head = (route: string, title: string, description: string | undefined, ogType: HeadModel['ogType'], noindex = false): HeadModel => ({
+  const head = (
+    route: string,
+    title: string,
+    description: string | undefined,
+    ogType: HeadModel['ogType'],
+    noindex = false,
+  ): HeadModel => ({
     title: pageTitle(site, title),
     description: description ?? config.description,
     route,
@@ -112,22 +123,39 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   });
   const templates = (): Promise<typeof import('./pages.js')> => import('./pages.js');
   // A page's contract components draw on the reference; one that uses none does not depend on it.
-  const catalog = async (page: CompiledPage) => (page.usesContracts ? (await input.reference.full()).catalog : new Map());
-  const contentKey = (page: CompiledPage): string => `${page.contentHash}\0${page.usesContracts ? input.reference.key : ''}`;
+  const catalog = async (page: CompiledPage) =>
+    page.usesContracts ? (await input.reference.full()).catalog : new Map();
+  const contentKey = (page: CompiledPage): string =>
+    `${page.contentHash}\0${page.usesContracts ? input.reference.key : ''}`;
 
   const jobs: RenderJob[] = [];
   for (const doc of content.docs) {
     const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
     const model = docModel(doc, trails, order, base);
-    const tree: TreePage | undefined = doc.usesContracts ? undefined : { kind: 'doc', head: docHead, model, tree: doc.tree };
-    jobs.push({ page: doc, parts: ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)], tree, render: async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc)) });
+    const tree: TreePage | undefined = doc.usesContracts
+      ? undefined
+      : { kind: 'doc', head: docHead, model, tree: doc.tree };
+    jobs.push({
+      page: doc,
+      parts: ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)],
+      tree,
+      render: async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc)),
+    });
     pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
   }
   for (const page of content.pages) {
     const pageHead = head(page.route, page.frontMatter.title, page.frontMatter.description, 'website');
     const title = page.frontMatter.title;
-    const tree: TreePage | undefined = page.usesContracts ? undefined : { kind: 'standalone', head: pageHead, title, tree: page.tree };
-    jobs.push({ page, parts: ['page', JSON.stringify(pageHead), title, contentKey(page)], tree, render: async (t) => t.renderStandalone(site, pageHead, { Content: page.Content, route: page.route, title }, await catalog(page)) });
+    const tree: TreePage | undefined = page.usesContracts
+      ? undefined
+      : { kind: 'standalone', head: pageHead, title, tree: page.tree };
+    jobs.push({
+      page,
+      parts: ['page', JSON.stringify(pageHead), title, contentKey(page)],
+      tree,
+      render: async (t) =>
+        t.renderStandalone(site, pageHead, { Content: page.Content, route: page.route, title }, await catalog(page)),
+    });
     pages.push({ route: page.route, title, kind: 'page', source: page.display });
   }
   for (const api of input.apiPages) {
@@ -145,7 +173,12 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   }
   const notFoundHead = head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true);
   const docsHref = reading[0] ? withBase(base, reading[0].route) : undefined;
-  jobs.push({ page: { route: '/404.html' }, parts: ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''], file: '404.html', render: async (t) => t.renderNotFound(site, notFoundHead, docsHref) });
+  jobs.push({
+    page: { route: '/404.html' },
+    parts: ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''],
+    file: '404.html',
+    render: async (t) => t.renderNotFound(site, notFoundHead, docsHref),
+  });
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
 
   const emit = async (job: RenderJob, html: string | Uint8Array): Promise<void> => {
@@ -163,7 +196,14 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     try {
       html = await render();
     } catch (error) {
-      diagnostics.push({ file: job.page.display ?? job.page.route, line: 1, column: 1, severity: 'error', rule: 'render', message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}` });
+      diagnostics.push({
+        file: job.page.display ?? job.page.route,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        rule: 'render',
+        message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}`,
+      });
       return;
     }
     await keep(job, key, html);
@@ -201,7 +241,11 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
         // Awaited once this thread is done with its own share; a write that fails meanwhile must not go unhandled.
         return later(attempt(job, key, () => html));
       });
-      await pMap(misses.filter(({ job }) => !job.tree), ({ job, key }) => attempt(job, key, () => renderHere(job)), { concurrency: RENDER_CONCURRENCY });
+      await pMap(
+        misses.filter(({ job }) => !job.tree),
+        ({ job, key }) => attempt(job, key, () => renderHere(job)),
+        { concurrency: RENDER_CONCURRENCY },
+      );
       await background.drain();
       await Promise.all(shared);
     } finally {
@@ -220,7 +264,10 @@ async function announcementHtml(config: ResolvedConfig, cache: BuildCache): Prom
   const key = cache.key('announcement', bar.content);
   const cached = await cache.get<string>('html', key);
   if (cached !== undefined) return cached;
-  const [{ renderToStaticMarkup }, { markdownToReact }] = await Promise.all([import('react-dom/server'), import('./markdown.js')]);
+  const [{ renderToStaticMarkup }, { markdownToReact }] = await Promise.all([
+    import('react-dom/server'),
+    import('./markdown.js'),
+  ]);
   const html = renderToStaticMarkup(markdownToReact(bar.content, { inline: true }));
   await cache.set('html', key, html);
   return html;
@@ -242,7 +289,9 @@ function readingOrder(entries: ReadonlyArray<{ label: string; route: string }>):
 
 function docModel(doc: CompiledPage, trails: ReturnType<typeof sidebarTrails>, reading: ReadingOrder, base: string) {
   const trail = trails.get(doc.route) ?? [];
-  const crumbs = trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, href: c.route ? withBase(base, c.route) : undefined }));
+  const crumbs = trail
+    .filter((c) => c.route !== doc.route)
+    .map((c) => ({ label: c.label, href: c.route ? withBase(base, c.route) : undefined }));
   const at = reading.at.get(doc.route) ?? -1;
   const neighbour = (index: number) => {
     const entry = at === -1 ? undefined : reading.entries[index];
@@ -258,7 +307,13 @@ function docModel(doc: CompiledPage, trails: ReturnType<typeof sidebarTrails>, r
   };
 }
 
-function siteModel(config: ResolvedConfig, sidebar: readonly SidebarNode[], items: SiteModel['navbar']['items'], assets: RenderInput['assets'], announcement: string | undefined): SiteModel {
+function siteModel(
+  config: ResolvedConfig,
+  sidebar: readonly SidebarNode[],
+  items: SiteModel['navbar']['items'],
+  assets: RenderInput['assets'],
+  announcement: string | undefined,
+): SiteModel {
   const base = config.baseUrl;
   const bar = config.announcementBar;
   const copyright = config.footer.copyright;
@@ -269,16 +324,36 @@ function siteModel(config: ResolvedConfig, sidebar: readonly SidebarNode[], item
     baseUrl: base,
     brandName: config.brand.name,
     locale: config.i18n.defaultLocale,
-    navbar: { title: config.navbar.title, logo: config.navbar.logo && { src: withBase(base, config.navbar.logo.src), alt: config.navbar.logo.alt }, hideOnScroll: config.navbar.hideOnScroll, homeHref: base, items },
+    navbar: {
+      title: config.navbar.title,
+      logo: config.navbar.logo && { src: withBase(base, config.navbar.logo.src), alt: config.navbar.logo.alt },
+      hideOnScroll: config.navbar.hideOnScroll,
+      homeHref: base,
+      items,
+    },
     footer: {
-      columns: config.footer.columns.map((column) => ({ title: column.title, items: column.items.map((item) => toLinkModel(base, item as { label: string; to?: string; href?: string })) })),
+      columns: config.footer.columns.map((column) => ({
+        title: column.title,
+        items: column.items.map((item) => toLinkModel(base, item as { label: string; to?: string; href?: string })),
+      })),
       copyright: copyright && `Copyright © ${copyright.year} ${copyright.holder}`,
     },
     colorMode: config.colorMode,
-    announcementBar: bar && { id: bar.id, html: announcement ?? '', backgroundColor: bar.backgroundColor, textColor: bar.textColor, isCloseable: bar.isCloseable },
+    announcementBar: bar && {
+      id: bar.id,
+      html: announcement ?? '',
+      backgroundColor: bar.backgroundColor,
+      textColor: bar.textColor,
+      isCloseable: bar.isCloseable,
+    },
     sidebar: sidebar.map((node) => sidebarModel(node, base)),
     lazySidebar: countEntries(sidebar) > FULL_SIDEBAR_ENTRIES,
-    assets: { css: withBase(base, `/${assets.css}`), js: withBase(base, `/${assets.js}`), favicon: withBase(base, `/${assets.favicon}`), faviconType: assets.faviconType },
+    assets: {
+      css: withBase(base, `/${assets.css}`),
+      js: withBase(base, `/${assets.js}`),
+      favicon: withBase(base, `/${assets.favicon}`),
+      faviconType: assets.faviconType,
+    },
     client: config.client,
   };
 }
@@ -298,11 +373,21 @@ function sidebarModel(node: SidebarNode, base: string): SidebarItemModel {
     case 'doc':
       return { type: 'doc', label: node.label, href: withBase(base, node.route), route: node.route };
     case 'link': {
-      const link = toLinkModel(base, node.href.startsWith('/') ? { label: node.label, to: node.href } : { label: node.label, href: node.href });
+      const link = toLinkModel(
+        base,
+        node.href.startsWith('/') ? { label: node.label, to: node.href } : { label: node.label, href: node.href },
+      );
       return { type: 'link', label: link.label, href: link.href, external: link.external };
     }
     case 'category':
-      return { type: 'category', label: node.label, href: node.route && withBase(base, node.route), route: node.route, collapsed: node.collapsed, items: node.items.map((n) => sidebarModel(n, base)) };
+      return {
+        type: 'category',
+        label: node.label,
+        href: node.route && withBase(base, node.route),
+        route: node.route,
+        collapsed: node.collapsed,
+        items: node.items.map((n) => sidebarModel(n, base)),
+      };
   }
 }
 

@@ -21,6 +21,9 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).us
 export function markdownToReact(text: string, options: { inline?: boolean } = {}): ReactNode {
   const tree = processor.runSync(processor.parse(text)) as Root;
   const only = tree.children.filter((n) => !(n.type === 'text' && n.value.trim() === ''));
-  const root: Root = options.inline && only.length === 1 && only[0]?.type === 'element' && (only[0] as Element).tagName === 'p' ? { type: 'root', children: (only[0] as Element).children } : tree;
+  const root: Root =
+    options.inline && only.length === 1 && only[0]?.type === 'element' && (only[0] as Element).tagName === 'p'
+      ? { type: 'root', children: (only[0] as Element).children }
+      : tree;
   return toJsxRuntime(root, { Fragment, jsx, jsxs });
 }

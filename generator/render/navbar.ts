@@ -20,7 +20,12 @@ export interface NavbarTargets {
  * error at the item; each item is also rendered once here so that a failure surfaces as such an
  * error rather than as a crash in the middle of page rendering.
  */
-export async function resolveNavbar(config: ResolvedConfig, source: SourceFile, targets: NavbarTargets, cache: BuildCache = BuildCache.disabled()): Promise<{ items: NavItemModel[]; diagnostics: Diagnostic[] }> {
+export async function resolveNavbar(
+  config: ResolvedConfig,
+  source: SourceFile,
+  targets: NavbarTargets,
+  cache: BuildCache = BuildCache.disabled(),
+): Promise<{ items: NavItemModel[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const items: NavItemModel[] = [];
   const base = config.baseUrl;
@@ -29,13 +34,45 @@ export async function resolveNavbar(config: ResolvedConfig, source: SourceFile, 
     let model: NavItemModel | undefined;
     switch (item.type) {
       case 'docSidebar':
-        if (targets.firstSidebarRoute === undefined) diagnostics.push(locatedAt(source, at, 'navbar-item', `navbar item "${item.label}" (docSidebar) has no target: the docs sidebar has no pages`));
-        else model = { type: 'link', label: item.label, href: withBase(base, targets.firstSidebarRoute), external: false, position: item.position, activePrefix: '/docs/' };
+        if (targets.firstSidebarRoute === undefined)
+          diagnostics.push(
+            locatedAt(
+              source,
+              at,
+              'navbar-item',
+              `navbar item "${item.label}" (docSidebar) has no target: the docs sidebar has no pages`,
+            ),
+          );
+        else
+          model = {
+            type: 'link',
+            label: item.label,
+            href: withBase(base, targets.firstSidebarRoute),
+            external: false,
+            position: item.position,
+            activePrefix: '/docs/',
+          };
         break;
       case 'doc': {
         const route = targets.docRoutes.get(item.docId);
-        if (route === undefined) diagnostics.push(locatedAt(source, [...at, 'docId'], 'navbar-item', `navbar item "${item.label}" cannot be rendered: no docs page has the id "${item.docId}"`));
-        else model = { type: 'link', label: item.label, href: withBase(base, route), external: false, position: item.position, activePrefix: route };
+        if (route === undefined)
+          diagnostics.push(
+            locatedAt(
+              source,
+              [...at, 'docId'],
+              'navbar-item',
+              `navbar item "${item.label}" cannot be rendered: no docs page has the id "${item.docId}"`,
+            ),
+          );
+        else
+          model = {
+            type: 'link',
+            label: item.label,
+            href: withBase(base, route),
+            external: false,
+            position: item.position,
+            activePrefix: route,
+          };
         break;
       }
       case 'link': {
@@ -44,13 +81,22 @@ export async function resolveNavbar(config: ResolvedConfig, source: SourceFile, 
         break;
       }
       case 'dropdown':
-        model = { type: 'dropdown', label: item.label, items: item.items.map((i) => toLinkModel(base, i)), position: item.position };
+        model = {
+          type: 'dropdown',
+          label: item.label,
+          items: item.items.map((i) => toLinkModel(base, i)),
+          position: item.position,
+        };
         break;
       case 'localeDropdown':
         model = {
           type: 'localeDropdown',
           current: config.i18n.defaultLocale,
-          locales: config.i18n.locales.map((code) => ({ code, label: localeName(code), href: withBase(base, code === config.i18n.defaultLocale ? '/' : `/${code}/`) })),
+          locales: config.i18n.locales.map((code) => ({
+            code,
+            label: localeName(code),
+            href: withBase(base, code === config.i18n.defaultLocale ? '/' : `/${code}/`),
+          })),
           position: item.position,
         };
         break;
@@ -66,18 +112,32 @@ export async function resolveNavbar(config: ResolvedConfig, source: SourceFile, 
       continue;
     }
     try {
-      const [{ createElement }, { renderToStaticMarkup }, { NavbarItem }] = await Promise.all([import('react'), import('react-dom/server'), import('../../templates/navbar/items/index.js')]);
+      const [{ createElement }, { renderToStaticMarkup }, { NavbarItem }] = await Promise.all([
+        import('react'),
+        import('react-dom/server'),
+        import('../../templates/navbar/items/index.js'),
+      ]);
       renderToStaticMarkup(createElement(NavbarItem, { item: model, currentRoute: '/' }));
       items.push(model);
       await cache.set('navbar', key, true);
     } catch (error) {
-      diagnostics.push(locatedAt(source, at, 'navbar-item', `navbar item ${index + 1} failed to render: ${error instanceof Error ? error.message : String(error)}`));
+      diagnostics.push(
+        locatedAt(
+          source,
+          at,
+          'navbar-item',
+          `navbar item ${index + 1} failed to render: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     }
   }
   return { items, diagnostics };
 }
 
-export function toLinkModel(baseUrl: string, link: { label: string; to?: string | undefined; href?: string | undefined }): LinkModel {
+export function toLinkModel(
+  baseUrl: string,
+  link: { label: string; to?: string | undefined; href?: string | undefined },
+): LinkModel {
   if (link.href !== undefined) return { label: link.label, href: link.href, external: isExternalUrl(link.href) };
   return { label: link.label, href: withBase(baseUrl, link.to ?? '/'), external: false };
 }

@@ -40,8 +40,18 @@ function content(page: Pick<CompiledPage, 'Content'>, contracts: ContractCatalog
   );
 }
 
-export function renderDoc(site: SiteModel, head: HeadModel, page: Pick<CompiledPage, 'Content'>, model: Omit<DocPageModel, 'content'>, contracts: ContractCatalog): string {
-  return renderDocument(site, head, <DocPage site={site} page={{ ...model, content: content(page, contracts) }} closedMarkup={closedMarkupOf(site)} />);
+export function renderDoc(
+  site: SiteModel,
+  head: HeadModel,
+  page: Pick<CompiledPage, 'Content'>,
+  model: Omit<DocPageModel, 'content'>,
+  contracts: ContractCatalog,
+): string {
+  return renderDocument(
+    site,
+    head,
+    <DocPage site={site} page={{ ...model, content: content(page, contracts) }} closedMarkup={closedMarkupOf(site)} />,
+  );
 }
 
 const CLOSED_MARKUP = new WeakMap<object, ClosedCategoryMarkup>();
@@ -71,7 +81,12 @@ export function closedMarkupOf(site: Pick<SiteModel, 'lazySidebar'>): ClosedCate
   return markup;
 }
 
-export function renderStandalone(site: SiteModel, head: HeadModel, page: Pick<CompiledPage, 'Content' | 'route'> & { title: string }, contracts: ContractCatalog): string {
+export function renderStandalone(
+  site: SiteModel,
+  head: HeadModel,
+  page: Pick<CompiledPage, 'Content' | 'route'> & { title: string },
+  contracts: ContractCatalog,
+): string {
   return renderDocument(
     site,
     head,
@@ -98,10 +113,13 @@ export function renderTreePage(site: SiteModel, page: TreePage): string {
 }
 
 export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage): string {
-  return renderDocument(site, head, page.model.kind === 'changelog' ? <ChangelogPage changelog={page.model} /> : <ApiPageTemplate api={page.model} />);
+  return renderDocument(
+    site,
+    head,
+    page.model.kind === 'changelog' ? <ChangelogPage changelog={page.model} /> : <ApiPageTemplate api={page.model} />,
+  );
 }
 
 export function renderNotFound(site: SiteModel, head: HeadModel, docsHref: string | undefined): string {
   return renderDocument(site, head, <NotFoundPage homeHref={site.navbar.homeHref} docsHref={docsHref} />);
 }
-

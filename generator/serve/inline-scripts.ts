@@ -10,7 +10,11 @@ export const PAGE_HEAD_CHARS = 64 * 1024;
  * code before the settings, found from a sample, is the same on every page of every site.
  */
 const PREFIX = (() => {
-  const sample = headScript({ colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false }, announcementBar: undefined, baseUrl: '/' });
+  const sample = headScript({
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+    announcementBar: undefined,
+    baseUrl: '/',
+  });
   return sample.slice(0, sample.indexOf('})({') + '})('.length);
 })();
 
@@ -61,10 +65,17 @@ export function isHeadScript(text: string): boolean {
 function siteOf(settings: unknown): Pick<SiteModel, 'colorMode' | 'announcementBar' | 'baseUrl'> | undefined {
   if (typeof settings !== 'object' || settings === null) return undefined;
   const { fallback, system, bar, base } = settings as Record<string, unknown>;
-  if ((fallback !== 'light' && fallback !== 'dark') || typeof system !== 'boolean' || (bar !== null && typeof bar !== 'string') || typeof base !== 'string') return undefined;
+  if (
+    (fallback !== 'light' && fallback !== 'dark') ||
+    typeof system !== 'boolean' ||
+    (bar !== null && typeof bar !== 'string') ||
+    typeof base !== 'string'
+  )
+    return undefined;
   return {
     colorMode: { defaultMode: fallback, disableSwitch: false, respectPrefersColorScheme: system },
-    announcementBar: bar === null ? undefined : { id: bar, html: '', backgroundColor: '', textColor: '', isCloseable: true },
+    announcementBar:
+      bar === null ? undefined : { id: bar, html: '', backgroundColor: '', textColor: '', isCloseable: true },
     baseUrl: base,
   };
 }

@@ -29,6 +29,9 @@ export function siteFileCandidates(url: string, baseUrl: string): string[] | und
   const inside = path.slice(baseUrl.length);
   const segments = inside.split('/');
   // The last segment is empty for a path ending in `/`; any other empty one is `//`.
-  if (segments.some((segment, at) => segment === '.' || segment === '..' || (segment === '' && at < segments.length - 1))) return undefined;
+  if (
+    segments.some((segment, at) => segment === '.' || segment === '..' || (segment === '' && at < segments.length - 1))
+  )
+    return undefined;
   return inside === '' || inside.endsWith('/') ? [`${inside}index.html`] : [inside, `${inside}/index.html`];
 }

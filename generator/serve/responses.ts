@@ -9,8 +9,21 @@ const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED']);
 
 /** A short text answer with the headers every response carries. */
-export function answerPlain(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', ...NOSNIFF, 'content-security-policy': FILE_POLICY, ...headers }).end(`${text}\n`);
+export function answerPlain(
+  response: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
+  response
+    .writeHead(status, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-cache',
+      ...NOSNIFF,
+      'content-security-policy': FILE_POLICY,
+      ...headers,
+    })
+    .end(`${text}\n`);
 }
 
 /** Answers 405 to any method but GET and HEAD; true when the request may go on. */

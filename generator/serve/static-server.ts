@@ -44,7 +44,10 @@ export function contentType(name: string): string {
  * head script) or, for any other file, the policy of a file opened on its own.
  */
 export function securityHeaders(type: string, html?: string): Record<string, string> {
-  return { ...NOSNIFF, 'content-security-policy': type.startsWith('text/html') ? pagePolicy(headScriptSources(html ?? '')) : FILE_POLICY };
+  return {
+    ...NOSNIFF,
+    'content-security-policy': type.startsWith('text/html') ? pagePolicy(headScriptSources(html ?? '')) : FILE_POLICY,
+  };
 }
 
 export interface StaticServerOptions {
@@ -128,7 +131,12 @@ async function send(request: IncomingMessage, response: ServerResponse, status: 
     const type = contentType(file.name);
     const head = type.startsWith('text/html') ? await readHead(handle, size) : undefined;
     const immutable = file.name.startsWith(`assets${sep}`);
-    response.writeHead(status, { 'content-type': type, 'content-length': size, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', ...securityHeaders(type, head) });
+    response.writeHead(status, {
+      'content-type': type,
+      'content-length': size,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...securityHeaders(type, head),
+    });
     if (request.method === 'HEAD' || size === 0) {
       response.end();
       return;

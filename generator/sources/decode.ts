@@ -2,9 +2,12 @@ import { isUtf8 } from 'node:buffer';
 import { ENCODING_RULE } from './limits.js';
 
 /** Why bytes are not UTF-8 text, and where: each caller words it for what the file is. */
-export type NotUtf8 = { line: number; column: number } & ({ kind: 'utf16-bom' | 'utf16' } | { kind: 'byte'; byte: number });
+export type NotUtf8 = { line: number; column: number } & (
+  { kind: 'utf16-bom' | 'utf16' } | { kind: 'byte'; byte: number }
+);
 
-export type Decoded = { ok: true; text: string } | { ok: false; rule: string; line: number; column: number; message: string };
+export type Decoded =
+  { ok: true; text: string } | { ok: false; rule: string; line: number; column: number; message: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -15,11 +18,13 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * reads as text (config, contracts, pages) is decoded here.
  */
 export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | ({ ok: false } & NotUtf8) {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { ok: false, kind: 'utf16-bom', line: 1, column: 1 };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    return { ok: false, kind: 'utf16-bom', line: 1, column: 1 };
   if (looksLikeUtf16(bytes)) return { ok: false, kind: 'utf16', line: 1, column: 1 };
   const body = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? bytes.subarray(UTF8_BOM.length) : bytes;
   // Node's check is native and fast; the walk that finds the bad byte runs only when it fails.
-  if (isUtf8(body)) return { ok: true, text: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
+  if (isUtf8(body))
+    return { ok: true, text: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
   const offset = firstInvalidByte(body);
   return { ok: false, kind: 'byte', byte: body[offset] ?? 0, ...positionOfByte(body, offset) };
 }
@@ -63,7 +68,8 @@ function firstInvalidByte(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] as number;
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (length === 0) return i;
     if (length > 1) {
       const chunk = bytes.subarray(i, i + length);

@@ -22,7 +22,8 @@ export const IMAGE_EXTENSIONS: readonly string[] = Object.values(KINDS).flatMap(
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-export type ImageCheck = { ok: true; mime: string } | { ok: false; rule: typeof IMAGE_TYPE | typeof UNSAFE_SVG; problem: string };
+export type ImageCheck =
+  { ok: true; mime: string } | { ok: false; rule: typeof IMAGE_TYPE | typeof UNSAFE_SVG; problem: string };
 
 /**
  * Whether `bytes` may be published under a name ending in `extension` (`.png`, lower-case): a file
@@ -36,7 +37,11 @@ export async function checkImageBytes(bytes: Uint8Array, extension: string): Pro
   if (!expected) return { ok: false, rule: IMAGE_TYPE, problem: NOT_AN_IMAGE };
   if (!expected.extensions.includes(extension)) {
     const claimed = Object.values(KINDS).find((k) => k.extensions.includes(extension));
-    return { ok: false, rule: IMAGE_TYPE, problem: `is ${article(expected.name)} ${expected.name} image${claimed ? `, not ${claimed.name}` : ''}; name it with ${expected.extensions.join(' or ')}` };
+    return {
+      ok: false,
+      rule: IMAGE_TYPE,
+      problem: `is ${article(expected.name)} ${expected.name} image${claimed ? `, not ${claimed.name}` : ''}; name it with ${expected.extensions.join(' or ')}`,
+    };
   }
   if (kind === 'svg') {
     const problem = svgProblem(new TextDecoder().decode(bytes));
@@ -59,7 +64,9 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
   if (buffer.subarray(0, 3).equals(UTF8_BOM)) buffer = buffer.subarray(3);
   if (!isUtf8(buffer)) return false;
   const head = buffer.subarray(0, 4096).toString('utf8');
-  return /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^[>]*(?:\[[\s\S]*?\])?\s*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w-]+:)?svg[\s>/]/i.test(head);
+  return /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^[>]*(?:\[[\s\S]*?\])?\s*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w-]+:)?svg[\s>/]/i.test(
+    head,
+  );
 }
 
 const NAMES = Object.values(KINDS).map((k) => k.name);

@@ -79,7 +79,15 @@ export class JsonPositions {
     if (container === undefined) {
       this.scanner.setPosition(offset);
       const token = this.scanner.scan();
-      container = token === OPEN_BRACE || token === OPEN_BRACKET ? { kind: token === OPEN_BRACE ? 'object' : 'array', children: new Map(), resume: this.scanner.getPosition(), next: 0 } : null;
+      container =
+        token === OPEN_BRACE || token === OPEN_BRACKET
+          ? {
+              kind: token === OPEN_BRACE ? 'object' : 'array',
+              children: new Map(),
+              resume: this.scanner.getPosition(),
+              next: 0,
+            }
+          : null;
       this.containers.set(offset, container);
     }
     return container ?? undefined;
@@ -110,7 +118,7 @@ export class JsonPositions {
     const value = scanner.getTokenOffset();
     if (!container.children.has(name)) container.children.set(name, { key, value });
     // Over the value: a scalar is one token; an object or array, everything up to its matching close.
-    for (let depth = token === OPEN_BRACE || token === OPEN_BRACKET ? 1 : 0; depth > 0; ) {
+    for (let depth = token === OPEN_BRACE || token === OPEN_BRACKET ? 1 : 0; depth > 0;) {
       token = scanner.scan();
       if (token === OPEN_BRACE || token === OPEN_BRACKET) depth++;
       else if (token === CLOSE_BRACE || token === CLOSE_BRACKET) depth--;

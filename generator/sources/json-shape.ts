@@ -2,7 +2,8 @@ import { createScanner } from 'jsonc-parser';
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, OPEN_BRACE, OPEN_BRACKET, STRING } from './json-tokens.js';
 import { MAX_NESTING_DEPTH } from './limits.js';
 
-export type JsonShapeProblem = { kind: 'duplicate-key'; offset: number; key: string; firstOffset: number } | { kind: 'too-deep'; offset: number };
+export type JsonShapeProblem =
+  { kind: 'duplicate-key'; offset: number; key: string; firstOffset: number } | { kind: 'too-deep'; offset: number };
 
 /**
  * What `JSON.parse` lets through and YAML does not: a key given twice in one object (the parser
@@ -101,7 +102,8 @@ function locateProblem(text: string, tooDeep: boolean): JsonShapeProblem | undef
       const keys = stack[stack.length - 1] as Map<string, number>;
       const key = scanner.getTokenValue();
       const first = keys.get(key);
-      if (first !== undefined && !tooDeep) return { kind: 'duplicate-key', offset: scanner.getTokenOffset(), key, firstOffset: first };
+      if (first !== undefined && !tooDeep)
+        return { kind: 'duplicate-key', offset: scanner.getTokenOffset(), key, firstOffset: first };
       if (first === undefined) keys.set(key, scanner.getTokenOffset());
       expectKey = false;
     } else if (token !== COLON) {

@@ -15,7 +15,8 @@ const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 export function routeProblem(route: string): string | undefined {
   if (CONTROL.test(route)) return 'contains a control character';
   if (route.includes('\\')) return 'contains a backslash';
-  if (ENCODED.test(route)) return `contains an encoded dot, slash, backslash or control character ("${ENCODED.exec(route)?.[0]}")`;
+  if (ENCODED.test(route))
+    return `contains an encoded dot, slash, backslash or control character ("${ENCODED.exec(route)?.[0]}")`;
   if (SCHEME.test(route) || route.startsWith('//')) return 'is a URL, not a path of this site';
   if (route === '/' || route === '') return undefined;
   for (const segment of route.replace(/^\//, '').replace(/\/$/, '').split('/')) {

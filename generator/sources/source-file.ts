@@ -1,7 +1,19 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type Document, type Node as YamlNode } from 'yaml';
+import {
+  Composer,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Parser,
+  YAMLParseError,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import { sha256, type BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodeSource } from './decode.js';
@@ -46,32 +58,72 @@ export async function readSourceFile(path: string, rule = 'parse', cache?: Build
   let text: string;
   try {
     const { size } = await stat(path);
-    if (size > MAX_SOURCE_SIZE) return fileProblem(path, rule, `the file is ${sizeInMegabytes(size)}, more than the ${sizeInMegabytes(MAX_SOURCE_SIZE)} a file may have`);
+    if (size > MAX_SOURCE_SIZE)
+      return fileProblem(
+        path,
+        rule,
+        `the file is ${sizeInMegabytes(size)}, more than the ${sizeInMegabytes(MAX_SOURCE_SIZE)} a file may have`,
+      );
     // Node's own UTF-8 read is several times faster than any decoder that reports bad bytes, and
     // marks them with U+FFFD; only a text with one (or with zero bytes, UTF-16) is decoded again.
     text = await readFile(path, 'utf8');
     if (text.includes('\uFFFD') || text.charCodeAt(0) === 0 || text.charCodeAt(1) === 0) {
       const decoded = decodeSource(await readFile(path));
-      if (!decoded.ok) return { ok: false, diagnostics: [{ file: displayPath(path), line: decoded.line, column: decoded.column, severity: 'error', rule: decoded.rule, message: decoded.message }] };
+      if (!decoded.ok)
+        return {
+          ok: false,
+          diagnostics: [
+            {
+              file: displayPath(path),
+              line: decoded.line,
+              column: decoded.column,
+              severity: 'error',
+              rule: decoded.rule,
+              message: decoded.message,
+            },
+          ],
+        };
       text = decoded.text;
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return fileProblem(path, rule, code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? 'unknown error'})`);
+    return fileProblem(
+      path,
+      rule,
+      code === 'ENOENT'
+        ? 'file not found'
+        : code === 'EISDIR'
+          ? 'is a folder, not a file'
+          : `cannot be read (${code ?? 'unknown error'})`,
+    );
   }
   text = withoutBom(text);
   const hash = sha256(text);
   if (!cache?.enabled || extname(path).toLowerCase() === '.json') return parseSourceText(path, text, rule, hash);
   const key = cache.key('yaml-data', hash);
   const cached = await cache.get<{ data: unknown }>('yaml', key);
-  if (cached) return { ok: true, file: { path, display: displayPath(path), format: 'yaml', hash, data: cached.data, locate: yamlLocator(withoutBom(text)) } };
+  if (cached)
+    return {
+      ok: true,
+      file: {
+        path,
+        display: displayPath(path),
+        format: 'yaml',
+        hash,
+        data: cached.data,
+        locate: yamlLocator(withoutBom(text)),
+      },
+    };
   const parsed = parseSourceText(path, text, rule, hash);
   if (parsed.ok) await cache.set('yaml', key, { data: parsed.file.data });
   return parsed;
 }
 
 function fileProblem(path: string, rule: string, message: string): ParseResult {
-  return { ok: false, diagnostics: [{ file: displayPath(path), line: 0, column: 0, severity: 'error', rule, message }] };
+  return {
+    ok: false,
+    diagnostics: [{ file: displayPath(path), line: 0, column: 0, severity: 'error', rule, message }],
+  };
 }
 
 function withoutBom(text: string): string {
@@ -90,7 +142,9 @@ function yamlLocator(text: string): SourceFile['locate'] {
 /** `hash`: the text's, when the caller has it already. */
 export function parseSourceText(path: string, text: string, rule = 'parse', hash = sha256(text)): ParseResult {
   const body = withoutBom(text);
-  return extname(path).toLowerCase() === '.json' ? parseJson(path, body, rule, hash) : parseYaml(path, body, rule, hash);
+  return extname(path).toLowerCase() === '.json'
+    ? parseJson(path, body, rule, hash)
+    : parseYaml(path, body, rule, hash);
 }
 
 /**
@@ -99,7 +153,11 @@ export function parseSourceText(path: string, text: string, rule = 'parse', hash
  * depth before it is composed, because composing recurses (a few thousand levels end the process).
  * `tooDeep`: where the first level past the limit starts, and then there is no document.
  */
-function parseYamlDocument(text: string): { doc: Document | undefined; tooDeep: number | undefined; at: (offset: number) => Position } {
+function parseYamlDocument(text: string): {
+  doc: Document | undefined;
+  tooDeep: number | undefined;
+  at: (offset: number) => Position;
+} {
   const lineCounter = new LineCounter();
   const parser = new Parser(lineCounter.addNewLine);
   const composer = new Composer({ merge: true, uniqueKeys: true });
@@ -115,7 +173,13 @@ function parseYamlDocument(text: string): { doc: Document | undefined; tooDeep: 
   for (const next of composer.compose(tokens(), true, text.length)) {
     if (!doc) doc = next;
     else {
-      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      );
       break;
     }
   }
@@ -132,11 +196,23 @@ function parseYamlDocument(text: string): { doc: Document | undefined; tooDeep: 
 function parseYaml(path: string, text: string, rule: string, hash: string): ParseResult {
   const { doc, tooDeep, at } = parseYamlDocument(text);
   const display = displayPath(path);
-  if (!doc) return { ok: false, diagnostics: [{ file: display, ...at(tooDeep ?? 0), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() }] };
+  if (!doc)
+    return {
+      ok: false,
+      diagnostics: [
+        { file: display, ...at(tooDeep ?? 0), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() },
+      ],
+    };
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      diagnostics: doc.errors.map((e) => ({ file: display, ...at(e.pos[0]), severity: 'error' as const, rule, message: `invalid YAML: ${e.message}` })),
+      diagnostics: doc.errors.map((e) => ({
+        file: display,
+        ...at(e.pos[0]),
+        severity: 'error' as const,
+        rule,
+        message: `invalid YAML: ${e.message}`,
+      })),
     };
   }
   const overflow = aliasExpansionOverflow(doc, text.length);
@@ -148,11 +224,30 @@ function parseYaml(path: string, text: string, rule: string, hash: string): Pars
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    return { ok: false, diagnostics: [{ file: display, line: 1, column: 1, severity: 'error', rule, message: `invalid YAML: ${(error as Error).message}` }] };
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          file: display,
+          line: 1,
+          column: 1,
+          severity: 'error',
+          rule,
+          message: `invalid YAML: ${(error as Error).message}`,
+        },
+      ],
+    };
   }
   return {
     ok: true,
-    file: { path, display, format: 'yaml', hash, data, locate: (segments, target) => at(yamlOffset(doc, segments, target ?? 'value')) },
+    file: {
+      path,
+      display,
+      format: 'yaml',
+      hash,
+      data,
+      locate: (segments, target) => at(yamlOffset(doc, segments, target ?? 'value')),
+    },
   };
 }
 
@@ -186,7 +281,12 @@ function yamlOffset(doc: Document, segments: readonly Segment[], target: 'key' |
 type PairList = { key: unknown; value: unknown }[];
 
 /** Finds a key in a map, looking through `<<` merge keys the way the loader does. */
-function findPair(doc: Document, items: PairList, key: string, depth = 0): { key: unknown; value: unknown } | undefined {
+function findPair(
+  doc: Document,
+  items: PairList,
+  key: string,
+  depth = 0,
+): { key: unknown; value: unknown } | undefined {
   for (const pair of items) {
     if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === key) return pair;
   }
@@ -215,7 +315,13 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
     data = JSON.parse(text);
   } catch {
     const deep = tooDeepInText(text);
-    if (deep !== undefined) return { ok: false, diagnostics: [{ file: display, ...at(deep), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() }] };
+    if (deep !== undefined)
+      return {
+        ok: false,
+        diagnostics: [
+          { file: display, ...at(deep), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() },
+        ],
+      };
     // JSON.parse's message differs between Node versions; jsonc-parser gives a stable code and an offset.
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -224,7 +330,13 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
     return { ok: false, diagnostics: [{ file: display, ...at(first?.offset ?? 0), severity: 'error', rule, message }] };
   }
   const problem = checkJsonShape(text, data);
-  if (problem?.kind === 'too-deep') return { ok: false, diagnostics: [{ file: display, ...at(problem.offset), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() }] };
+  if (problem?.kind === 'too-deep')
+    return {
+      ok: false,
+      diagnostics: [
+        { file: display, ...at(problem.offset), severity: 'error', rule: DEPTH_LIMIT_RULE, message: tooDeepMessage() },
+      ],
+    };
   if (problem?.kind === 'duplicate-key') {
     const message = `invalid JSON: the key ${JSON.stringify(problem.key)} is given twice in one object (first on line ${at(problem.firstOffset).line}); keep one`;
     return { ok: false, diagnostics: [{ file: display, ...at(problem.offset), severity: 'error', rule, message }] };

@@ -8,7 +8,20 @@ export const UNSAFE_SVG = 'unsafe-svg';
  * Elements that run script, embed other documents or fetch on their own. Checked by local name,
  * whatever their prefix, so `<x:script>` is caught as well as `<script>`.
  */
-const FORBIDDEN_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'audio', 'video', 'link', 'meta', 'base']);
+const FORBIDDEN_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+  'audio',
+  'video',
+  'link',
+  'meta',
+  'base',
+]);
 /** Animation elements can set an `href` to a script URL after the file was checked. */
 const ANIMATIONS = new Set(['set', 'animate', 'animatemotion', 'animatetransform', 'animatecolor']);
 /** Attributes that load a document or submit somewhere, wherever they appear. */
@@ -37,7 +50,8 @@ export function svgProblem(text: string): string | undefined {
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     const problem = nodeProblem(node);
     if (problem) return problem;
-    if (node.type === 'root' || node.type === 'element') for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as Nodes);
+    if (node.type === 'root' || node.type === 'element')
+      for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as Nodes);
   }
   return undefined;
 }
@@ -59,7 +73,9 @@ function elementProblem(element: Element): string | undefined {
   const name = localName(element.name);
   if (FORBIDDEN_ELEMENTS.has(name)) return `it has a <${element.name}> element`;
   if (name === 'style') {
-    const css = element.children.map((child) => (child.type === 'text' || child.type === 'cdata' ? child.value : '')).join('');
+    const css = element.children
+      .map((child) => (child.type === 'text' || child.type === 'cdata' ? child.value : ''))
+      .join('');
     const problem = cssProblem(css);
     if (problem) return `its <style> ${problem}`;
   }
@@ -76,9 +92,15 @@ function attributeProblem(element: Element, attribute: string, value: string): s
   const where = `<${element.name} ${attribute}="${value.slice(0, 40)}">`;
   if (name.startsWith('on')) return `it has an event handler ${where}`;
   if (FORBIDDEN_ATTRIBUTES.has(name)) return `it loads another document ${where}`;
-  if ((attribute === 'xmlns' || attribute.startsWith('xmlns:')) && FOREIGN_NAMESPACES.has(value.trim())) return `it declares the namespace ${value.trim()}, whose elements are not plain drawing`;
+  if ((attribute === 'xmlns' || attribute.startsWith('xmlns:')) && FOREIGN_NAMESPACES.has(value.trim()))
+    return `it declares the namespace ${value.trim()}, whose elements are not plain drawing`;
   if (name === 'href' && !isLocalReference(value)) return `it refers to something outside the file ${where}`;
-  if (name === 'attributename' && ANIMATIONS.has(localName(element.name)) && localName(value.trim().toLowerCase()).endsWith('href')) return `it animates a link ${where}`;
+  if (
+    name === 'attributename' &&
+    ANIMATIONS.has(localName(element.name)) &&
+    localName(value.trim().toLowerCase()).endsWith('href')
+  )
+    return `it animates a link ${where}`;
   if (value.toLowerCase().includes('url(') || name === 'style') {
     const problem = cssProblem(value);
     if (problem) return `${where} ${problem}`;
@@ -99,7 +121,8 @@ function cssProblem(css: string): string | undefined {
   if (/(?:image-set|src)\s*\(/i.test(css)) return 'loads an image by a CSS function other than url(#…)';
   // Up to a quote, a parenthesis or the end: CSS reads an unclosed `url(` to the end as well.
   for (const match of css.matchAll(CSS_URL)) {
-    if (!isLocalReference(match[1] ?? '')) return `refers to something outside the file (url(${(match[1] ?? '').slice(0, 40)}))`;
+    if (!isLocalReference(match[1] ?? ''))
+      return `refers to something outside the file (url(${(match[1] ?? '').slice(0, 40)}))`;
   }
   return undefined;
 }

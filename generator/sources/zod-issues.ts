@@ -21,7 +21,9 @@ export function zodIssueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssu
   const rule = own ?? (issue.code === 'invalid_type' ? rules.type : rules.invalid);
   // Zod does not keep the input on its issues; the source data tells a missing key from a wrong value.
   const missing = issue.code === 'invalid_type' && getAtPointer(source.data, path) === undefined;
-  const message = missing ? `missing required key "${String(path.at(-1))}"` : lowerFirst(issue.message.replace(/^Invalid input: /, ''));
+  const message = missing
+    ? `missing required key "${String(path.at(-1))}"`
+    : lowerFirst(issue.message.replace(/^Invalid input: /, ''));
   return [locatedAt(source, path, rule, message)];
 }
 
@@ -29,8 +31,22 @@ export function issuePath(issue: z.core.$ZodIssue): Segment[] {
   return issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as Segment[];
 }
 
-export function locatedAt(source: SourceFile, path: readonly Segment[], rule: string, message: string, target: 'key' | 'value' = 'value', severity: Diagnostic['severity'] = 'error'): Diagnostic {
-  return { file: source.display, ...source.locate(path, target), severity, rule, message, pointer: encodePointer(path) };
+export function locatedAt(
+  source: SourceFile,
+  path: readonly Segment[],
+  rule: string,
+  message: string,
+  target: 'key' | 'value' = 'value',
+  severity: Diagnostic['severity'] = 'error',
+): Diagnostic {
+  return {
+    file: source.display,
+    ...source.locate(path, target),
+    severity,
+    rule,
+    message,
+    pointer: encodePointer(path),
+  };
 }
 
 function lowerFirst(text: string): string {

@@ -12,13 +12,15 @@ export const UNSAFE_URL = 'unsafe-url';
 export function validRoute<T extends z.ZodType<string>>(schema: T, what: string): T {
   return schema.superRefine((value, ctx) => {
     const problem = routeProblem(pathOf(value));
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: routeMessage(what, value, problem), params: { rule: ROUTE_INVALID } });
+    if (problem !== undefined)
+      ctx.addIssue({ code: 'custom', message: routeMessage(what, value, problem), params: { rule: ROUTE_INVALID } });
   }) as unknown as T;
 }
 
 export function safeUrl<T extends z.ZodType<string>>(schema: T): T {
   return schema.superRefine((value, ctx) => {
-    if (!isSafeUrl(value)) ctx.addIssue({ code: 'custom', message: unsafeUrlMessage(value), params: { rule: UNSAFE_URL } });
+    if (!isSafeUrl(value))
+      ctx.addIssue({ code: 'custom', message: unsafeUrlMessage(value), params: { rule: UNSAFE_URL } });
   }) as unknown as T;
 }
 

@@ -67,7 +67,10 @@ export class Background {
   }
 
   /** `inline` does the same work in this thread, from what this thread has already read. */
-  run<K extends WorkerRequest['kind']>(request: Extract<WorkerRequest, { kind: K }>, inline: () => Promise<WorkerResults[K]>): Promise<WorkerResults[K]> {
+  run<K extends WorkerRequest['kind']>(
+    request: Extract<WorkerRequest, { kind: K }>,
+    inline: () => Promise<WorkerResults[K]>,
+  ): Promise<WorkerResults[K]> {
     if (this.mode === 'inline' || this.failed) return this.inOrder(inline);
     let settle: Pick<Task, 'resolve' | 'reject'> = { resolve: () => undefined, reject: () => undefined };
     const done = new Promise<unknown>((resolve, reject) => (settle = { resolve, reject }));
@@ -158,7 +161,8 @@ export class Background {
       this.failed = true;
       for (const task of this.pending.values()) {
         // Not the ones this thread is doing already; one after another, as the thread would have.
-        if (claim(task.claim, CLAIMED_BY_CALLER) || claimedBy(task.claim) === CLAIMED_BY_WORKER) void this.inOrder(() => runHere(task));
+        if (claim(task.claim, CLAIMED_BY_CALLER) || claimedBy(task.claim) === CLAIMED_BY_WORKER)
+          void this.inOrder(() => runHere(task));
       }
     };
     worker.on('error', lost);

@@ -49,7 +49,8 @@ export function receiveShare(key: string, value: unknown): void {
   shared.set(key, value);
 }
 
-export type WorkerReply = { ok: true; value: WorkerResults[WorkerRequest['kind']] } | { ok: false; stale: boolean; message: string };
+export type WorkerReply =
+  { ok: true; value: WorkerResults[WorkerRequest['kind']] } | { ok: false; stale: boolean; message: string };
 
 /**
  * Contracts this thread has read, kept while more requests for them are on their way: a large
@@ -79,15 +80,23 @@ export async function handleRequest(request: WorkerRequest): Promise<WorkerReply
   if (request.kind === 'render') return renderSharedPage(request.page);
   // A request handled without `expectRequest` (as tests may) reads the file and keeps nothing.
   const entry = contracts.get(request.path);
-  const reading = entry ? (entry.reading ??= ContractSources.load(request.path, request.project)) : ContractSources.load(request.path, request.project);
+  const reading = entry
+    ? (entry.reading ??= ContractSources.load(request.path, request.project))
+    : ContractSources.load(request.path, request.project);
   const sources = (await reading).sources;
   const detected = sources && detectSpecVersion(sources.root.data);
-  if (!sources || !detected?.ok || !sameFiles(sources.identity(), request.identity)) return { ok: false, stale: true, message: 'the contract changed while the build ran' };
+  if (!sources || !detected?.ok || !sameFiles(sources.identity(), request.identity))
+    return { ok: false, stale: true, message: 'the contract changed while the build ran' };
   if (request.kind === 'checks') {
     const { checkContract } = await import('../contracts/checks.js');
     return { ok: true, value: await checkContract(sources, detected.version) };
   }
-  const contract: Contract = { path: sources.root.path, sources, specVersion: detected.version, document: isRecord(sources.root.data) ? sources.root.data : {} };
+  const contract: Contract = {
+    path: sources.root.path,
+    sources,
+    specVersion: detected.version,
+    document: isRecord(sources.root.data) ? sources.root.data : {},
+  };
   const { generateServiceTypes } = await import('../models/service-types.js');
   return { ok: true, value: await generateServiceTypes(contract, request.service, request.version) };
 }
@@ -104,8 +113,26 @@ async function compileSharedPage(page: PageSource): Promise<WorkerReply> {
   const share = shared.get('pages') as PageShare | undefined;
   if (!share) return { ok: false, stale: true, message: 'no page context was handed over' };
   if (pageContext?.share !== share) {
-    const contracts: ContractLookup = { serviceIds: () => [], schemaNames: () => undefined, isEnum: () => false, operationIds: () => undefined, validateExample: () => [], identity: () => '' };
-    pageContext = { share, context: { rootDir: share.rootDir, baseUrl: share.baseUrl, toc: share.toc, components: new Set(share.components), contracts, fileRoutes: new Map(share.fileRoutes), assets: new Map() } };
+    const contracts: ContractLookup = {
+      serviceIds: () => [],
+      schemaNames: () => undefined,
+      isEnum: () => false,
+      operationIds: () => undefined,
+      validateExample: () => [],
+      identity: () => '',
+    };
+    pageContext = {
+      share,
+      context: {
+        rootDir: share.rootDir,
+        baseUrl: share.baseUrl,
+        toc: share.toc,
+        components: new Set(share.components),
+        contracts,
+        fileRoutes: new Map(share.fileRoutes),
+        assets: new Map(),
+      },
+    };
   }
   const { compileFresh } = await import('../content/compile.js');
   const fresh = await compileFresh(page, pageContext.context);

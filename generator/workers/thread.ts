@@ -1,6 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 import { CLAIMED_BY_WORKER, claim } from './claim.js';
-import { expectRequest, handleRequest, receiveShare, settleRequest, type WorkerReply, type WorkerRequest } from './requests.js';
+import {
+  expectRequest,
+  handleRequest,
+  receiveShare,
+  settleRequest,
+  type WorkerReply,
+  type WorkerRequest,
+} from './requests.js';
 
 export interface WorkerEnvelope {
   id: number;
@@ -33,7 +40,11 @@ port?.on('message', (message: WorkerEnvelope | WorkerShare) => {
       settleRequest(request);
       return port.postMessage({ id, reply: undefined } satisfies WorkerMessage);
     }
-    const reply = await handleRequest(request).catch((error: unknown): WorkerReply => ({ ok: false, stale: false, message: (error as Error).message ?? String(error) }));
+    const reply = await handleRequest(request).catch((error: unknown): WorkerReply => ({
+      ok: false,
+      stale: false,
+      message: (error as Error).message ?? String(error),
+    }));
     settleRequest(request);
     port.postMessage({ id, reply } satisfies WorkerMessage);
   });

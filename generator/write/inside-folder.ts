@@ -22,6 +22,7 @@ export function targetInside(folder: string, path: string): string {
   if ((segments[0] as string).startsWith('.')) refuse('a top-level name may not start with "."');
   const target = join(folder, ...segments);
   const rel = relative(resolve(folder), resolve(target));
-  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) refuse('it resolves outside the output folder');
+  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel))
+    refuse('it resolves outside the output folder');
   return target;
 }

@@ -6,7 +6,8 @@ import { isRunning } from './processes.js';
 export const activeFolders = new Set<string>();
 
 /** What builds leave in the output folder while they run, each named after its process. */
-const LEFTOVER = /^\.(?:(?:staging|previous|trash)-(\d+)(?:-\d+)*|specsite\.lock\.(?:stale-)?(\d+)-\d+|specsite-swap\.json\.(\d+))$/;
+const LEFTOVER =
+  /^\.(?:(?:staging|previous|trash)-(\d+)(?:-\d+)*|specsite\.lock\.(?:stale-)?(\d+)-\d+|specsite-swap\.json\.(\d+))$/;
 
 /**
  * Moves what builds that no longer run left in `outDir` into one trash folder of this build's, and

@@ -37,12 +37,23 @@ const MEANINGS: Readonly<Record<string, string>> = {
 
 /** Whether `error` comes from a call to the file system (it carries an errno code), not from our own logic. */
 export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    typeof (error as NodeJS.ErrnoException).syscall === 'string'
+  );
 }
 
 /** One located line for a failed operation on `path` (absolute) under the output folder `outDir`. */
 export function outputDiagnostic(outDir: string, action: string, path: string, meaning: string): Diagnostic {
-  return { file: displayPath(outDir), line: 0, column: 0, severity: 'error', rule: OUTPUT_RULE, message: `cannot ${action} ${displayPath(path)}: ${meaning}` };
+  return {
+    file: displayPath(outDir),
+    line: 0,
+    column: 0,
+    severity: 'error',
+    rule: OUTPUT_RULE,
+    message: `cannot ${action} ${displayPath(path)}: ${meaning}`,
+  };
 }
 
 /** Runs `operation` on `path`, turning an error of the file system into an `OutputError`. */
@@ -58,5 +69,7 @@ export async function onDisk<T>(outDir: string, action: string, path: string, op
 export function asOutputError(error: unknown, outDir: string, action: string, path: string): unknown {
   if (error instanceof OutputError || !isSystemError(error)) return error;
   const code = error.code as string;
-  return new OutputError(outputDiagnostic(outDir, action, path, MEANINGS[code] ?? `${code}: ${error.message.replace(/^\w+: /, '')}`));
+  return new OutputError(
+    outputDiagnostic(outDir, action, path, MEANINGS[code] ?? `${code}: ${error.message.replace(/^\w+: /, '')}`),
+  );
 }

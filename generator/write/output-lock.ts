@@ -27,7 +27,11 @@ let serial = 0;
  * lock whose process is gone (killed, say) is taken over; a live one is waited for up to `waitMs`,
  * then the build gives up with one line naming the holder.
  */
-export async function withOutputLock<T>(outDir: string, work: () => Promise<T>, waitMs: number = LOCK_WAIT_MS): Promise<T> {
+export async function withOutputLock<T>(
+  outDir: string,
+  work: () => Promise<T>,
+  waitMs: number = LOCK_WAIT_MS,
+): Promise<T> {
   const path = join(outDir, LOCK_FILE);
   await acquire(outDir, path, waitMs);
   try {
@@ -54,8 +58,17 @@ async function acquire(outDir: string, path: string, waitMs: number): Promise<vo
       continue;
     }
     if (Date.now() >= deadline) {
-      const who = holder ? `another specsite build (pid ${holder.pid}, since ${holder.since})` : 'another specsite build';
-      throw new OutputError(outputDiagnostic(outDir, 'write', outDir, `${who} is writing there, for over ${waitMs % 1000 === 0 ? waitMs / 1000 : (waitMs / 1000).toFixed(1)} s; wait for it to finish, or remove ${displayPath(path)} if no build runs`));
+      const who = holder
+        ? `another specsite build (pid ${holder.pid}, since ${holder.since})`
+        : 'another specsite build';
+      throw new OutputError(
+        outputDiagnostic(
+          outDir,
+          'write',
+          outDir,
+          `${who} is writing there, for over ${waitMs % 1000 === 0 ? waitMs / 1000 : (waitMs / 1000).toFixed(1)} s; wait for it to finish, or remove ${displayPath(path)} if no build runs`,
+        ),
+      );
     }
     await sleep(POLL_MS);
   }
@@ -92,7 +105,12 @@ async function create(outDir: string, path: string, record: string): Promise<boo
 function parseHolder(text: string): Holder | undefined {
   try {
     const value = JSON.parse(text) as Partial<Holder>;
-    if (typeof value.pid === 'number' && Number.isInteger(value.pid) && value.pid > 0 && typeof value.since === 'string') {
+    if (
+      typeof value.pid === 'number' &&
+      Number.isInteger(value.pid) &&
+      value.pid > 0 &&
+      typeof value.since === 'string'
+    ) {
       return { pid: value.pid, since: value.since, start: typeof value.start === 'string' ? value.start : undefined };
     }
   } catch {

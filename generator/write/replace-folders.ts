@@ -55,7 +55,12 @@ export class StagingFolder {
     outDir = resolve(outDir);
     const created = await onDisk(outDir, 'write', outDir, () => makeFolder(outDir));
     const id = `${process.pid}-${serial++}`;
-    const staging = new StagingFolder(outDir, { staging: `.staging-${id}`, previous: `.previous-${id}` }, created, options);
+    const staging = new StagingFolder(
+      outDir,
+      { staging: `.staging-${id}`, previous: `.previous-${id}` },
+      created,
+      options,
+    );
     activeFolders.add(staging.name.staging).add(staging.name.previous);
     try {
       const emptyTrash = await withOutputLock(
@@ -79,21 +84,24 @@ export class StagingFolder {
   async write(path: string, content: string | Uint8Array): Promise<void> {
     const target = targetInside(this.path, path);
     const top = path.split('/')[0] as string;
-    await this.opening(() => onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
-      const dir = dirname(target);
-      if (!this.made.has(dir)) {
-        await mkdir(dir, { recursive: true });
-        this.made.add(dir);
-      }
-      this.tops.add(top);
-      await writeFile(target, content);
-    }));
+    await this.opening(() =>
+      onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
+        const dir = dirname(target);
+        if (!this.made.has(dir)) {
+          await mkdir(dir, { recursive: true });
+          this.made.add(dir);
+        }
+        this.tops.add(top);
+        await writeFile(target, content);
+      }),
+    );
   }
 
   /** Many files, a batch at a time: one write after another waits on the disk for each. */
   async writeAll(files: ReadonlyMap<string, string | Uint8Array>): Promise<void> {
     const entries = [...files.entries()];
-    for (let i = 0; i < entries.length; i += WRITE_BATCH) await Promise.all(entries.slice(i, i + WRITE_BATCH).map(([path, content]) => this.write(path, content)));
+    for (let i = 0; i < entries.length; i += WRITE_BATCH)
+      await Promise.all(entries.slice(i, i + WRITE_BATCH).map(([path, content]) => this.write(path, content)));
   }
 
   /**
@@ -109,7 +117,10 @@ export class StagingFolder {
     } catch (error) {
       // A swap that could not be undone either: its journal names these folders, which hold the
       // previous output and the new one; the next build (or serve) needs them to finish the job.
-      this.keep = await access(join(this.outDir, JOURNAL_FILE)).then(() => true, () => false);
+      this.keep = await access(join(this.outDir, JOURNAL_FILE)).then(
+        () => true,
+        () => false,
+      );
       throw error;
     }
     this.committed = true;
@@ -123,7 +134,10 @@ export class StagingFolder {
       async () => {
         // A build killed mid-swap since this one opened: its swap is finished first.
         await finishInterruptedSwap(this.outDir);
-        const built = await access(join(this.outDir, BUILD_REPORT)).then(() => true, () => false);
+        const built = await access(join(this.outDir, BUILD_REPORT)).then(
+          () => true,
+          () => false,
+        );
         const removed = built ? owned.filter((name) => !this.tops.has(name)).sort() : [];
         await swap(this.outDir, { ...this.name, entries, removed, phase: 'swap' });
       },
@@ -140,7 +154,15 @@ export class StagingFolder {
     if (this.committed || this.created === undefined) return;
     // Only empty folders go: if another build writes there meanwhile, they stay.
     for (let dir = this.outDir; ; dir = dirname(dir)) {
-      if (!(await rmdir(dir).then(() => true, () => false)) || dir === this.created || dirname(dir) === dir) break;
+      if (
+        !(await rmdir(dir).then(
+          () => true,
+          () => false,
+        )) ||
+        dir === this.created ||
+        dirname(dir) === dir
+      )
+        break;
     }
   }
 }
@@ -155,7 +177,14 @@ async function makeFolder(dir: string): Promise<string | undefined> {
     return dir;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' && (await stat(dir).then((s) => s.isDirectory(), () => false))) return undefined;
+    if (
+      code === 'EEXIST' &&
+      (await stat(dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      return undefined;
     if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
   }
   const created = await makeFolder(dirname(dir));
@@ -164,7 +193,11 @@ async function makeFolder(dir: string): Promise<string | undefined> {
 }
 
 /** Writes `files` (paths relative to `outDir`) and swaps them into place, as one `StagingFolder`. */
-export async function replaceFolders(outDir: string, files: ReadonlyMap<string, string | Uint8Array>, owned: readonly string[] = []): Promise<string[]> {
+export async function replaceFolders(
+  outDir: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  owned: readonly string[] = [],
+): Promise<string[]> {
   const staging = await StagingFolder.open(outDir);
   try {
     await staging.writeAll(files);
@@ -180,6 +213,12 @@ export async function replaceFolders(outDir: string, files: ReadonlyMap<string, 
  */
 export async function settleOutput(outDir: string): Promise<void> {
   outDir = resolve(outDir);
-  if (!(await access(join(outDir, JOURNAL_FILE)).then(() => true, () => false))) return;
+  if (
+    !(await access(join(outDir, JOURNAL_FILE)).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
   await withOutputLock(outDir, () => finishInterruptedSwap(outDir));
 }

@@ -8,26 +8,59 @@ import type { SourceFile } from '../sources/source-file.js';
 
 /** `sitemap.xml` of the given routes (without base URL), sorted, absolute URLs. */
 export function sitemap(config: ResolvedConfig, routes: readonly string[]): string {
-  const urls = [...routes].sort().map((route) => x('url', [x('loc', new URL(withBase(config.baseUrl, route), config.url).href)]));
-  return toXml([{ type: 'instruction', name: 'xml', value: 'version="1.0" encoding="UTF-8"' }, x('urlset', { xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' }, urls)]) + '\n';
+  const urls = [...routes]
+    .sort()
+    .map((route) => x('url', [x('loc', new URL(withBase(config.baseUrl, route), config.url).href)]));
+  return (
+    toXml([
+      { type: 'instruction', name: 'xml', value: 'version="1.0" encoding="UTF-8"' },
+      x('urlset', { xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' }, urls),
+    ]) + '\n'
+  );
 }
 
 export function robots(config: ResolvedConfig): string {
-  return ['User-agent: *', 'Allow: /', `Sitemap: ${new URL(withBase(config.baseUrl, '/sitemap.xml'), config.url).href}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    `Sitemap: ${new URL(withBase(config.baseUrl, '/sitemap.xml'), config.url).href}`,
+    '',
+  ].join('\n');
 }
 
 /** The configured favicon (read and checked with the config: `readFavicon`), or a generated one: the brand's initial on the primary colour. */
-export async function favicon(config: ResolvedConfig, source: SourceFile): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
+export async function favicon(
+  config: ResolvedConfig,
+  source: SourceFile,
+): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
   if (config.favicon === undefined) {
     // React renders the generated icon; loaded here, since most builds of a configured site need neither.
-    const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([import('react'), import('react-dom/server')]);
+    const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([
+      import('react'),
+      import('react-dom/server'),
+    ]);
     const svg = createElement(
       'svg',
       { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 32 32' },
       createElement('rect', { width: 32, height: 32, rx: 6, fill: config.apiPages.primaryColor }),
-      createElement('text', { x: 16, y: 22, fontSize: 18, fontFamily: 'system-ui, sans-serif', fontWeight: 700, textAnchor: 'middle', fill: '#ffffff' }, config.brand.name.charAt(0).toUpperCase()),
+      createElement(
+        'text',
+        {
+          x: 16,
+          y: 22,
+          fontSize: 18,
+          fontFamily: 'system-ui, sans-serif',
+          fontWeight: 700,
+          textAnchor: 'middle',
+          fill: '#ffffff',
+        },
+        config.brand.name.charAt(0).toUpperCase(),
+      ),
     );
-    return { favicon: { path: 'favicon.svg', type: 'image/svg+xml', bytes: renderToStaticMarkup(svg) }, diagnostics: [] };
+    return {
+      favicon: { path: 'favicon.svg', type: 'image/svg+xml', bytes: renderToStaticMarkup(svg) },
+      diagnostics: [],
+    };
   }
   // A config resolved without `loadConfig` has not read it yet.
   return config.faviconFile ? { favicon: config.faviconFile, diagnostics: [] } : readFavicon(config, source);

@@ -36,7 +36,11 @@ export interface SwapPlan {
 /** Tests only: a pause after the journal is written and after each rename, so that a test can kill a build mid-swap. */
 const PAUSE_MS = Number(process.env.SPECSITE_TEST_SWAP_PAUSE_MS ?? 0);
 
-const paths = (outDir: string, plan: SwapPlan, entry: string) => ({ live: join(outDir, entry), staged: join(outDir, plan.staging, entry), aside: join(outDir, plan.previous, entry) });
+const paths = (outDir: string, plan: SwapPlan, entry: string) => ({
+  live: join(outDir, entry),
+  staged: join(outDir, plan.staging, entry),
+  aside: join(outDir, plan.previous, entry),
+});
 
 /** Swaps `plan.entries` from `plan.staging` into `outDir`; on any failure, puts every entry back as it was, then throws. */
 export async function swap(outDir: string, plan: SwapPlan): Promise<void> {
@@ -48,7 +52,8 @@ export async function swap(outDir: string, plan: SwapPlan): Promise<void> {
     for (const entry of allEntries(plan)) {
       const { live, staged, aside } = paths(outDir, plan, entry);
       await pause();
-      if (await exists(live)) await onDisk(outDir, plan.removed.includes(entry) ? 'remove' : 'replace', live, () => rename(live, aside));
+      if (await exists(live))
+        await onDisk(outDir, plan.removed.includes(entry) ? 'remove' : 'replace', live, () => rename(live, aside));
       if (plan.removed.includes(entry)) continue;
       await pause();
       await onDisk(outDir, 'replace', live, () => rename(staged, live));
@@ -59,8 +64,14 @@ export async function swap(outDir: string, plan: SwapPlan): Promise<void> {
       await rollBack(outDir, plan);
     } catch (failed) {
       // The journal stays: the next build (or `serve`) puts the rest back.
-      const { diagnostic } = failed instanceof OutputError ? failed : new OutputError(outputDiagnostic(outDir, 'put back', outDir, String(failed)));
-      throw new OutputError({ ...diagnostic, message: `${(error as Error).message}; then ${diagnostic.message}; the next build puts the previous output back` });
+      const { diagnostic } =
+        failed instanceof OutputError
+          ? failed
+          : new OutputError(outputDiagnostic(outDir, 'put back', outDir, String(failed)));
+      throw new OutputError({
+        ...diagnostic,
+        message: `${(error as Error).message}; then ${diagnostic.message}; the next build puts the previous output back`,
+      });
     }
     await removeJournal(outDir);
     throw error;
@@ -79,7 +90,14 @@ export async function finishInterruptedSwap(outDir: string): Promise<boolean> {
   if (plan === 'unreadable') {
     // Nothing is removed: the previous output may be in one of the folders it names.
     const path = join(outDir, JOURNAL_FILE);
-    throw new OutputError(outputDiagnostic(outDir, 'read', path, 'it is not a journal specsite wrote; look for the previous output in the .previous-* folder beside it, then remove it'));
+    throw new OutputError(
+      outputDiagnostic(
+        outDir,
+        'read',
+        path,
+        'it is not a journal specsite wrote; look for the previous output in the .previous-* folder beside it, then remove it',
+      ),
+    );
   }
   let forward = plan.phase === 'swap';
   for (const entry of plan.entries) {
@@ -89,7 +107,8 @@ export async function finishInterruptedSwap(outDir: string): Promise<boolean> {
   if (forward) await rollForward(outDir, plan);
   else await rollBack(outDir, plan);
   await removeJournal(outDir);
-  for (const folder of [plan.staging, plan.previous]) await rm(join(outDir, folder), { recursive: true, force: true }).catch(() => undefined);
+  for (const folder of [plan.staging, plan.previous])
+    await rm(join(outDir, folder), { recursive: true, force: true }).catch(() => undefined);
   return true;
 }
 
@@ -97,7 +116,8 @@ export async function finishInterruptedSwap(outDir: string): Promise<boolean> {
 async function rollBack(outDir: string, plan: SwapPlan): Promise<void> {
   for (const entry of allEntries(plan).reverse()) {
     const { live, staged, aside } = paths(outDir, plan, entry);
-    if (!plan.removed.includes(entry) && !(await exists(staged)) && (await exists(live))) await onDisk(outDir, 'put back', live, () => rename(live, staged));
+    if (!plan.removed.includes(entry) && !(await exists(staged)) && (await exists(live)))
+      await onDisk(outDir, 'put back', live, () => rename(live, staged));
     if (await exists(aside)) await onDisk(outDir, 'put back', live, () => rename(aside, live));
   }
 }
@@ -106,11 +126,13 @@ async function rollForward(outDir: string, plan: SwapPlan): Promise<void> {
   for (const entry of allEntries(plan)) {
     const { live, staged, aside } = paths(outDir, plan, entry);
     if (plan.removed.includes(entry)) {
-      if ((await exists(live)) && !(await exists(aside))) await onDisk(outDir, 'remove', live, () => rename(live, aside));
+      if ((await exists(live)) && !(await exists(aside)))
+        await onDisk(outDir, 'remove', live, () => rename(live, aside));
       continue;
     }
     if (!(await exists(staged))) continue;
-    if ((await exists(live)) && !(await exists(aside))) await onDisk(outDir, 'replace', live, () => rename(live, aside));
+    if ((await exists(live)) && !(await exists(aside)))
+      await onDisk(outDir, 'replace', live, () => rename(live, aside));
     await onDisk(outDir, 'replace', live, () => rename(staged, live));
   }
 }
@@ -123,7 +145,14 @@ async function checkKinds(outDir: string, plan: SwapPlan): Promise<void> {
     if (!old || old.isSymbolicLink()) continue;
     const folder = (await lstat(staged)).isDirectory();
     if (old.isDirectory() !== folder) {
-      throw new OutputError(outputDiagnostic(outDir, 'replace', live, `it is a ${old.isDirectory() ? 'folder' : 'file'} and the build makes a ${folder ? 'folder' : 'file'} there; move it away, or pass --out DIR`));
+      throw new OutputError(
+        outputDiagnostic(
+          outDir,
+          'replace',
+          live,
+          `it is a ${old.isDirectory() ? 'folder' : 'file'} and the build makes a ${folder ? 'folder' : 'file'} there; move it away, or pass --out DIR`,
+        ),
+      );
     }
   }
 }
@@ -164,10 +193,14 @@ async function readJournal(outDir: string): Promise<SwapPlan | 'unreadable' | un
   try {
     const plan = JSON.parse(text) as Partial<SwapPlan>;
     const ok =
-      typeof plan.staging === 'string' && OWN_FOLDER.test(plan.staging) &&
-      typeof plan.previous === 'string' && OWN_FOLDER.test(plan.previous) &&
-      Array.isArray(plan.entries) && plan.entries.every((e) => typeof e === 'string' && NAME.test(e)) &&
-      Array.isArray(plan.removed) && plan.removed.every((e) => typeof e === 'string' && NAME.test(e)) &&
+      typeof plan.staging === 'string' &&
+      OWN_FOLDER.test(plan.staging) &&
+      typeof plan.previous === 'string' &&
+      OWN_FOLDER.test(plan.previous) &&
+      Array.isArray(plan.entries) &&
+      plan.entries.every((e) => typeof e === 'string' && NAME.test(e)) &&
+      Array.isArray(plan.removed) &&
+      plan.removed.every((e) => typeof e === 'string' && NAME.test(e)) &&
       (plan.phase === 'swap' || plan.phase === 'rollback');
     return ok ? (plan as SwapPlan) : 'unreadable';
   } catch {

@@ -24,7 +24,11 @@ export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
               Version <code>{api.version}</code>
             </span>
             <VersionMenu api={api} />
-            <ul className="api-downloads" id={api.kind === 'full' || api.kind === 'overview' ? 'api-downloads' : undefined} aria-label="Download the OpenAPI document">
+            <ul
+              className="api-downloads"
+              id={api.kind === 'full' || api.kind === 'overview' ? 'api-downloads' : undefined}
+              aria-label="Download the OpenAPI document"
+            >
               {api.downloads.map((d) => (
                 <li key={d.href}>
                   <a href={d.href} download="">
@@ -40,7 +44,13 @@ export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
           <TagSection key={section.anchor} section={section} />
         ))}
         {api.models.length > 0 ? <Models models={api.models} /> : null}
-        {api.kind === 'models' ? <MovedAnchors moved={api.moved} heading="More models" intro="The models of this initial continue on the next pages; each is listed here and links to its section." /> : null}
+        {api.kind === 'models' ? (
+          <MovedAnchors
+            moved={api.moved}
+            heading="More models"
+            intro="The models of this initial continue on the next pages; each is listed here and links to its section."
+          />
+        ) : null}
       </main>
     </div>
   );

@@ -2,7 +2,11 @@ import type { CSSProperties, ReactElement } from 'react';
 import { MAIN_ID } from '../Layout.js';
 import type { ChangelogEntryModel, ChangelogGroupModel, ChangelogModel, InlineModel } from './changelog-model.js';
 
-const VERDICT_LABEL = { breaking: 'Breaking', acknowledged: 'Breaking, acknowledged', 'non-breaking': 'Non-breaking' } as const;
+const VERDICT_LABEL = {
+  breaking: 'Breaking',
+  acknowledged: 'Breaking, acknowledged',
+  'non-breaking': 'Non-breaking',
+} as const;
 
 /** An API's changelog: one section per version, what changed against the version before it, breaking changes first. */
 export function ChangelogPage({ changelog }: { changelog: ChangelogModel }): ReactElement {
@@ -30,6 +34,8 @@ export function ChangelogPage({ changelog }: { changelog: ChangelogModel }): Rea
       <main id={MAIN_ID} className="api-main api-changelog">
         <header className="api-header">
           <h1>{changelog.heading}</h1>
+          {/* Left as written here and below: the formatter would merge or split the runs of text beside the elements, and React marks each boundary between two runs with a comment in the HTML. */}
+          {/* prettier-ignore */}
           <p>
             What changed in each version against the one before it, judged from the integrator's side: a breaking change can make code that worked with the earlier version fail. The{' '}
             <a href={changelog.referenceHref}>reference</a> shows the newest version.
@@ -51,19 +57,23 @@ function Entry({ entry }: { entry: ChangelogEntryModel }): ReactElement {
         <a href={entry.href}>{entry.version}</a>
       </h2>
       {entry.previous ? (
+        // prettier-ignore
         <p className="changelog-summary">
           Against <a href={entry.previous.href}>{entry.previous.version}</a>: {count(breaking, 'breaking change')}
           {acknowledged > 0 ? `, ${count(acknowledged, 'acknowledged breaking change')}` : ''}, {count(nonBreaking, 'other change')}.
           {entry.majorRaised && breaking + acknowledged > 0 ? ' The major version went up, so breaking changes are expected.' : ''}
         </p>
       ) : (
+        // prettier-ignore
         <p className="changelog-summary">
           The first version published here, with {count(entry.first?.operations ?? 0, 'operation')} and {count(entry.first?.schemas ?? 0, 'named schema')}.
         </p>
       )}
       {entry.breaking.length > 0 ? <Groups heading="Breaking changes" groups={entry.breaking} /> : null}
       {entry.other.length > 0 ? <Groups heading="Other changes" groups={entry.other} /> : null}
-      {entry.previous && entry.breaking.length + entry.other.length === 0 ? <p>No change an integrator would notice.</p> : null}
+      {entry.previous && entry.breaking.length + entry.other.length === 0 ? (
+        <p>No change an integrator would notice.</p>
+      ) : null}
     </section>
   );
 }
@@ -75,12 +85,21 @@ function Groups({ heading, groups }: { heading: string; groups: ChangelogGroupMo
       <dl className="changelog-groups">
         {groups.map((group) => (
           <div key={group.title} className="changelog-group">
-            <dt>{group.href ? <a href={group.href}><code>{group.title}</code></a> : <code>{group.title}</code>}</dt>
+            <dt>
+              {group.href ? (
+                <a href={group.href}>
+                  <code>{group.title}</code>
+                </a>
+              ) : (
+                <code>{group.title}</code>
+              )}
+            </dt>
             <dd>
               <ul>
                 {group.changes.map((change, i) => (
                   <li key={i} className={`changelog-change changelog-${change.verdict}`} data-kind={change.kind}>
-                    <span className="changelog-verdict">{VERDICT_LABEL[change.verdict]}</span> <Inline parts={change.subject} />: <Inline parts={change.message} />
+                    <span className="changelog-verdict">{VERDICT_LABEL[change.verdict]}</span>{' '}
+                    <Inline parts={change.subject} />: <Inline parts={change.message} />
                     {change.reason ? <span className="changelog-reason"> ({change.reason})</span> : null}
                   </li>
                 ))}
@@ -94,7 +113,9 @@ function Groups({ heading, groups }: { heading: string; groups: ChangelogGroupMo
 }
 
 function Inline({ parts }: { parts: InlineModel }): ReactElement {
-  return <>{parts.map((part, i) => (part.code ? <code key={i}>{part.text}</code> : <span key={i}>{part.text}</span>))}</>;
+  return (
+    <>{parts.map((part, i) => (part.code ? <code key={i}>{part.text}</code> : <span key={i}>{part.text}</span>))}</>
+  );
 }
 
 function count(n: number, word: string): string {

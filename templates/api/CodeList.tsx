@@ -1,7 +1,13 @@
 import type { ReactElement } from 'react';
 
 /** Values as inline code: roles and enum values (comma-separated), or a parameter's values (space-separated). */
-export function CodeList({ values, separator = ', ' }: { values: readonly string[]; separator?: string }): ReactElement {
+export function CodeList({
+  values,
+  separator = ', ',
+}: {
+  values: readonly string[];
+  separator?: string;
+}): ReactElement {
   return (
     <>
       {values.map((value, i) => (

@@ -11,7 +11,9 @@ export function MediaList({ contents }: { contents: MediaModel[] }): ReactElemen
         <div key={media.mediaType} className="api-media">
           <p className="api-media-type">
             <code>{media.mediaType}</code>
-            {media.stream ? <span className="badge badge-stream">stream: the body arrives as a sequence of events</span> : null}
+            {media.stream ? (
+              <span className="badge badge-stream">stream: the body arrives as a sequence of events</span>
+            ) : null}
           </p>
           {media.schema ? <SchemaView schema={media.schema} /> : null}
           {media.examples.map((example) => (

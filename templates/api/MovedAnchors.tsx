@@ -5,7 +5,15 @@ import type { ApiReferenceModel } from './model.js';
  * Anchors whose sections live on another page of a split API, each a link to where it went. The
  * client follows `data-moved-to` when the address names one, so old deep links land on the section.
  */
-export function MovedAnchors({ moved, heading, intro }: { moved: ApiReferenceModel['moved']; heading: string; intro: string }): ReactElement | null {
+export function MovedAnchors({
+  moved,
+  heading,
+  intro,
+}: {
+  moved: ApiReferenceModel['moved'];
+  heading: string;
+  intro: string;
+}): ReactElement | null {
   if (moved.length === 0) return null;
   return (
     <section id="api-moved">

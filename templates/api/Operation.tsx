@@ -23,28 +23,25 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
         {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
       </Heading>
       <p className="api-endpoint">
-        <MethodBadge method={op.method} />{' '}
-        <ApiPath path={op.path} />
+        <MethodBadge method={op.method} /> <ApiPath path={op.path} />
         {op.kind === 'webhook' ? <span className="badge">webhook</span> : null}
       </p>
       {op.description ? <div className="markdown">{op.description}</div> : null}
       {op.roles.length > 0 ? (
         <p className="api-roles-line">
-          <strong>Roles:</strong>{' '}
-          <CodeList values={op.roles} />
+          <strong>Roles:</strong> <CodeList values={op.roles} />
           {anonymous ? ' (optional: the call also works without credentials)' : null}
         </p>
       ) : op.security.length > 0 && !anonymous ? (
         <p className="api-roles-line">
-          <strong>Authentication:</strong> {op.security.map((r) => r.schemes.map((s) => s.name).join(' + ')).join(' or ')}
+          <strong>Authentication:</strong>{' '}
+          {op.security.map((r) => r.schemes.map((s) => s.name).join(' + ')).join(' or ')}
         </p>
       ) : null}
       <Parameters parameters={op.parameters} />
       {op.requestBody ? (
         <div className="api-block">
-          <h4>
-            Request body{op.requestBody.required ? <span className="required"> required</span> : null}
-          </h4>
+          <h4>Request body{op.requestBody.required ? <span className="required"> required</span> : null}</h4>
           {op.requestBody.description}
           <MediaList contents={op.requestBody.contents} />
         </div>
@@ -53,7 +50,11 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
         <div className="api-block">
           <h4>Responses</h4>
           {op.responses.map((response) => (
-            <details key={response.status} className={`api-response status-${response.status.charAt(0)}`} open={response.status.startsWith('2')}>
+            <details
+              key={response.status}
+              className={`api-response status-${response.status.charAt(0)}`}
+              open={response.status.startsWith('2')}
+            >
               <summary>
                 <span className="api-status">{response.status}</span> {response.description}
               </summary>

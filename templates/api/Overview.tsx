@@ -111,7 +111,11 @@ export function Overview({ api }: { api: ApiReferenceModel }): ReactElement {
           </table>
         </section>
       ) : null}
-      <MovedAnchors moved={api.moved} heading="Operations" intro="This API is large, so each tag has a page of its own. Every operation is listed here and links to its section." />
+      <MovedAnchors
+        moved={api.moved}
+        heading="Operations"
+        intro="This API is large, so each tag has a page of its own. Every operation is listed here and links to its section."
+      />
     </section>
   );
 }

@@ -20,7 +20,9 @@ export function SchemaView({ schema }: { schema: SchemaModel }): ReactElement {
   return (
     <div className="schema">
       <SchemaFacts node={schema} />
-      {schema.properties.length > 0 || schema.extraProperties.length > 0 ? <PropertyList properties={[...schema.properties, ...schema.extraProperties]} /> : null}
+      {schema.properties.length > 0 || schema.extraProperties.length > 0 ? (
+        <PropertyList properties={[...schema.properties, ...schema.extraProperties]} />
+      ) : null}
       {schema.items ? (
         <div className="schema-items">
           <span className="schema-keyword">items</span> <SchemaView schema={schema.items} />

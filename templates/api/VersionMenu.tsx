@@ -6,11 +6,18 @@ export function VersionMenu({ api }: { api: ApiReferenceModel }): ReactElement {
   const current = api.versions.find((v) => v.current);
   return (
     <details className="navbar-dropdown api-version-menu" data-dropdown="" data-api-versions={api.apiId}>
-      <summary aria-label={`Version ${current?.version ?? ''}; choose another version or read the changelog`}>{current?.version ?? 'Versions'}</summary>
+      <summary aria-label={`Version ${current?.version ?? ''}; choose another version or read the changelog`}>
+        {current?.version ?? 'Versions'}
+      </summary>
       <ul className="dropdown-menu">
         {api.versions.map((v, index) => (
           <li key={v.version}>
-            <a className={`dropdown-link${v.current ? ' active' : ''}`} href={v.href} data-version={v.version} {...(v.current ? { 'aria-current': 'page' as const } : {})}>
+            <a
+              className={`dropdown-link${v.current ? ' active' : ''}`}
+              href={v.href}
+              data-version={v.version}
+              {...(v.current ? { 'aria-current': 'page' as const } : {})}
+            >
               {v.version}
               {index === 0 ? ' (latest)' : ''}
             </a>

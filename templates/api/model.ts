@@ -160,7 +160,11 @@ export interface SecuritySchemeModel {
   label: string;
   description: ReactNode;
   details: Array<{ label: string; value: string; href?: string }>;
-  flows: Array<{ flow: string; urls: Array<{ label: string; value: string }>; scopes: Array<{ name: string; description: string }> }>;
+  flows: Array<{
+    flow: string;
+    urls: Array<{ label: string; value: string }>;
+    scopes: Array<{ name: string; description: string }>;
+  }>;
 }
 
 export interface ServerModel {
@@ -172,7 +176,11 @@ export interface ServerModel {
 /** The reference's navigation: every tag and operation, wherever it is rendered. */
 export interface ApiNavModel {
   overviewHref: string;
-  groups: Array<{ name: string; href: string; operations: Array<{ id: string; href: string; method: string; label: string; deprecated: boolean }> }>;
+  groups: Array<{
+    name: string;
+    href: string;
+    operations: Array<{ id: string; href: string; method: string; label: string; deprecated: boolean }>;
+  }>;
   modelsHref: string | undefined;
   /** A split API's models, one page per initial (empty when all models are on one page). */
   modelPages: Array<{ label: string; href: string; current: boolean }>;

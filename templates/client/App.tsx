@@ -19,7 +19,10 @@ function decode(page: RouteDocument): Decoded {
   try {
     const { route, siteData } = decodePageData(page);
     const site = siteModel(siteData);
-    if (!site) throw new Error(`The site data of the page ${page.url} has not loaded`, { cause: new Error(`${siteData} is not in memory`) });
+    if (!site)
+      throw new Error(`The site data of the page ${page.url} has not loaded`, {
+        cause: new Error(`${siteData} is not in memory`),
+      });
     return { ok: true, data: { route, site } };
   } catch (error) {
     return { ok: false, error };
@@ -27,7 +30,17 @@ function decode(page: RouteDocument): Decoded {
 }
 
 /** Throws inside the error boundary, so a page whose data cannot be read shows the crash page. */
-function Route({ decoded, html, pending, onRetry }: { decoded: Decoded; html: PageHtml; pending: Pending | undefined; onRetry: () => void }): ReactElement {
+function Route({
+  decoded,
+  html,
+  pending,
+  onRetry,
+}: {
+  decoded: Decoded;
+  html: PageHtml;
+  pending: Pending | undefined;
+  onRetry: () => void;
+}): ReactElement {
   if (!decoded.ok) throw decoded.error;
   const { site, route } = decoded.data;
   return (
@@ -70,7 +83,15 @@ function scrollToHash(hash: string): boolean {
  * The hydrated site: the server's page inside the client's layout. Links to other pages of the site
  * load them without a full reload; the browser's back and forward buttons work as before.
  */
-export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; baseUrl: string; onRendered: () => void }): ReactElement {
+export function App({
+  initial,
+  baseUrl,
+  onRendered,
+}: {
+  initial: RouteDocument;
+  baseUrl: string;
+  onRendered: () => void;
+}): ReactElement {
   const [page, setPage] = useState(initial);
   const [pending, setPending] = useState<Pending | undefined>(undefined);
   const decoded = useMemo(() => decode(page), [page]);
@@ -136,7 +157,8 @@ export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; 
         },
         (error: unknown) => {
           settled = true;
-          if (token === navigation.current) setPending({ url: path, error: error instanceof Error ? error.message : String(error) });
+          if (token === navigation.current)
+            setPending({ url: path, error: error instanceof Error ? error.message : String(error) });
         },
       );
       // A page in memory resolves before this runs: it never shows the loader.
@@ -150,7 +172,15 @@ export function App({ initial, baseUrl, onRendered }: { initial: RouteDocument; 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const onClick = (event: MouseEvent): void => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.('a[href]');
       if (!link || (link.getAttribute('target') ?? '_self') !== '_self' || link.hasAttribute('download')) return;
       const target = linkRoute(link, baseUrl);

@@ -3,7 +3,8 @@ import { MAIN_ID } from '../Layout.js';
 
 /** The message of an error, then the message of each of its causes in turn. */
 export function errorChain(error: unknown): { message: string; causes: string[] } {
-  const describe = (e: unknown): string => (e instanceof Error ? (e.name && e.name !== 'Error' ? `${e.name}: ${e.message}` : e.message) : String(e));
+  const describe = (e: unknown): string =>
+    e instanceof Error ? (e.name && e.name !== 'Error' ? `${e.name}: ${e.message}` : e.message) : String(e);
   const causes: string[] = [];
   let cause = error instanceof Error ? error.cause : undefined;
   while (cause !== undefined && causes.length < 10) {

@@ -5,7 +5,15 @@ import { MAIN_ID } from '../Layout.js';
  * A page shown before it has loaded (going back or forward to a page not in memory): a spinner after
  * `delay` so a fast load never flickers; on failure the error and a Retry button (site.md §2, §8).
  */
-export function PageLoader({ error, delay, onRetry }: { error: string | undefined; delay: number; onRetry: () => void }): ReactElement {
+export function PageLoader({
+  error,
+  delay,
+  onRetry,
+}: {
+  error: string | undefined;
+  delay: number;
+  onRetry: () => void;
+}): ReactElement {
   const [pastDelay, setPastDelay] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setPastDelay(true), delay);

@@ -4,7 +4,9 @@
  * holding focus and returns focus to its summary, and opening one closes the others.
  */
 export function installDropdowns(): void {
-  const open = (): HTMLDetailsElement[] => [...document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')];
+  const open = (): HTMLDetailsElement[] => [
+    ...document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]'),
+  ];
   document.addEventListener('click', (event) => {
     for (const details of open()) if (!details.contains(event.target as Node)) details.open = false;
   });

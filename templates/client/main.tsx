@@ -17,11 +17,15 @@ import { stripIndexHtml } from './routes.js';
 import { withSiteModel } from './site-data.js';
 import { prefetchVisibleLinks } from './visible-prefetch.js';
 
-const idle: (callback: () => void) => void = typeof requestIdleCallback === 'function' ? (callback) => requestIdleCallback(callback, { timeout: 2000 }) : (callback) => setTimeout(callback, 200);
+const idle: (callback: () => void) => void =
+  typeof requestIdleCallback === 'function'
+    ? (callback) => requestIdleCallback(callback, { timeout: 2000 })
+    : (callback) => setTimeout(callback, 200);
 
 function start(): void {
   const clean = stripIndexHtml(window.location.pathname);
-  if (clean !== window.location.pathname) window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
+  if (clean !== window.location.pathname)
+    window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
   followMovedAnchor();
   window.addEventListener('hashchange', followMovedAnchor);
   installDropdowns();

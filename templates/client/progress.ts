@@ -10,7 +10,13 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 export function configureProgress(settings: Settings): void {
   delay = settings.delay;
   // nprogress 0.2 reads `trickleRate`, which its type definitions lack.
-  const options: Partial<NProgress.NProgressOptions> & { trickleRate: number } = { minimum: settings.minimum, speed: settings.speed, trickleSpeed: settings.trickleSpeed, trickleRate: settings.trickleRate, showSpinner: settings.showSpinner };
+  const options: Partial<NProgress.NProgressOptions> & { trickleRate: number } = {
+    minimum: settings.minimum,
+    speed: settings.speed,
+    trickleSpeed: settings.trickleSpeed,
+    trickleRate: settings.trickleRate,
+    showSpinner: settings.showSpinner,
+  };
   NProgress.configure(options);
 }
 

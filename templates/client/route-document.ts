@@ -3,7 +3,13 @@ import type { PageData } from '../model.js';
 import type { PageHtml } from '../Layout.js';
 
 /** The `<head>` elements a page sets for itself; navigation replaces them with the next page's. */
-const HEAD_SELECTORS = ['meta[name="description"]', 'meta[name="robots"]', 'meta[property^="og:"]', 'meta[name^="twitter:"]', 'link[rel="canonical"]'] as const;
+const HEAD_SELECTORS = [
+  'meta[name="description"]',
+  'meta[name="robots"]',
+  'meta[property^="og:"]',
+  'meta[name^="twitter:"]',
+  'link[rel="canonical"]',
+] as const;
 
 /** One page of the site as the client holds it: read from a document, decoded when rendered. */
 export interface RouteDocument {
@@ -57,7 +63,9 @@ export function decodePageData(page: RouteDocument): PageData {
   }
   const candidate = data as Partial<PageData> | null;
   if (typeof candidate?.route !== 'string' || typeof candidate.siteData !== 'string') {
-    throw new Error(`The data of the page ${page.url} is incomplete`, { cause: new TypeError('expected a route and the path of the site model') });
+    throw new Error(`The data of the page ${page.url} is incomplete`, {
+      cause: new TypeError('expected a route and the path of the site model'),
+    });
   }
   return candidate as PageData;
 }

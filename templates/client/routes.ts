@@ -33,7 +33,8 @@ async function fetchRoute(url: string): Promise<RouteDocument> {
   } catch (cause) {
     throw new RouteLoadError(`${url} could not be loaded`, { cause });
   }
-  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) throw new RouteLoadError(`${url} answered ${response.status} ${response.statusText}`.trim());
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html'))
+    throw new RouteLoadError(`${url} answered ${response.status} ${response.statusText}`.trim());
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
   return withSiteModel(readRouteDocument(doc, url));
 }

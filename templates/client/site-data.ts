@@ -15,11 +15,13 @@ async function fetchSiteModel(href: string): Promise<SiteModel> {
   } catch (cause) {
     throw new RouteLoadError(`the site data ${href} could not be loaded`, { cause });
   }
-  if (!response.ok) throw new RouteLoadError(`the site data ${href} answered ${response.status} ${response.statusText}`.trim());
+  if (!response.ok)
+    throw new RouteLoadError(`the site data ${href} answered ${response.status} ${response.statusText}`.trim());
   const model = (await response.json().catch((cause: unknown) => {
     throw new RouteLoadError(`the site data ${href} is not JSON`, { cause });
   })) as Partial<SiteModel> | null;
-  if (typeof model?.navbar !== 'object' || !Array.isArray(model.sidebar)) throw new RouteLoadError(`the site data ${href} is incomplete: expected the navbar and the sidebar`);
+  if (typeof model?.navbar !== 'object' || !Array.isArray(model.sidebar))
+    throw new RouteLoadError(`the site data ${href} is incomplete: expected the navbar and the sidebar`);
   loaded.set(href, model as SiteModel);
   return model as SiteModel;
 }

@@ -6,7 +6,8 @@
  */
 let available: Storage | null | undefined;
 
-export const STORAGE_WARNING = 'Browser storage is unavailable: preferences such as the colour mode will not be remembered.';
+export const STORAGE_WARNING =
+  'Browser storage is unavailable: preferences such as the colour mode will not be remembered.';
 
 function storage(): Storage | null {
   if (available !== undefined) return available;

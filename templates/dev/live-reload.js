@@ -14,7 +14,8 @@
       overlay = document.createElement('div');
       overlay.id = 'specsite-dev-problems';
       overlay.setAttribute('role', 'alert');
-      overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;background:rgba(24,24,27,.94);color:#fafafa;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';
+      overlay.style.cssText =
+        'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;background:rgba(24,24,27,.94);color:#fafafa;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';
       document.body.appendChild(overlay);
     }
     overlay.replaceChildren();
@@ -36,7 +37,10 @@
       const response = await fetch(location.href, { cache: 'no-store' });
       const next = new DOMParser().parseFromString(await response.text(), 'text/html');
       // The assets and the site's data (navbar, sidebar, footer) must be the same for a swap to do.
-      const shell = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], script[src]:not([data-build])')].map((node) => node.getAttribute('href') || node.getAttribute('src')).join(' ') + (doc.getElementById('__site-data')?.textContent ?? '');
+      const shell = (doc) =>
+        [...doc.querySelectorAll('link[rel="stylesheet"], script[src]:not([data-build])')]
+          .map((node) => node.getAttribute('href') || node.getAttribute('src'))
+          .join(' ') + (doc.getElementById('__site-data')?.textContent ?? '');
       const current = document.querySelector('.page-wrapper');
       const fresh = next.querySelector('.page-wrapper');
       if (!response.ok || !current || !fresh || shell(next) !== shell(document)) throw new Error('reload');

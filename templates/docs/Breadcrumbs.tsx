@@ -2,7 +2,13 @@ import type { ReactElement } from 'react';
 import { Icon } from '../icons.js';
 import type { DocPageModel } from '../model.js';
 
-export function Breadcrumbs({ crumbs, homeHref }: { crumbs: DocPageModel['breadcrumbs']; homeHref: string }): ReactElement {
+export function Breadcrumbs({
+  crumbs,
+  homeHref,
+}: {
+  crumbs: DocPageModel['breadcrumbs'];
+  homeHref: string;
+}): ReactElement {
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
       <ol>

@@ -6,7 +6,15 @@ import { Paginator } from './Paginator.js';
 import { Sidebar, type ClosedCategoryMarkup } from './Sidebar.js';
 import { TableOfContents } from './TableOfContents.js';
 
-export function DocPage({ site, page, closedMarkup }: { site: SiteModel; page: DocPageModel; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
+export function DocPage({
+  site,
+  page,
+  closedMarkup,
+}: {
+  site: SiteModel;
+  page: DocPageModel;
+  closedMarkup?: ClosedCategoryMarkup | undefined;
+}): ReactElement {
   return (
     <div className="docs-layout">
       <aside className="docs-sidebar-container">

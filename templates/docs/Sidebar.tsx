@@ -30,10 +30,29 @@ export type ClosedCategoryMarkup = (item: CategoryModel, path: string) => string
  * lazy sidebar, a collapsed category that does not hold the page lists its first entry only; the
  * client renders the rest when it is opened (`fillLazyList`).
  */
-export function Sidebar({ items, route, lazy, id = 'docs-sidebar', closedMarkup }: { items: SidebarItemModel[]; route: string; lazy: boolean; id?: string; closedMarkup?: ClosedCategoryMarkup | undefined }): ReactElement {
+export function Sidebar({
+  items,
+  route,
+  lazy,
+  id = 'docs-sidebar',
+  closedMarkup,
+}: {
+  items: SidebarItemModel[];
+  route: string;
+  lazy: boolean;
+  id?: string;
+  closedMarkup?: ClosedCategoryMarkup | undefined;
+}): ReactElement {
   return (
     <nav className="docs-sidebar" aria-label="Docs sidebar" id={id}>
-      <SidebarList items={items} route={route} lazy={lazy} path="" closedMarkup={closedMarkup} holding={categoriesHolding(items, route)} />
+      <SidebarList
+        items={items}
+        route={route}
+        lazy={lazy}
+        path=""
+        closedMarkup={closedMarkup}
+        holding={categoriesHolding(items, route)}
+      />
     </nav>
   );
 }
@@ -53,10 +72,24 @@ export function SidebarItems({ items, route, lazy, path, closedMarkup, holding }
       {items.map((item, index) => {
         const key = `${item.type}:${item.label}:${item.href ?? ''}`;
         const className = `sidebar-item sidebar-item-${item.type}`;
-        if (closedMarkup && lazy && item.type === 'category' && !isOpen(item, route, holding)) return <li key={key} className={className} dangerouslySetInnerHTML={{ __html: closedMarkup(item, `${path}${index}`) }} />;
+        if (closedMarkup && lazy && item.type === 'category' && !isOpen(item, route, holding))
+          return (
+            <li
+              key={key}
+              className={className}
+              dangerouslySetInnerHTML={{ __html: closedMarkup(item, `${path}${index}`) }}
+            />
+          );
         return (
           <li key={key} className={className}>
-            <SidebarEntry item={item} route={route} lazy={lazy} path={`${path}${index}`} closedMarkup={closedMarkup} holding={holding} />
+            <SidebarEntry
+              item={item}
+              route={route}
+              lazy={lazy}
+              path={`${path}${index}`}
+              closedMarkup={closedMarkup}
+              holding={holding}
+            />
           </li>
         );
       })}
@@ -64,23 +97,54 @@ export function SidebarItems({ items, route, lazy, path, closedMarkup, holding }
   );
 }
 
-function SidebarEntry({ item, route, lazy, path, closedMarkup, holding }: { item: SidebarItemModel; route: string; lazy: boolean; path: string; closedMarkup: ClosedCategoryMarkup | undefined; holding: ReadonlySet<CategoryModel> | undefined }): ReactElement {
+function SidebarEntry({
+  item,
+  route,
+  lazy,
+  path,
+  closedMarkup,
+  holding,
+}: {
+  item: SidebarItemModel;
+  route: string;
+  lazy: boolean;
+  path: string;
+  closedMarkup: ClosedCategoryMarkup | undefined;
+  holding: ReadonlySet<CategoryModel> | undefined;
+}): ReactElement {
   switch (item.type) {
     case 'doc':
       return (
-        <a className={`sidebar-link${item.route === route ? ' active' : ''}`} href={item.href} {...(item.route === route ? { 'aria-current': 'page' as const } : {})}>
+        <a
+          className={`sidebar-link${item.route === route ? ' active' : ''}`}
+          href={item.href}
+          {...(item.route === route ? { 'aria-current': 'page' as const } : {})}
+        >
           {item.label}
         </a>
       );
     case 'link':
       return (
-        <a className="sidebar-link" href={safeHref(item.href)} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <a
+          className="sidebar-link"
+          href={safeHref(item.href)}
+          {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {item.label}
           {item.external ? <ExternalMark /> : null}
         </a>
       );
     case 'category':
-      return <SidebarCategory item={item} route={route} lazy={lazy} path={path} closedMarkup={closedMarkup} holding={holding} />;
+      return (
+        <SidebarCategory
+          item={item}
+          route={route}
+          lazy={lazy}
+          path={path}
+          closedMarkup={closedMarkup}
+          holding={holding}
+        />
+      );
   }
 }
 
@@ -90,23 +154,48 @@ function isOpen(item: CategoryModel, route: string, holding: ReadonlySet<Categor
   return item.route === route || (holding ? holding.has(item) : containsRoute(item.items, route)) || !item.collapsed;
 }
 
-export function SidebarCategory({ item, route, lazy, path, closedMarkup, holding }: { item: CategoryModel; route: string; lazy: boolean; path: string; closedMarkup?: ClosedCategoryMarkup | undefined; holding?: ReadonlySet<CategoryModel> | undefined }): ReactElement {
+export function SidebarCategory({
+  item,
+  route,
+  lazy,
+  path,
+  closedMarkup,
+  holding,
+}: {
+  item: CategoryModel;
+  route: string;
+  lazy: boolean;
+  path: string;
+  closedMarkup?: ClosedCategoryMarkup | undefined;
+  holding?: ReadonlySet<CategoryModel> | undefined;
+}): ReactElement {
   const current = item.route === route;
   const open = isOpen(item, route, holding);
   // Where this is a live component (the mobile menu), opening a lazy category renders its entries.
   const [opened, setOpened] = useState(false);
   const deferred = lazy && !open && !opened;
-  const onToggle = deferred ? (event: SyntheticEvent<HTMLDetailsElement>) => (event.currentTarget.open ? setOpened(true) : undefined) : undefined;
+  const onToggle = deferred
+    ? (event: SyntheticEvent<HTMLDetailsElement>) => (event.currentTarget.open ? setOpened(true) : undefined)
+    : undefined;
   // A category with its own page: the link sits beside the toggle, never inside it (a link
   // inside <summary> is an interactive control nested in another).
   return (
     <>
       {item.href ? (
-        <a className={`sidebar-link sidebar-category-link${current ? ' active' : ''}`} href={item.href} {...(current ? { 'aria-current': 'page' as const } : {})}>
+        <a
+          className={`sidebar-link sidebar-category-link${current ? ' active' : ''}`}
+          href={item.href}
+          {...(current ? { 'aria-current': 'page' as const } : {})}
+        >
           {item.label}
         </a>
       ) : null}
-      <details className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`} open={open || opened} data-collapsible="" onToggle={onToggle}>
+      <details
+        className={`sidebar-category${item.href ? ' sidebar-category-linked' : ''}`}
+        open={open || opened}
+        data-collapsible=""
+        onToggle={onToggle}
+      >
         {item.href ? (
           <summary className="sidebar-category-label" aria-label={`${item.label}: show or hide its pages`} />
         ) : (
@@ -114,7 +203,18 @@ export function SidebarCategory({ item, route, lazy, path, closedMarkup, holding
             <span>{item.label}</span>
           </summary>
         )}
-        {deferred ? <FirstEntryOnly item={item} route={route} path={path} /> : <SidebarList items={item.items} route={route} lazy={lazy} path={`${path}.`} closedMarkup={closedMarkup} holding={holding} />}
+        {deferred ? (
+          <FirstEntryOnly item={item} route={route} path={path} />
+        ) : (
+          <SidebarList
+            items={item.items}
+            route={route}
+            lazy={lazy}
+            path={`${path}.`}
+            closedMarkup={closedMarkup}
+            holding={holding}
+          />
+        )}
       </details>
     </>
   );
@@ -132,7 +232,10 @@ function FirstEntryOnly({ item, route, path }: { item: CategoryModel; route: str
 }
 
 /** The category at an index path (`2.0`) of the sidebar model. */
-export function categoryAt(items: readonly SidebarItemModel[], path: string): Extract<SidebarItemModel, { type: 'category' }> | undefined {
+export function categoryAt(
+  items: readonly SidebarItemModel[],
+  path: string,
+): Extract<SidebarItemModel, { type: 'category' }> | undefined {
   let found: SidebarItemModel | undefined;
   let level: readonly SidebarItemModel[] = items;
   for (const part of path.split('.')) {

@@ -21,10 +21,22 @@ function useHref(href: string): { href: string | undefined; external: boolean } 
   return { href: href.startsWith('/') ? baseUrl + href.slice(1) : href, external: false };
 }
 
-export function ButtonLink({ href, children, variant = 'primary' }: { href: string; children: ReactNode; variant?: 'primary' | 'secondary' }): ReactElement {
+export function ButtonLink({
+  href,
+  children,
+  variant = 'primary',
+}: {
+  href: string;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary';
+}): ReactElement {
   const target = useHref(href);
   return (
-    <a className={`button button-${variant}`} href={target.href} {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      className={`button button-${variant}`}
+      href={target.href}
+      {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {children}
       {target.external ? <ExternalMark /> : null}
     </a>
@@ -55,7 +67,11 @@ export function Card({ title, href, children }: { title: string; href?: string; 
   return (
     <section className="card">
       {href ? (
-        <a className="card-link" href={target.href} {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <a
+          className="card-link"
+          href={target.href}
+          {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {heading}
         </a>
       ) : (
@@ -67,11 +83,25 @@ export function Card({ title, href, children }: { title: string; href?: string; 
 }
 
 export function Section({ title, children }: { title?: string; children: ReactNode }): ReactElement {
-  return <section className="container page-section">{title ? <h2>{title}</h2> : null}{children}</section>;
+  return (
+    <section className="container page-section">
+      {title ? <h2>{title}</h2> : null}
+      {children}
+    </section>
+  );
 }
 
 /** Components an MDX page may use by name, without an import. */
-export const MDX_COMPONENTS = { ButtonLink, Card, CardGrid, EnumValues, Hero, Operation, Schema, Section } as const satisfies Record<MdxComponentName, unknown>;
+export const MDX_COMPONENTS = {
+  ButtonLink,
+  Card,
+  CardGrid,
+  EnumValues,
+  Hero,
+  Operation,
+  Schema,
+  Section,
+} as const satisfies Record<MdxComponentName, unknown>;
 
 /** What a page tree is drawn with: the page's components, and the elements the build itself put in the tree. */
 export const PAGE_TREE_COMPONENTS = { ...MDX_COMPONENTS, [HIGHLIGHTED_CODE_TAG]: HighlightedCode } as const;

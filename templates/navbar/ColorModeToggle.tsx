@@ -8,9 +8,21 @@ export function ColorModeToggle({ defaultMode }: { defaultMode: SiteModel['color
   const { mode, ready, toggle } = useColorMode(defaultMode);
   const label = `Switch between dark and light mode (currently ${mode} mode)`;
   return (
-    <button type="button" className="color-mode-toggle" data-color-mode-toggle="" aria-label={label} title={label} disabled={!ready} onClick={toggle}>
-      <span className="icon-light"><Icon name="sun" /></span>
-      <span className="icon-dark"><Icon name="moon" /></span>
+    <button
+      type="button"
+      className="color-mode-toggle"
+      data-color-mode-toggle=""
+      aria-label={label}
+      title={label}
+      disabled={!ready}
+      onClick={toggle}
+    >
+      <span className="icon-light">
+        <Icon name="sun" />
+      </span>
+      <span className="icon-dark">
+        <Icon name="moon" />
+      </span>
     </button>
   );
 }

@@ -7,7 +7,17 @@ import { NavbarItem } from './items/index.js';
  * The menu below the desktop breakpoint: a primary menu (the navbar's items) and, on docs pages, a
  * secondary menu (the docs sidebar), shown first, with a control back to the primary one.
  */
-export function MobileSidebar({ site, route, onClose, onNavigate }: { site: SiteModel; route: string; onClose: () => void; onNavigate: () => void }): ReactElement {
+export function MobileSidebar({
+  site,
+  route,
+  onClose,
+  onNavigate,
+}: {
+  site: SiteModel;
+  route: string;
+  onClose: () => void;
+  onNavigate: () => void;
+}): ReactElement {
   const onDocsPage = containsRoute(site.sidebar, route);
   const [panel, setPanel] = useState<'primary' | 'secondary'>(onDocsPage ? 'secondary' : 'primary');
   const dialog = useRef<HTMLDivElement>(null);
@@ -26,12 +36,25 @@ export function MobileSidebar({ site, route, onClose, onNavigate }: { site: Site
   return (
     <>
       <div className="navbar-sidebar-backdrop" onClick={onClose} />
-      <div className="navbar-sidebar" id="navbar-sidebar" role="dialog" aria-modal="true" aria-label="Navigation menu" ref={dialog} onClick={onClick}>
+      <div
+        className="navbar-sidebar"
+        id="navbar-sidebar"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Navigation menu"
+        ref={dialog}
+        onClick={onClick}
+      >
         <div className="navbar-sidebar-header">
           <a className="navbar-brand" href={site.navbar.homeHref}>
             <b className="navbar-title">{site.navbar.title}</b>
           </a>
-          <button type="button" className="navbar-sidebar-close" aria-label="Close the navigation menu" onClick={onClose}>
+          <button
+            type="button"
+            className="navbar-sidebar-close"
+            aria-label="Close the navigation menu"
+            onClick={onClose}
+          >
             ×
           </button>
         </div>

@@ -15,7 +15,10 @@ export function isMenuEntry(state: unknown): boolean {
  * The mobile menu (site.md §4): shown or hidden; it closes on back navigation, when the window grows
  * to desktop width, and when the page changes.
  */
-function useMobileMenu(route: string, desktopBreakpoint: number): { open: boolean; show: () => void; hide: () => void; dismiss: () => void } {
+function useMobileMenu(
+  route: string,
+  desktopBreakpoint: number,
+): { open: boolean; show: () => void; hide: () => void; dismiss: () => void } {
   const [open, setOpen] = useState(false);
   const show = useCallback(() => {
     window.history.pushState({ ...(window.history.state as object | null), menu: true }, '');
@@ -53,22 +56,38 @@ export function Navbar({ site, currentRoute }: { site: SiteModel; currentRoute: 
       .filter(({ item }) => item.position === position)
       .map(({ item, index }) => <NavbarItem key={index} item={item} currentRoute={currentRoute} />);
   return (
-    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? '' : undefined}>
+    <nav
+      className={`navbar${hidden ? ' navbar-hidden' : ''}`}
+      aria-label="Main"
+      data-hide-on-scroll={navbar.hideOnScroll ? '' : undefined}
+    >
       <div className="navbar-inner">
-        <button type="button" className="navbar-menu-button" data-mobile-menu-toggle="" aria-label="Open the navigation menu" aria-expanded={menu.open} aria-controls={menu.open ? 'navbar-sidebar' : undefined} onClick={menu.open ? menu.hide : menu.show}>
+        <button
+          type="button"
+          className="navbar-menu-button"
+          data-mobile-menu-toggle=""
+          aria-label="Open the navigation menu"
+          aria-expanded={menu.open}
+          aria-controls={menu.open ? 'navbar-sidebar' : undefined}
+          onClick={menu.open ? menu.hide : menu.show}
+        >
           <Icon name="menu" />
         </button>
         <a className="navbar-brand" href={navbar.homeHref}>
           {navbar.logo ? <img className="navbar-logo" src={navbar.logo.src} alt={navbar.logo.alt} height={32} /> : null}
           <b className="navbar-title">{navbar.title}</b>
         </a>
-        <div className="navbar-items navbar-items-left" id="navbar-primary-menu">{side('left')}</div>
+        <div className="navbar-items navbar-items-left" id="navbar-primary-menu">
+          {side('left')}
+        </div>
         <div className="navbar-items navbar-items-right">
           {side('right')}
           {colorMode.disableSwitch ? null : <ColorModeToggle defaultMode={colorMode.defaultMode} />}
         </div>
       </div>
-      {menu.open ? <MobileSidebar site={site} route={currentRoute} onClose={menu.hide} onNavigate={menu.dismiss} /> : null}
+      {menu.open ? (
+        <MobileSidebar site={site} route={currentRoute} onClose={menu.hide} onNavigate={menu.dismiss} />
+      ) : null}
     </nav>
   );
 }

@@ -55,8 +55,12 @@ export function rehypeCode() {
     const blocks: Array<{ pre: Element; code: Element; parent: Element | Root; index: number }> = [];
     walk(tree, (node, index, parent) => {
       if (node.type !== 'element') return;
-      const code = node.tagName === 'pre' ? node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code') : undefined;
-      if (code && parent && index !== undefined) blocks.push({ pre: node, code, parent: parent as Element | Root, index });
+      const code =
+        node.tagName === 'pre'
+          ? node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
+          : undefined;
+      if (code && parent && index !== undefined)
+        blocks.push({ pre: node, code, parent: parent as Element | Root, index });
     });
     if (blocks.length === 0) return;
     const shiki = await getHighlighter();
@@ -75,21 +79,38 @@ export function rehypeCode() {
         // decides, guards against pathological lines instead.
         tokenizeTimeLimit: 0,
         tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE,
-        transformers: [{ line: (line, number) => (meta.highlight.has(number) ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line) }],
+        transformers: [
+          {
+            line: (line, number) =>
+              meta.highlight.has(number)
+                ? { ...line, properties: { ...line.properties, class: 'line highlighted' } }
+                : line,
+          },
+        ],
       });
       block.parent.children[block.index] = codeBlock(root.children[0] as Element, meta.title, requested ?? PLAIN);
     }
   };
 }
 
-async function loadLanguage(shiki: Highlighter, requested: string | undefined, node: Element, report: PageReport): Promise<string> {
+async function loadLanguage(
+  shiki: Highlighter,
+  requested: string | undefined,
+  node: Element,
+  report: PageReport,
+): Promise<string> {
   if (requested === undefined || requested === PLAIN || requested === 'txt' || requested === 'plaintext') return PLAIN;
   if (shiki.getLoadedLanguages().includes(requested)) return requested;
   if (requested in bundledLanguages) {
     await shiki.loadLanguage(requested as keyof typeof bundledLanguages);
     return requested;
   }
-  report.add(node, 'warning', 'code-language', `unknown code language "${requested}"; the block is shown without highlighting`);
+  report.add(
+    node,
+    'warning',
+    'code-language',
+    `unknown code language "${requested}"; the block is shown without highlighting`,
+  );
   return PLAIN;
 }
 
@@ -99,12 +120,23 @@ async function loadLanguage(shiki: Highlighter, requested: string | undefined, n
  */
 function codeBlock(pre: Element, title: string | undefined, lang: string): Element {
   const children: ElementContent[] = [];
-  if (title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] });
+  if (title)
+    children.push({
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['code-block-title'] },
+      children: [{ type: 'text', value: title }],
+    });
   children.push(pre, {
     type: 'element',
     tagName: 'button',
     properties: { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy' },
     children: [{ type: 'text', value: 'Copy' }],
   });
-  return { type: 'element', tagName: HIGHLIGHTED_CODE_TAG, properties: { language: lang, html: toHtml(children) }, children: [] };
+  return {
+    type: 'element',
+    tagName: HIGHLIGHTED_CODE_TAG,
+    properties: { language: lang, html: toHtml(children) },
+    children: [],
+  };
 }

@@ -28,7 +28,11 @@ export function remarkContracts() {
   return (tree: Root, file: VFile): void => {
     const { report, contracts } = pageState(file);
     walk(tree, (node) => {
-      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name !== null && node.name in COMPONENTS) {
+      if (
+        (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') &&
+        node.name !== null &&
+        node.name in COMPONENTS
+      ) {
         checkComponent(node, node.name as ComponentName, report, contracts);
       } else if (node.type === 'code' && node.meta && TAG.test(node.meta)) {
         checkExample(node, report, contracts);
@@ -37,12 +41,22 @@ export function remarkContracts() {
   };
 }
 
-function checkComponent(node: MdxJsxFlowElement | MdxJsxTextElement, name: ComponentName, report: PageReport, contracts: ContractLookup): void {
+function checkComponent(
+  node: MdxJsxFlowElement | MdxJsxTextElement,
+  name: ComponentName,
+  report: PageReport,
+  contracts: ContractLookup,
+): void {
   const { target, kind } = COMPONENTS[name];
   const service = stringAttribute(node, 'service');
   const wanted = stringAttribute(node, target);
   if (service === undefined || wanted === undefined) {
-    report.add(node, 'error', 'contract-ref', `<${name}> needs service="…" and ${target}="…" as plain strings, for example <${name} service="${contracts.serviceIds()[0] ?? 'datasource'}" ${target}="…" />`);
+    report.add(
+      node,
+      'error',
+      'contract-ref',
+      `<${name}> needs service="…" and ${target}="…" as plain strings, for example <${name} service="${contracts.serviceIds()[0] ?? 'datasource'}" ${target}="…" />`,
+    );
     return;
   }
   if (!checkService(node, service, report, contracts)) return;
@@ -50,20 +64,38 @@ function checkComponent(node: MdxJsxFlowElement | MdxJsxTextElement, name: Compo
   const enums = kind === 'enum' ? known.filter((n) => contracts.isEnum(service, n)) : [];
   if (!known.includes(wanted)) {
     const what = kind === 'operation' ? 'operation with operationId' : kind === 'enum' ? 'enumeration' : 'schema';
-    report.add(node, 'error', 'contract-ref', `the ${service} contract has no ${what} "${wanted}"${suggest(wanted, kind === 'enum' ? enums : known)}`);
+    report.add(
+      node,
+      'error',
+      'contract-ref',
+      `the ${service} contract has no ${what} "${wanted}"${suggest(wanted, kind === 'enum' ? enums : known)}`,
+    );
     return;
   }
   if (node.type === 'mdxJsxTextElement') {
     // Inside a sentence a card or a table would be a block in a paragraph, which HTML does not allow.
     if (kind === 'schema') {
-      report.add(node, 'error', 'contract-ref', '<Schema> is a table: put it on a line of its own, with a blank line before and after');
+      report.add(
+        node,
+        'error',
+        'contract-ref',
+        '<Schema> is a table: put it on a line of its own, with a blank line before and after',
+      );
       return;
     }
     node.attributes.push({ type: 'mdxJsxAttribute', name: 'inline', value: null });
   }
   if (kind === 'enum' && !contracts.isEnum(service, wanted)) {
-    const others = enums.length === 0 ? `; the ${service} contract has no enumerations` : suggest(wanted, enums, 'its enumerations are');
-    report.add(node, 'error', 'contract-ref', `schema "${wanted}" of ${service} is not an enumeration (use <Schema> to show its fields)${others}`);
+    const others =
+      enums.length === 0
+        ? `; the ${service} contract has no enumerations`
+        : suggest(wanted, enums, 'its enumerations are');
+    report.add(
+      node,
+      'error',
+      'contract-ref',
+      `schema "${wanted}" of ${service} is not an enumeration (use <Schema> to show its fields)${others}`,
+    );
   }
 }
 
@@ -72,44 +104,93 @@ function checkExample(node: Code, report: PageReport, contracts: ContractLookup)
   const [service = '', schema = '', ...rest] = tag.split('#');
   if (!service || !schema || rest.length > 0) {
     const example = contracts.serviceIds().includes(service) ? service : (contracts.serviceIds()[0] ?? 'service');
-    report.add(node, 'error', 'example-schema', `"schema=${tag}" must name a service and a schema, as in schema=${example}#${contracts.schemaNames(example)?.[0] ?? 'Schema'}`);
+    report.add(
+      node,
+      'error',
+      'example-schema',
+      `"schema=${tag}" must name a service and a schema, as in schema=${example}#${contracts.schemaNames(example)?.[0] ?? 'Schema'}`,
+    );
     return;
   }
   if (node.lang !== 'json') {
-    report.add(node, 'error', 'example-schema', `only JSON code blocks can be checked against a schema (this one is ${node.lang ? `"${node.lang}"` : 'untagged'}); write \`\`\`json schema=${tag}`);
+    report.add(
+      node,
+      'error',
+      'example-schema',
+      `only JSON code blocks can be checked against a schema (this one is ${node.lang ? `"${node.lang}"` : 'untagged'}); write \`\`\`json schema=${tag}`,
+    );
     return;
   }
   if (!checkService(node, service, report, contracts, 'example-schema')) return;
   const names = contracts.schemaNames(service) ?? [];
   if (!names.includes(schema)) {
-    report.add(node, 'error', 'example-schema', `the ${service} contract has no schema "${schema}"${suggest(schema, names)}`);
+    report.add(
+      node,
+      'error',
+      'example-schema',
+      `the ${service} contract has no schema "${schema}"${suggest(schema, names)}`,
+    );
     return;
   }
   // The fence is on the block's first line; its text starts on the next, at the fence's indentation.
   const start = node.position?.start ?? { line: 1, column: 1 };
-  const at = (position: { line: number; column: number }): { position: { start: { line: number; column: number } } } => ({ position: { start: { line: start.line + position.line, column: start.column + position.column - 1 } } });
+  const at = (position: {
+    line: number;
+    column: number;
+  }): { position: { start: { line: number; column: number } } } => ({
+    position: { start: { line: start.line + position.line, column: start.column + position.column - 1 } },
+  });
   const parsed = parseSourceText('example.json', node.value, 'example-schema');
   if (!parsed.ok) {
-    for (const d of parsed.diagnostics) report.add(at(d), 'error', 'example-schema', `the example is not valid JSON: ${d.message.replace(/^invalid JSON: /, '')}`);
+    for (const d of parsed.diagnostics)
+      report.add(
+        at(d),
+        'error',
+        'example-schema',
+        `the example is not valid JSON: ${d.message.replace(/^invalid JSON: /, '')}`,
+      );
     return;
   }
   const problems = contracts.validateExample(service, schema, parsed.file.data);
   for (const problem of problems.slice(0, MAX_PROBLEMS_PER_EXAMPLE)) {
-    report.add(at(parsed.file.locate(problem.path, typeof problem.path.at(-1) === 'string' ? 'key' : 'value')), 'error', 'example-schema', `the example does not match ${service}#${schema}: ${problem.message}`);
+    report.add(
+      at(parsed.file.locate(problem.path, typeof problem.path.at(-1) === 'string' ? 'key' : 'value')),
+      'error',
+      'example-schema',
+      `the example does not match ${service}#${schema}: ${problem.message}`,
+    );
   }
-  if (problems.length > MAX_PROBLEMS_PER_EXAMPLE) report.add(node, 'error', 'example-schema', `the example has ${problems.length - MAX_PROBLEMS_PER_EXAMPLE} more problems against ${service}#${schema}`);
+  if (problems.length > MAX_PROBLEMS_PER_EXAMPLE)
+    report.add(
+      node,
+      'error',
+      'example-schema',
+      `the example has ${problems.length - MAX_PROBLEMS_PER_EXAMPLE} more problems against ${service}#${schema}`,
+    );
 }
 
-function checkService(node: Parameters<PageReport['add']>[0], service: string, report: PageReport, contracts: ContractLookup, rule = 'contract-ref'): boolean {
+function checkService(
+  node: Parameters<PageReport['add']>[0],
+  service: string,
+  report: PageReport,
+  contracts: ContractLookup,
+  rule = 'contract-ref',
+): boolean {
   if (contracts.schemaNames(service) !== undefined) return true;
   const ids = contracts.serviceIds();
-  report.add(node, 'error', rule, `no API has the id "${service}"; ${ids.length > 0 ? `the APIs are: ${ids.join(', ')}` : 'the config names no API'}`);
+  report.add(
+    node,
+    'error',
+    rule,
+    `no API has the id "${service}"; ${ids.length > 0 ? `the APIs are: ${ids.join(', ')}` : 'the config names no API'}`,
+  );
   return false;
 }
 
 function stringAttribute(node: MdxJsxFlowElement | MdxJsxTextElement, name: string): string | undefined {
   for (const attribute of node.attributes) {
-    if (attribute.type === 'mdxJsxAttribute' && attribute.name === name && typeof attribute.value === 'string') return attribute.value;
+    if (attribute.type === 'mdxJsxAttribute' && attribute.name === name && typeof attribute.value === 'string')
+      return attribute.value;
   }
   return undefined;
 }
@@ -118,7 +199,9 @@ function stringAttribute(node: MdxJsxFlowElement | MdxJsxTextElement, name: stri
 function suggest(wanted: string, names: readonly string[], listed = 'the names are'): string {
   if (names.length === 0) return '';
   const lower = wanted.toLowerCase();
-  const scored = names.map((name) => ({ name, score: name.toLowerCase() === lower ? 0 : distance(lower, name.toLowerCase()) })).sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : 1));
+  const scored = names
+    .map((name) => ({ name, score: name.toLowerCase() === lower ? 0 : distance(lower, name.toLowerCase()) }))
+    .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : 1));
   const close = scored.filter((s) => s.score <= Math.max(2, Math.floor(wanted.length / 3))).slice(0, 3);
   if (close.length > 0) return `; did you mean ${close.map((s) => `"${s.name}"`).join(' or ')}?`;
   return names.length <= 12 ? `; ${listed}: ${[...names].sort().join(', ')}` : '';

@@ -51,8 +51,14 @@ function containerMarkers(text: string, start: number, end: number): number | un
     else if ((char === '-' || char === '*' || char === '+') && (text[at + 1] === ' ' || text[at + 1] === '\t')) at += 1;
     else {
       let digits = at;
-      while (digits < end && digits - at < 9 && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits += 1;
-      if (digits === at || (text[digits] !== '.' && text[digits] !== ')') || (text[digits + 1] !== ' ' && text[digits + 1] !== '\t')) return undefined;
+      while (digits < end && digits - at < 9 && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57)
+        digits += 1;
+      if (
+        digits === at ||
+        (text[digits] !== '.' && text[digits] !== ')') ||
+        (text[digits + 1] !== ' ' && text[digits + 1] !== '\t')
+      )
+        return undefined;
       at = digits + 1;
     }
     count += 1;
@@ -63,7 +69,10 @@ function containerMarkers(text: string, start: number, end: number): number | un
 /** The first transform of a page: measures its tree's depth without recursion, so any depth can be measured. */
 export function remarkDepthLimit() {
   return (tree: Root, file: VFile): void => {
-    type Entry = { node: { type: string; children?: unknown[]; position?: { start: { line: number; column: number } } }; depth: number };
+    type Entry = {
+      node: { type: string; children?: unknown[]; position?: { start: { line: number; column: number } } };
+      depth: number;
+    };
     const pending: Entry[] = [{ node: tree, depth: 0 }];
     while (pending.length > 0) {
       const { node, depth } = pending.pop() as Entry;

@@ -34,10 +34,15 @@ export function remarkLinks(options: LinkOptions) {
     const images: Array<Image | MdxJsxFlowElement | MdxJsxTextElement> = [];
     walk(tree, (node) => {
       if (node.type === 'link') rewriteLink(node, context);
-      else if (node.type === 'image' || ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'img')) images.push(node);
+      else if (
+        node.type === 'image' ||
+        ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'img')
+      )
+        images.push(node);
     });
     // One after another: a page with many images holds one file open at a time.
-    for (const image of images) await (image.type === 'image' ? rewriteImage(image, context) : rewriteJsxImage(image, context));
+    for (const image of images)
+      await (image.type === 'image' ? rewriteImage(image, context) : rewriteJsxImage(image, context));
   };
 }
 
@@ -45,7 +50,12 @@ function rewriteLink(node: Link, context: LinkContext): void {
   const start = node.position?.start ?? { line: 1, column: 1 };
   const at = { line: start.line, column: start.column };
   if (!isSafeUrl(node.url)) {
-    context.report.add(node, 'error', 'unsafe-url', `"${node.url.slice(0, 60)}" is not an allowed link (http, https, mailto, tel or a path)`);
+    context.report.add(
+      node,
+      'error',
+      'unsafe-url',
+      `"${node.url.slice(0, 60)}" is not an allowed link (http, https, mailto, tel or a path)`,
+    );
     node.url = '#';
     return;
   }
@@ -92,7 +102,8 @@ async function rewriteJsxImage(node: MdxJsxFlowElement | MdxJsxTextElement, cont
 
 /** The site URL of an image a page names: files beside the page are checked, copied and renamed by content hash. */
 async function publishedImage(url: string, node: Positioned, context: LinkContext): Promise<string> {
-  if (isExternalUrl(url) || url.startsWith('/') || url.startsWith('data:') || url.startsWith('#') || url === '') return url;
+  if (isExternalUrl(url) || url.startsWith('/') || url.startsWith('data:') || url.startsWith('#') || url === '')
+    return url;
   const asWritten = url.split(/[?#]/)[0] ?? '';
   const source = resolve(dirname(context.file), safeDecode(asWritten));
   const image = await loadImage(source, context);
@@ -100,8 +111,10 @@ async function publishedImage(url: string, node: Positioned, context: LinkContex
     context.pageAssets.push(image.asset);
     return withBase(context.baseUrl, `/${image.asset.target}`);
   }
-  if (image.rule === 'missing-image') context.report.add(node, 'error', 'missing-image', `image "${url}" not found (looked for ${displayPath(source)})`);
-  else if (image.rule === PATH_OUTSIDE_PROJECT) context.report.add(node, 'error', PATH_OUTSIDE_PROJECT, outsideProjectMessage('image', url));
+  if (image.rule === 'missing-image')
+    context.report.add(node, 'error', 'missing-image', `image "${url}" not found (looked for ${displayPath(source)})`);
+  else if (image.rule === PATH_OUTSIDE_PROJECT)
+    context.report.add(node, 'error', PATH_OUTSIDE_PROJECT, outsideProjectMessage('image', url));
   else context.report.add(node, 'error', image.rule, `image "${url}" ${image.problem ?? ''}`);
   return url;
 }

@@ -1,7 +1,12 @@
 import type { Root } from 'mdast';
 import type { Node as EstreeNode } from 'estree';
 import { isSafeUrl, srcsetUrls, unsafeUrlMessage } from '../../../templates/url-policy.js';
-import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type {
+  MdxJsxAttribute,
+  MdxJsxExpressionAttribute,
+  MdxJsxFlowElement,
+  MdxJsxTextElement,
+} from 'mdast-util-mdx-jsx';
 import { walk } from './walk.js';
 import { pageState } from './page-state.js';
 import type { PageReport } from './report.js';
@@ -9,7 +14,9 @@ import type { VFile } from 'vfile';
 
 /** Lower-case elements an MDX page may write: formatting and structure, nothing that runs or embeds. */
 const SAFE_TAGS = new Set(
-  'a abbr b blockquote br caption cite code dd del details dfn div dl dt em figcaption figure h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strong sub summary sup table tbody td tfoot th thead tr u ul var'.split(' '),
+  'a abbr b blockquote br caption cite code dd del details dfn div dl dt em figcaption figure h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strong sub summary sup table tbody td tfoot th thead tr u ul var'.split(
+    ' ',
+  ),
 );
 /**
  * Attributes a browser reads as a URL, by name without case, `-`, `_` or `:` (`xlink:href`,
@@ -17,7 +24,9 @@ const SAFE_TAGS = new Set(
  * on purpose: a name listed here that takes no URL only costs a check.
  */
 const URL_ATTRIBUTES = new Set(
-  'action archive background cite classid codebase data dynsrc formaction href icon imagesrcset itemid itemtype longdesc lowsrc manifest ping poster profile src srcset to uri url usemap xlinkhref xmlbase'.split(' '),
+  'action archive background cite classid codebase data dynsrc formaction href icon imagesrcset itemid itemtype longdesc lowsrc manifest ping poster profile src srcset to uri url usemap xlinkhref xmlbase'.split(
+    ' ',
+  ),
 );
 /** Other names that end like a URL prop (`imageUrl`, `logoSrc`, `homeHref`, `moreLink`). */
 const URL_SUFFIX = /(?:href|src|url|uri|link)$/;
@@ -39,11 +48,22 @@ export function remarkSafety(options: { components: ReadonlySet<string> }) {
     walk(tree, (node) => {
       switch (node.type) {
         case 'mdxjsEsm':
-          report.add(node, 'error', 'mdx-esm', 'import and export are not allowed in content; the site\'s components are available by name without an import');
+          report.add(
+            node,
+            'error',
+            'mdx-esm',
+            "import and export are not allowed in content; the site's components are available by name without an import",
+          );
           break;
         case 'mdxFlowExpression':
         case 'mdxTextExpression':
-          if (!isCommentOnly(node.data?.estree)) report.add(node, 'error', 'mdx-expression', `JavaScript expressions are not allowed in content ("{${node.value.trim().slice(0, 40)}}"); write the text in \`code\` or escape the brace as \\{`);
+          if (!isCommentOnly(node.data?.estree))
+            report.add(
+              node,
+              'error',
+              'mdx-expression',
+              `JavaScript expressions are not allowed in content ("{${node.value.trim().slice(0, 40)}}"); write the text in \`code\` or escape the brace as \\{`,
+            );
           break;
         case 'mdxJsxFlowElement':
         case 'mdxJsxTextElement':
@@ -58,38 +78,79 @@ export function remarkSafety(options: { components: ReadonlySet<string> }) {
   };
 }
 
-function checkElement(node: MdxJsxFlowElement | MdxJsxTextElement, report: PageReport, components: ReadonlySet<string>): void {
+function checkElement(
+  node: MdxJsxFlowElement | MdxJsxTextElement,
+  report: PageReport,
+  components: ReadonlySet<string>,
+): void {
   const name = node.name;
   if (name === null) return; // a fragment
   if (/^[A-Z]/.test(name)) {
-    if (!components.has(name)) report.add(node, 'error', 'unknown-component', `unknown component <${name}>; the components are: ${[...components].sort().join(', ')}`);
+    if (!components.has(name))
+      report.add(
+        node,
+        'error',
+        'unknown-component',
+        `unknown component <${name}>; the components are: ${[...components].sort().join(', ')}`,
+      );
   } else if (!SAFE_TAGS.has(name)) {
-    report.add(node, 'error', 'unsafe-html', `<${name}> is not allowed in content; use Markdown or one of the site's components`);
+    report.add(
+      node,
+      'error',
+      'unsafe-html',
+      `<${name}> is not allowed in content; use Markdown or one of the site's components`,
+    );
   }
   for (const attribute of node.attributes) checkAttribute(node, name, attribute, report);
 }
 
-function checkAttribute(node: MdxJsxFlowElement | MdxJsxTextElement, element: string, attribute: MdxJsxAttribute | MdxJsxExpressionAttribute, report: PageReport): void {
+function checkAttribute(
+  node: MdxJsxFlowElement | MdxJsxTextElement,
+  element: string,
+  attribute: MdxJsxAttribute | MdxJsxExpressionAttribute,
+  report: PageReport,
+): void {
   if (attribute.type === 'mdxJsxExpressionAttribute') {
-    report.add(node, 'error', 'mdx-expression', `spread attributes are not allowed in content (<${element} ${attribute.value}>)`);
+    report.add(
+      node,
+      'error',
+      'mdx-expression',
+      `spread attributes are not allowed in content (<${element} ${attribute.value}>)`,
+    );
     return;
   }
   const name = attribute.name.toLowerCase();
   if (name.startsWith('on') || BLOCKED_ATTRIBUTES.has(name)) {
-    report.add(attribute.position ? attribute : node, 'error', 'unsafe-html', `attribute "${attribute.name}" is not allowed in content`);
+    report.add(
+      attribute.position ? attribute : node,
+      'error',
+      'unsafe-html',
+      `attribute "${attribute.name}" is not allowed in content`,
+    );
     return;
   }
   const value = attribute.value;
   if (value !== null && typeof value === 'object' && !isLiteral(value.data?.estree)) {
-    report.add(attribute.position ? attribute : node, 'error', 'mdx-expression', `attribute "${attribute.name}" must be a string or a literal value, not an expression`);
+    report.add(
+      attribute.position ? attribute : node,
+      'error',
+      'mdx-expression',
+      `attribute "${attribute.name}" must be a string or a literal value, not an expression`,
+    );
     return;
   }
   const key = name.replace(/[-_:]/g, '');
   if (!URL_ATTRIBUTES.has(key) && !URL_SUFFIX.test(key)) return;
   // A literal expression (`href={"javascript:…"}`, `srcSet={["…"]}`) is checked like a string: every string in it.
-  const texts = typeof value === 'string' ? [value] : value === null || value === undefined ? [] : literalStrings(value.data?.estree);
+  const texts =
+    typeof value === 'string'
+      ? [value]
+      : value === null || value === undefined
+        ? []
+        : literalStrings(value.data?.estree);
   const unsafe = texts.flatMap((text) => urlsOf(key, text)).find((url) => !isSafeUrl(url));
-  if (unsafe !== undefined) report.add(attribute.position ? attribute : node, 'error', 'unsafe-url', unsafeUrlMessage(unsafe));
+  if (unsafe !== undefined)
+    report.add(attribute.position ? attribute : node, 'error', 'unsafe-url', unsafeUrlMessage(unsafe));
 }
 
 function urlsOf(key: string, text: string): string[] {
@@ -105,10 +166,17 @@ function literalStrings(program: { body: unknown[] } | null | undefined): string
   while (pending.length > 0) {
     const item = pending.pop();
     if (item === null || typeof item !== 'object') continue;
-    const node = item as { type?: string; value?: unknown; quasis?: Array<{ value: { cooked?: string | null; raw: string } }> };
+    const node = item as {
+      type?: string;
+      value?: unknown;
+      quasis?: Array<{ value: { cooked?: string | null; raw: string } }>;
+    };
     if (node.type === 'Literal' && typeof node.value === 'string') out.push(node.value);
-    else if (node.type === 'TemplateLiteral') out.push((node.quasis ?? []).map((q) => q.value.cooked ?? q.value.raw).join(''));
-    else for (const [k, child] of Object.entries(node)) if (k !== 'position' && k !== 'loc' && k !== 'range') pending.push(...(Array.isArray(child) ? child : [child]));
+    else if (node.type === 'TemplateLiteral')
+      out.push((node.quasis ?? []).map((q) => q.value.cooked ?? q.value.raw).join(''));
+    else
+      for (const [k, child] of Object.entries(node))
+        if (k !== 'position' && k !== 'loc' && k !== 'range') pending.push(...(Array.isArray(child) ? child : [child]));
   }
   return out;
 }
@@ -120,7 +188,8 @@ function isCommentOnly(program: { body: unknown[] } | null | undefined): boolean
 /** A JSON-like value: literals, arrays and objects of them, and template strings without holes. */
 function isLiteral(program: { body: unknown[] } | null | undefined): boolean {
   const statement = program?.body[0] as { type: string; expression?: EstreeNode } | undefined;
-  if (!program || program.body.length !== 1 || statement?.type !== 'ExpressionStatement' || !statement.expression) return false;
+  if (!program || program.body.length !== 1 || statement?.type !== 'ExpressionStatement' || !statement.expression)
+    return false;
   return isLiteralNode(statement.expression);
 }
 
@@ -132,11 +201,22 @@ function isLiteralNode(node: EstreeNode | null): boolean {
     case 'TemplateLiteral':
       return node.expressions.length === 0;
     case 'UnaryExpression':
-      return (node.operator === '-' || node.operator === '+') && node.argument.type === 'Literal' && typeof node.argument.value === 'number';
+      return (
+        (node.operator === '-' || node.operator === '+') &&
+        node.argument.type === 'Literal' &&
+        typeof node.argument.value === 'number'
+      );
     case 'ArrayExpression':
       return node.elements.every((e) => e !== null && e.type !== 'SpreadElement' && isLiteralNode(e));
     case 'ObjectExpression':
-      return node.properties.every((p) => p.type === 'Property' && !p.computed && p.kind === 'init' && !p.method && isLiteralNode(p.value as EstreeNode));
+      return node.properties.every(
+        (p) =>
+          p.type === 'Property' &&
+          !p.computed &&
+          p.kind === 'init' &&
+          !p.method &&
+          isLiteralNode(p.value as EstreeNode),
+      );
     default:
       return false;
   }

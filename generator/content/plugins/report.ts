@@ -11,6 +11,13 @@ export class PageReport {
 
   add(node: Positioned | undefined, severity: Severity, rule: string, message: string): void {
     const start = node?.position?.start;
-    this.diagnostics.push({ file: this.display, line: start?.line ?? 1, column: start?.column ?? 1, severity, rule, message });
+    this.diagnostics.push({
+      file: this.display,
+      line: start?.line ?? 1,
+      column: start?.column ?? 1,
+      severity,
+      rule,
+      message,
+    });
   }
 }

@@ -24,7 +24,12 @@ export function walk(tree: MdastRoot | HastRoot, visitor: Visitor<never, never>)
 
 type AnyNode = { type: string; children?: AnyNode[] };
 
-function step(node: AnyNode, index: number | undefined, parent: AnyNode | undefined, visitor: Visitor<AnyNode, AnyNode>): WalkAction {
+function step(
+  node: AnyNode,
+  index: number | undefined,
+  parent: AnyNode | undefined,
+  visitor: Visitor<AnyNode, AnyNode>,
+): WalkAction {
   const action = visitor(node, index, parent);
   if (action === SKIP || Array.isArray(action)) return action;
   const children = node.children;

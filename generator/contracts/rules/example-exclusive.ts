@@ -16,7 +16,15 @@ export const exampleExclusive: ContractRule = {
     for (const file of sources.files.values()) {
       forEachStructuralObject(file, (value, segments) => {
         if ('example' in value && isRecord(value.examples)) {
-          out.push(report(sources, { file, segments }, 'example-exclusive', '`example` and `examples` are mutually exclusive here; keep one (move the single example into `examples`)', { extra: ['example'], target: 'key' }));
+          out.push(
+            report(
+              sources,
+              { file, segments },
+              'example-exclusive',
+              '`example` and `examples` are mutually exclusive here; keep one (move the single example into `examples`)',
+              { extra: ['example'], target: 'key' },
+            ),
+          );
         }
       });
     }

@@ -12,7 +12,8 @@ import type { ContractRule } from './rule.js';
 import { report } from './rule.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace object arrives.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 const RULE = 'example-valid';
 const MAX_ERRORS_SHOWN = 3;
@@ -28,7 +29,15 @@ export const examplesValid: ContractRule = {
     for (const check of checks) {
       const compiled = validators.get(check.schema);
       if (!compiled.ok) {
-        out.push(report(sources, check.schema, 'schema-compiles', `this schema cannot be compiled, so its ${check.what}s are not checked: ${compiled.message}`, { severity: 'warning' }));
+        out.push(
+          report(
+            sources,
+            check.schema,
+            'schema-compiles',
+            `this schema cannot be compiled, so its ${check.what}s are not checked: ${compiled.message}`,
+            { severity: 'warning' },
+          ),
+        );
         continue;
       }
       if (compiled.validate(check.instance.value)) continue;
@@ -36,7 +45,15 @@ export const examplesValid: ContractRule = {
       // A warning unless the user chooses otherwise (`rules`): the OpenAPI Specification says an example
       // SHOULD match its schema, so third-party documents that miss are still usable. (2.0 and 3.0 say a
       // `default` MUST have its schema's type; one rule covers both, and examples are most of it.)
-      out.push(report(sources, check.instance, RULE, `${check.what} does not match its schema (${encodePointer(check.schema.segments) || '/'}${check.schema.file === check.instance.file ? '' : ` in ${check.schema.file.display}`}): ${errors}`, { severity: 'warning' }));
+      out.push(
+        report(
+          sources,
+          check.instance,
+          RULE,
+          `${check.what} does not match its schema (${encodePointer(check.schema.segments) || '/'}${check.schema.file === check.instance.file ? '' : ` in ${check.schema.file.display}`}): ${errors}`,
+          { severity: 'warning' },
+        ),
+      );
     }
     return out;
   },
@@ -65,7 +82,16 @@ class SchemaValidators {
     // Each validator checks a few examples once: compiling fast matters more than validating fast.
     // Ajv's code optimisation and inlined refs cost more than they save here (GitHub's description:
     // 14.2 s → 10.6 s for `validate`, the same findings).
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false, allowUnionTypes: true, unicodeRegExp: true, inlineRefs: false, code: { optimize: false, regExp: linearRegExp } });
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      validateSchema: false,
+      logger: false,
+      allowUnionTypes: true,
+      unicodeRegExp: true,
+      inlineRefs: false,
+      code: { optimize: false, regExp: linearRegExp },
+    });
     addFormats(this.ajv);
     const dialect = version === '3.1' ? undefined : convertedCopies(sources, version, schemas);
     for (const file of sources.files.values()) {
@@ -82,7 +108,9 @@ class SchemaValidators {
     const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer(schema.segments))}`;
     let compiled = this.byPointer.get(ref);
     if (compiled) return compiled;
-    const content = this.scoped.has(schema.file.path) ? undefined : `${schema.file.path}\0${validationKey(getAtPointer(this.documents.get(schema.file.path), schema.segments))}`;
+    const content = this.scoped.has(schema.file.path)
+      ? undefined
+      : `${schema.file.path}\0${validationKey(getAtPointer(this.documents.get(schema.file.path), schema.segments))}`;
     compiled = content === undefined ? undefined : this.byContent.get(content);
     if (!compiled) {
       try {
@@ -98,7 +126,11 @@ class SchemaValidators {
 }
 
 /** Copies of each file where every schema object is rewritten in place (same pointers) to 2020-12 keywords. */
-function convertedCopies(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]): Map<string, unknown> {
+function convertedCopies(
+  sources: ContractSources,
+  version: SpecVersion,
+  schemas: readonly Located<Record<string, unknown>>[],
+): Map<string, unknown> {
   const copies = new Map<string, unknown>();
   for (const file of sources.files.values()) copies.set(file.path, structuredClone(file.data));
   // Deepest first, so rewriting a parent never moves a child that is still to be rewritten.

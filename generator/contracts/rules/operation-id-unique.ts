@@ -14,7 +14,15 @@ export const operationIdUnique: ContractRule = {
       if (previous === undefined) {
         first.set(id, describeOperation(site));
       } else {
-        out.push(report(sources, site.operation, 'operation-id-unique', `duplicate operationId "${id}": ${describeOperation(site)} uses the id of ${previous}; operationIds must be unique`, { extra: ['operationId'] }));
+        out.push(
+          report(
+            sources,
+            site.operation,
+            'operation-id-unique',
+            `duplicate operationId "${id}": ${describeOperation(site)} uses the id of ${previous}; operationIds must be unique`,
+            { extra: ['operationId'] },
+          ),
+        );
       }
     }
     return out;

@@ -17,13 +17,28 @@ export const pathParams: ContractRule = {
       const declaredNames = new Set(declared.map((p) => String(p.value.name)));
       for (const name of new Set(template)) {
         if (!declaredNames.has(name)) {
-          out.push(report(sources, site.operation, 'path-params', `${describeOperation(site)}: the path has {${name}} but no \`in: path\` parameter named "${name}" is declared`));
+          out.push(
+            report(
+              sources,
+              site.operation,
+              'path-params',
+              `${describeOperation(site)}: the path has {${name}} but no \`in: path\` parameter named "${name}" is declared`,
+            ),
+          );
         }
       }
       for (const param of declared) {
         const name = String(param.value.name);
         if (!template.includes(name)) {
-          out.push(report(sources, param, 'path-params', `${describeOperation(site)}: path parameter "${name}" does not appear in the path template ${site.pathItem.key}`, { extra: ['name'] }));
+          out.push(
+            report(
+              sources,
+              param,
+              'path-params',
+              `${describeOperation(site)}: path parameter "${name}" does not appear in the path template ${site.pathItem.key}`,
+              { extra: ['name'] },
+            ),
+          );
         }
       }
     }

@@ -17,7 +17,9 @@ export const patternSupported: ContractRule = {
     const out: Diagnostic[] = [];
     const unsupported = (pattern: string) => {
       const check = compilePattern(pattern);
-      return check.ok ? undefined : `pattern \`${pattern}\` uses syntax specsite does not run (${check.message}; backreferences and lookaround are not supported), so examples and defaults are not checked against it`;
+      return check.ok
+        ? undefined
+        : `pattern \`${pattern}\` uses syntax specsite does not run (${check.message}; backreferences and lookaround are not supported), so examples and defaults are not checked against it`;
     };
     for (const schema of visit.schemas) {
       const { pattern, patternProperties } = schema.value;
@@ -26,7 +28,19 @@ export const patternSupported: ContractRule = {
       if (!isRecord(patternProperties)) continue;
       for (const key of Object.keys(patternProperties)) {
         const keyProblem = unsupported(key);
-        if (keyProblem) out.push(report(sources, schema, RULE, keyProblem.replace('examples and defaults are not checked against it', 'property names of examples and defaults are not matched against it'), { extra: ['patternProperties', key], severity: 'warning', target: 'key' }));
+        if (keyProblem)
+          out.push(
+            report(
+              sources,
+              schema,
+              RULE,
+              keyProblem.replace(
+                'examples and defaults are not checked against it',
+                'property names of examples and defaults are not matched against it',
+              ),
+              { extra: ['patternProperties', key], severity: 'warning', target: 'key' },
+            ),
+          );
       }
     }
     return out;

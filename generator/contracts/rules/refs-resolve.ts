@@ -13,11 +13,31 @@ export const refsResolve: ContractRule = {
   run({ sources }) {
     const inData = sources.dataRefs.flatMap((site) => {
       const problem = sources.dataRefProblem(site);
-      return problem ? [report(sources, site, problem.rule, `${problem.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${problem.message}`, { extra: ['$ref'] })] : [];
+      return problem
+        ? [
+            report(
+              sources,
+              site,
+              problem.rule,
+              `${problem.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${problem.message}`,
+              { extra: ['$ref'] },
+            ),
+          ]
+        : [];
     });
     const broken = sources.refs.flatMap((site) => {
       const result = sources.resolve(site.file, site.ref);
-      return result.ok ? [] : [report(sources, site, result.rule, `${result.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${result.message}`, { extra: ['$ref'] })];
+      return result.ok
+        ? []
+        : [
+            report(
+              sources,
+              site,
+              result.rule,
+              `${result.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${result.message}`,
+              { extra: ['$ref'] },
+            ),
+          ];
     });
     // A chain of $refs that comes back to where it started never reaches a schema: it means "anything".
     const cycles = refOnlyCycles(sources).map(({ site, length }) => {
@@ -53,12 +73,17 @@ function refOnlyCycles(sources: ContractSources): { site: RefSite; length: numbe
       onPath.set(key, path.length);
       path.push(current);
       const next = sources.resolve(current.file, current.ref);
-      current = next.ok && isRecord(next.target.value) && typeof next.target.value.$ref === 'string' ? { file: next.target.file, segments: next.target.segments, ref: next.target.value.$ref } : undefined;
+      current =
+        next.ok && isRecord(next.target.value) && typeof next.target.value.$ref === 'string'
+          ? { file: next.target.file, segments: next.target.segments, ref: next.target.value.$ref }
+          : undefined;
     }
     const loopStart = current ? onPath.get(keyOf(current)) : undefined;
     if (loopStart !== undefined) {
       const members = path.slice(loopStart);
-      const first = members.reduce((a, b) => ((order.get(keyOf(b)) ?? Infinity) < (order.get(keyOf(a)) ?? Infinity) ? b : a));
+      const first = members.reduce((a, b) =>
+        (order.get(keyOf(b)) ?? Infinity) < (order.get(keyOf(a)) ?? Infinity) ? b : a,
+      );
       const written = sources.refs[order.get(keyOf(first)) ?? -1] ?? first;
       found.push({ site: written, length: members.length });
     }

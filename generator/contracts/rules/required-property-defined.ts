@@ -17,10 +17,23 @@ export const requiredPropertyDefined: ContractRule = {
     for (const schema of visit.schemas) {
       const { required, properties } = schema.value;
       if (!Array.isArray(required) || !isRecord(properties)) continue;
-      if (version !== '2.0' && (COMPOSITION.some((k) => k in schema.value) || (schema.value.additionalProperties !== undefined && schema.value.additionalProperties !== false))) continue;
+      if (
+        version !== '2.0' &&
+        (COMPOSITION.some((k) => k in schema.value) ||
+          (schema.value.additionalProperties !== undefined && schema.value.additionalProperties !== false))
+      )
+        continue;
       required.forEach((name, index) => {
         if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
-          out.push(report(sources, schema, 'required-property-defined', `property "${name}" is listed as required but is not defined in \`properties\``, { extra: ['required', index], severity: version === '2.0' ? 'error' : 'warning' }));
+          out.push(
+            report(
+              sources,
+              schema,
+              'required-property-defined',
+              `property "${name}" is listed as required but is not defined in \`properties\``,
+              { extra: ['required', index], severity: version === '2.0' ? 'error' : 'warning' },
+            ),
+          );
         }
       });
     }

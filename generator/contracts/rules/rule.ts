@@ -20,10 +20,23 @@ export interface ContractRule {
   run(context: RuleContext): Diagnostic[];
 }
 
-export function report(sources: ContractSources, node: Pick<Located, 'file' | 'segments'>, rule: string, message: string, options: { severity?: Severity; extra?: Segment[]; target?: 'key' | 'value' } = {}): Diagnostic {
+export function report(
+  sources: ContractSources,
+  node: Pick<Located, 'file' | 'segments'>,
+  rule: string,
+  message: string,
+  options: { severity?: Severity; extra?: Segment[]; target?: 'key' | 'value' } = {},
+): Diagnostic {
   const segments = options.extra ? [...node.segments, ...options.extra] : node.segments;
   const where = sources.locate({ file: node.file, segments });
-  return { file: where.file, ...node.file.locate(segments, options.target ?? 'value'), severity: options.severity ?? 'error', rule, message, pointer: where.pointer };
+  return {
+    file: where.file,
+    ...node.file.locate(segments, options.target ?? 'value'),
+    severity: options.severity ?? 'error',
+    rule,
+    message,
+    pointer: where.pointer,
+  };
 }
 
 export function describeOperation(site: OperationSite): string {

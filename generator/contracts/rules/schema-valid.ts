@@ -23,7 +23,11 @@ export const schemaValid: ContractRule = {
         if (['anyOf', 'oneOf', '$dynamicRef', '$ref'].includes(error.keyword)) continue;
         const at = decodePointer(error.instancePath) ?? [];
         const key = at.length > 0 ? `\`${String(at.at(-1))}\`` : 'the schema';
-        out.push(report(sources, schema, 'schema-valid', `invalid JSON Schema: ${key} ${error.message ?? 'is invalid'}`, { extra: at }));
+        out.push(
+          report(sources, schema, 'schema-valid', `invalid JSON Schema: ${key} ${error.message ?? 'is invalid'}`, {
+            extra: at,
+          }),
+        );
       }
     }
     return out;

@@ -9,7 +9,10 @@ export const securityDefined: ContractRule = {
   id: 'security-defined',
   run({ sources, version, operations }) {
     const root: Located = { file: sources.root, segments: [], value: sources.root.data };
-    const defined = version === '2.0' ? sources.child(root, 'securityDefinitions') : sources.child(sources.child(root, 'components') ?? root, 'securitySchemes');
+    const defined =
+      version === '2.0'
+        ? sources.child(root, 'securityDefinitions')
+        : sources.child(sources.child(root, 'components') ?? root, 'securitySchemes');
     const names = new Set(defined && isRecord(defined.value) ? Object.keys(defined.value) : []);
     const where = version === '2.0' ? '`securityDefinitions`' : '`components.securitySchemes`';
     const out: Diagnostic[] = [];
@@ -20,7 +23,15 @@ export const securityDefined: ContractRule = {
         if (!isRecord(requirement)) return;
         for (const name of Object.keys(requirement)) {
           if (!names.has(name)) {
-            out.push(report(sources, security, 'security-defined', `security requirement names "${name}", which is not defined in ${where}`, { extra: [index, name], target: 'key' }));
+            out.push(
+              report(
+                sources,
+                security,
+                'security-defined',
+                `security requirement names "${name}", which is not defined in ${where}`,
+                { extra: [index, name], target: 'key' },
+              ),
+            );
           }
         }
       });

@@ -3,7 +3,11 @@ import { verdict } from '../../diff/format.js';
 import { majorRaised } from '../../diff/history.js';
 import { inlineParts } from '../../diff/inline-code.js';
 import { operationKey } from '../../diff/side.js';
-import type { ChangelogEntryModel, ChangelogGroupModel, ChangelogModel } from '../../../templates/api/changelog-model.js';
+import type {
+  ChangelogEntryModel,
+  ChangelogGroupModel,
+  ChangelogModel,
+} from '../../../templates/api/changelog-model.js';
 
 /** Where each operation (by `METHOD /path`) and named schema of one version is rendered. */
 export interface VersionAnchors {
@@ -19,7 +23,13 @@ export const CHANGELOG_SLUG = 'changelog';
  * The changelog of one API: `history[i]` compares `versions[i]` with `versions[i + 1]`, newest
  * first; the oldest version closes the list with what it holds.
  */
-export function changelogModel(input: { apiId: string; title: string; primaryColor: string; versions: readonly VersionAnchors[]; history: readonly DiffReport[] }): ChangelogModel {
+export function changelogModel(input: {
+  apiId: string;
+  title: string;
+  primaryColor: string;
+  versions: readonly VersionAnchors[];
+  history: readonly DiffReport[];
+}): ChangelogModel {
   const entries: ChangelogEntryModel[] = input.history.map((report, i) => {
     const newer = input.versions[i] as VersionAnchors;
     const older = input.versions[i + 1] as VersionAnchors;
@@ -30,8 +40,16 @@ export function changelogModel(input: { apiId: string; title: string; primaryCol
       previous: { version: older.version, href: older.href },
       majorRaised: majorRaised(older.version, newer.version),
       counts: countChanges(report.changes),
-      breaking: groups(report.changes.filter((c) => c.breaking), newer, older),
-      other: groups(report.changes.filter((c) => !c.breaking), newer, older),
+      breaking: groups(
+        report.changes.filter((c) => c.breaking),
+        newer,
+        older,
+      ),
+      other: groups(
+        report.changes.filter((c) => !c.breaking),
+        newer,
+        older,
+      ),
       first: undefined,
     };
   });
@@ -49,7 +67,14 @@ export function changelogModel(input: { apiId: string; title: string; primaryCol
       first: { operations: oldest.operations.size, schemas: oldest.schemas.size },
     });
   }
-  return { kind: 'changelog', heading: `Changelog · ${input.title}`, apiId: input.apiId, primaryColor: input.primaryColor, referenceHref: input.versions[0]?.href ?? '', entries };
+  return {
+    kind: 'changelog',
+    heading: `Changelog · ${input.title}`,
+    apiId: input.apiId,
+    primaryColor: input.primaryColor,
+    referenceHref: input.versions[0]?.href ?? '',
+    entries,
+  };
 }
 
 export function versionAnchor(version: string): string {
@@ -63,15 +88,30 @@ function groups(changes: readonly ApiChange[], newer: VersionAnchors, older: Ver
     const title = groupTitle(change.group);
     let group = out.get(title);
     if (!group) {
-      group = { title, href: groupHref(change.group, change.kind === 'operation-removed' || change.kind === 'schema-removed' ? older : newer), changes: [] };
+      group = {
+        title,
+        href: groupHref(
+          change.group,
+          change.kind === 'operation-removed' || change.kind === 'schema-removed' ? older : newer,
+        ),
+        changes: [],
+      };
       out.set(title, group);
     }
-    group.changes.push({ verdict: verdict(change), kind: change.kind, subject: inlineParts(change.subject), message: inlineParts(change.message), reason: change.reason });
+    group.changes.push({
+      verdict: verdict(change),
+      kind: change.kind,
+      subject: inlineParts(change.subject),
+      message: inlineParts(change.message),
+      reason: change.reason,
+    });
   }
   return [...out.values()];
 }
 
 /** A removed operation or schema links to the last version that had it. */
 function groupHref(group: ChangeGroup, version: VersionAnchors): string | undefined {
-  return group.kind === 'operation' ? version.operations.get(operationKey(group.method, group.path)) : version.schemas.get(group.name);
+  return group.kind === 'operation'
+    ? version.operations.get(operationKey(group.method, group.path))
+    : version.schemas.get(group.name);
 }

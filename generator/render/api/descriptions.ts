@@ -16,7 +16,10 @@ export class Descriptions {
     let node = this.cache.get(text);
     if (node === undefined) {
       const trimmed = text.trim();
-      node = PLAIN.test(trimmed) && !/^\d+[.)]|^- |www\.|https?:/i.test(trimmed) ? createElement('p', null, trimmed) : markdownToReact(text);
+      node =
+        PLAIN.test(trimmed) && !/^\d+[.)]|^- |www\.|https?:/i.test(trimmed)
+          ? createElement('p', null, trimmed)
+          : markdownToReact(text);
       this.cache.set(text, node);
     }
     return node;

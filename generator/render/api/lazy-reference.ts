@@ -4,7 +4,9 @@ import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/con
 import type { ApiPage, ApiReference, ApiReferenceOptions } from './pages.js';
 
 /** The reference builder (the Markdown pipeline, React, the sample printers), loaded when a model is needed. */
-async function buildApiReference(...args: Parameters<typeof import('./pages.js').buildApiReference>): Promise<ApiReference> {
+async function buildApiReference(
+  ...args: Parameters<typeof import('./pages.js').buildApiReference>
+): Promise<ApiReference> {
   return (await import('./pages.js')).buildApiReference(...args);
 }
 
@@ -34,27 +36,51 @@ interface CachedSummary {
   files: Array<[string, string]>;
 }
 
-export const EMPTY_REFERENCE: LazyReference = { pages: [], files: new Map(), key: '', full: async () => ({ pages: [], catalog: new Map() }) };
+export const EMPTY_REFERENCE: LazyReference = {
+  pages: [],
+  files: new Map(),
+  key: '',
+  full: async () => ({ pages: [], catalog: new Map() }),
+};
 
-export async function lazyApiReference(apis: readonly LoadedApi[], options: ApiReferenceOptions & { cache: BuildCache }): Promise<LazyReference> {
+export async function lazyApiReference(
+  apis: readonly LoadedApi[],
+  options: ApiReferenceOptions & { cache: BuildCache },
+): Promise<LazyReference> {
   const { cache } = options;
   // Histories are derived from the versions, which the key already holds.
-  const settings = JSON.stringify({ ...options, cache: undefined, histories: undefined, typed: [...options.typed].sort() });
+  const settings = JSON.stringify({
+    ...options,
+    cache: undefined,
+    histories: undefined,
+    typed: [...options.typed].sort(),
+  });
   const built = new Map<string, ApiReference>();
   const pages: ApiPageSummary[] = [];
   const files = new Map<string, string>();
   const keys: string[] = [];
   for (const loaded of apis) {
-    const key = cache.key('api-reference', settings, loaded.api.id, loaded.api.title ?? '', loaded.api.route, ...loaded.versions.flatMap((v) => [v.version, ...v.contract.sources.identity()]));
+    const key = cache.key(
+      'api-reference',
+      settings,
+      loaded.api.id,
+      loaded.api.title ?? '',
+      loaded.api.route,
+      ...loaded.versions.flatMap((v) => [v.version, ...v.contract.sources.identity()]),
+    );
     keys.push(key);
     let summary = await cache.get<CachedSummary>('reference', key);
     if (!summary) {
       const reference = await buildApiReference([loaded], options);
       built.set(loaded.api.id, reference);
-      summary = { pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })), files: [...reference.files] };
+      summary = {
+        pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })),
+        files: [...reference.files],
+      };
       await cache.set('reference', key, summary);
     }
-    for (const page of summary.pages) pages.push({ ...page, anchors: new Set(page.anchors), fingerprint: sha256(key, page.route) });
+    for (const page of summary.pages)
+      pages.push({ ...page, anchors: new Set(page.anchors), fingerprint: sha256(key, page.route) });
     for (const [path, text] of summary.files) files.set(path, text);
   }
 

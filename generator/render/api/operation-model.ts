@@ -1,5 +1,13 @@
 import { isRecord } from '../../sources/pointer.js';
-import type { ExampleModel, HeaderModel, MediaModel, OperationModel, ParameterModel, ResponseModel, SecurityRequirementModel } from '../../../templates/api/model.js';
+import type {
+  ExampleModel,
+  HeaderModel,
+  MediaModel,
+  OperationModel,
+  ParameterModel,
+  ResponseModel,
+  SecurityRequirementModel,
+} from '../../../templates/api/model.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
 import { exampleText, jsonPreview } from './values.js';
@@ -54,7 +62,10 @@ export function splitPath(path: string): OperationModel['path'] {
 }
 
 /** The parameters in force: the path item's, overridden by the operation's own of the same name and place. */
-export function effectiveParameters(source: Pick<OperationSource, 'pathItem' | 'operation'>, resolver: RefResolver): Array<Record<string, unknown>> {
+export function effectiveParameters(
+  source: Pick<OperationSource, 'pathItem' | 'operation'>,
+  resolver: RefResolver,
+): Array<Record<string, unknown>> {
   const byKey = new Map<string, Record<string, unknown>>();
   for (const list of [source.pathItem.parameters, source.operation.parameters]) {
     if (!Array.isArray(list)) continue;
@@ -81,7 +92,10 @@ function parameterModel(parameter: Record<string, unknown>, context: OperationCo
   const schema = resolved?.value ?? {};
   const model = schemaModel(written, context);
   const linked = model.kind === 'link' ? model : undefined;
-  const type = model.kind === 'link' ? model.name : model.type + (isRecord(schema.items) ? `<${itemType(schema.items, context)}>` : '');
+  const type =
+    model.kind === 'link'
+      ? model.name
+      : model.type + (isRecord(schema.items) ? `<${itemType(schema.items, context)}>` : '');
   const example = parameter.example ?? firstExample(parameter.examples, context.resolver) ?? schema.example;
   return {
     name: asString(parameter.name),
@@ -93,7 +107,11 @@ function parameterModel(parameter: Record<string, unknown>, context: OperationCo
     typeHref: linked?.href,
     defaultValue: schema.default === undefined ? undefined : jsonPreview(schema.default),
     constraints: constraints(schema),
-    enumValues: Array.isArray(schema.enum) ? schema.enum.map((v) => jsonPreview(v)) : isRecord(schema.items) && Array.isArray(context.resolver.follow(schema.items)?.value.enum) ? (context.resolver.follow(schema.items)?.value.enum as unknown[]).map((v) => jsonPreview(v)) : [],
+    enumValues: Array.isArray(schema.enum)
+      ? schema.enum.map((v) => jsonPreview(v))
+      : isRecord(schema.items) && Array.isArray(context.resolver.follow(schema.items)?.value.enum)
+        ? (context.resolver.follow(schema.items)?.value.enum as unknown[]).map((v) => jsonPreview(v))
+        : [],
     example: example === undefined ? undefined : jsonPreview(example),
   };
 }
@@ -115,7 +133,11 @@ export function firstExample(examples: unknown, resolver: RefResolver): unknown 
 function requestBody(written: unknown, context: OperationContext): OperationModel['requestBody'] {
   const body = context.resolver.follow(written)?.value;
   if (!body) return undefined;
-  return { required: body.required === true, description: context.text.render(body.description), contents: media(body.content, context) };
+  return {
+    required: body.required === true,
+    description: context.text.render(body.description),
+    contents: media(body.content, context),
+  };
 }
 
 export function isStream(mediaType: string): boolean {
@@ -125,7 +147,12 @@ export function isStream(mediaType: string): boolean {
 function media(content: unknown, context: OperationContext): MediaModel[] {
   return Object.entries(asRecord(content)).map(([mediaType, value]) => {
     const entry = asRecord(value);
-    return { mediaType, stream: isStream(mediaType), schema: entry.schema === undefined ? undefined : schemaModel(entry.schema, context), examples: examples(entry, context) };
+    return {
+      mediaType,
+      stream: isStream(mediaType),
+      schema: entry.schema === undefined ? undefined : schemaModel(entry.schema, context),
+      examples: examples(entry, context),
+    };
   });
 }
 
@@ -134,7 +161,12 @@ function examples(entry: Record<string, unknown>, context: OperationContext): Ex
   return Object.entries(asRecord(entry.examples)).flatMap(([name, value]) => {
     const example = context.resolver.follow(value)?.value;
     if (!example) return [];
-    const shown = example.value !== undefined ? exampleText(example.value) : typeof example.externalValue === 'string' ? `(at ${example.externalValue})` : '';
+    const shown =
+      example.value !== undefined
+        ? exampleText(example.value)
+        : typeof example.externalValue === 'string'
+          ? `(at ${example.externalValue})`
+          : '';
     return [{ name, summary: asString(example.summary), value: shown }];
   });
 }
@@ -150,7 +182,9 @@ function responses(written: unknown, context: OperationContext): ResponseModel[]
         headers: headers(response.headers, context),
         contents: media(response.content, context),
         links: Object.entries(asRecord(response.links)).map(([name, link]) => {
-          const target = asString(context.resolver.follow(link)?.value.operationId) || asString(context.resolver.follow(link)?.value.operationRef);
+          const target =
+            asString(context.resolver.follow(link)?.value.operationId) ||
+            asString(context.resolver.follow(link)?.value.operationRef);
           return { name, target, href: context.operationHref(target) };
         }),
       },
@@ -161,7 +195,12 @@ function responses(written: unknown, context: OperationContext): ResponseModel[]
 function headers(written: unknown, context: OperationContext): HeaderModel[] {
   return Object.entries(asRecord(written)).map(([name, value]) => {
     const header = context.resolver.follow(value)?.value ?? {};
-    return { name, required: header.required === true, description: context.text.render(header.description), schema: header.schema === undefined ? undefined : schemaModel(header.schema, context) };
+    return {
+      name,
+      required: header.required === true,
+      description: context.text.render(header.description),
+      schema: header.schema === undefined ? undefined : schemaModel(header.schema, context),
+    };
   });
 }
 
@@ -175,7 +214,19 @@ function callbacks(written: unknown, parent: OperationSource, context: Operation
       for (const method of HTTP_METHODS) {
         const operation = pathItem[method];
         if (!isRecord(operation)) continue;
-        operations.push(operationModel({ id: `${parent.id}-callback-${name}-${method}`.replace(/\s+/g, '-'), kind: 'callback', method, path: expression, pathItem, operation }, context));
+        operations.push(
+          operationModel(
+            {
+              id: `${parent.id}-callback-${name}-${method}`.replace(/\s+/g, '-'),
+              kind: 'callback',
+              method,
+              path: expression,
+              pathItem,
+              operation,
+            },
+            context,
+          ),
+        );
       }
     }
     return { name, operations };
@@ -184,13 +235,16 @@ function callbacks(written: unknown, parent: OperationSource, context: Operation
 
 export function securityRequirements(written: unknown): SecurityRequirementModel[] {
   if (!Array.isArray(written)) return [];
-  return written.filter(isRecord).map((requirement) => ({ schemes: Object.entries(requirement).map(([name, scopes]) => ({ name, scopes: strings(scopes) })) }));
+  return written.filter(isRecord).map((requirement) => ({
+    schemes: Object.entries(requirement).map(([name, scopes]) => ({ name, scopes: strings(scopes) })),
+  }));
 }
 
 /** Scopes of every way to call the operation, plus the `x-roles` extension some contracts spell them in. */
 function roles(security: readonly SecurityRequirementModel[], operation: Record<string, unknown>): string[] {
   const all = new Set<string>();
-  for (const requirement of security) for (const scheme of requirement.schemes) for (const scope of scheme.scopes) all.add(scope);
+  for (const requirement of security)
+    for (const scheme of requirement.schemes) for (const scope of scheme.scopes) all.add(scope);
   for (const role of strings(operation['x-roles'])) all.add(role);
   return [...all];
 }

@@ -1,7 +1,13 @@
 import { slugify } from '../../config/resolve.js';
 import type { LoadedApi } from '../../contracts/index.js';
 import { withBase } from '../../content/plugins/urls.js';
-import type { ApiNavModel, ApiReferenceModel, OperationModel, SchemaSectionModel, TagSectionModel } from '../../../templates/api/model.js';
+import type {
+  ApiNavModel,
+  ApiReferenceModel,
+  OperationModel,
+  SchemaSectionModel,
+  TagSectionModel,
+} from '../../../templates/api/model.js';
 import type { ContractCatalog, OperationCardModel, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import type { DiffReport } from '../../diff/change.js';
 import { operationKey } from '../../diff/side.js';
@@ -56,16 +62,32 @@ export interface ApiReference {
 }
 
 /** Ids the page layout itself uses; an operation or tag never takes one. */
-const LAYOUT_IDS = ['__site', 'main-content', 'docs-sidebar', 'navbar-primary-menu', 'api-overview', 'api-servers', 'api-authentication', 'api-roles', 'api-downloads', 'models', 'api-moved'];
+const LAYOUT_IDS = [
+  '__site',
+  'main-content',
+  'docs-sidebar',
+  'navbar-primary-menu',
+  'api-overview',
+  'api-servers',
+  'api-authentication',
+  'api-roles',
+  'api-downloads',
+  'models',
+  'api-moved',
+];
 const MODELS_SLUG = 'schemas';
 
 /** The reference pages of every version of every API: the newest at the API's route, the others below it. */
-export async function buildApiReference(apis: readonly LoadedApi[], options: ApiReferenceOptions): Promise<ApiReference> {
+export async function buildApiReference(
+  apis: readonly LoadedApi[],
+  options: ApiReferenceOptions,
+): Promise<ApiReference> {
   const pages: ApiPage[] = [];
   const files = new Map<string, string>();
   const catalog = new Map<string, ServiceCatalog>();
   for (const loaded of apis) {
-    const routeOf = (index: number): string => (index === 0 ? loaded.api.route : `${loaded.api.route}${loaded.versions[index]?.version}/`);
+    const routeOf = (index: number): string =>
+      index === 0 ? loaded.api.route : `${loaded.api.route}${loaded.versions[index]?.version}/`;
     const versions = loaded.versions.map((v, i) => ({ version: v.version, route: routeOf(i) }));
     const changelogRoute = `${loaded.api.route}${CHANGELOG_SLUG}/`;
     const anchors: VersionAnchors[] = [];
@@ -74,7 +96,10 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
       const route = routeOf(index);
       const prepared = await referenceDocument(contract);
       const cache = options.cache ?? BuildCache.disabled();
-      const typescript = await TypeScriptSamples.open(cache, cache.key('typescript-samples', options.typesPackage, loaded.api.id, ...contract.sources.identity()));
+      const typescript = await TypeScriptSamples.open(
+        cache,
+        cache.key('typescript-samples', options.typesPackage, loaded.api.id, ...contract.sources.identity()),
+      );
       files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
       files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);
       const built = versionPages(prepared.openapi, {
@@ -83,7 +108,11 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
         title: loaded.api.title,
         version,
         route,
-        versions: versions.map((v) => ({ version: v.version, href: withBase(options.baseUrl, v.route), current: v.route === route })),
+        versions: versions.map((v) => ({
+          version: v.version,
+          href: withBase(options.baseUrl, v.route),
+          current: v.route === route,
+        })),
         changelogHref: withBase(options.baseUrl, changelogRoute),
         typescript,
       });
@@ -95,7 +124,13 @@ export async function buildApiReference(apis: readonly LoadedApi[], options: Api
         title = built.catalog.title;
       }
     }
-    const model = changelogModel({ apiId: loaded.api.id, title, primaryColor: options.primaryColor, versions: anchors, history: options.histories.get(loaded.api.id) ?? [] });
+    const model = changelogModel({
+      apiId: loaded.api.id,
+      title,
+      primaryColor: options.primaryColor,
+      versions: anchors,
+      history: options.histories.get(loaded.api.id) ?? [],
+    });
     pages.push({
       apiId: loaded.api.id,
       route: changelogRoute,
@@ -149,14 +184,28 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
     }
   }
   const pager = new ModelPager(`${input.route}${MODELS_SLUG}/`);
-  const registry = new SchemaRegistry(resolver, (name, schema) => (split ? pager.place(name, schema) : input.route), href);
+  const registry = new SchemaRegistry(
+    resolver,
+    (name, schema) => (split ? pager.place(name, schema) : input.route),
+    href,
+  );
   const pageOf = (group: TagGroup): string => href(tagRoutes.get(group) as string);
   const operationHrefs = new Map<string, string>();
-  for (const group of groups) for (const op of group.operations) operationHrefs.set(asString(op.operation.operationId) || op.id, `${pageOf(group)}#${op.id}`);
+  for (const group of groups)
+    for (const op of group.operations)
+      operationHrefs.set(asString(op.operation.operationId) || op.id, `${pageOf(group)}#${op.id}`);
 
-  const context: OperationContext = { registry, text, resolver, defaultSecurity: document.security, operationHref: (id) => operationHrefs.get(id) };
+  const context: OperationContext = {
+    registry,
+    text,
+    resolver,
+    defaultSecurity: document.security,
+    operationHref: (id) => operationHrefs.get(id),
+  };
   const module = `${input.typesPackage}/${input.apiId}`;
-  const wantedSamples = input.typed.has(input.apiId) ? input.codeSamples : input.codeSamples.filter((kind) => kind !== 'typescript');
+  const wantedSamples = input.typed.has(input.apiId)
+    ? input.codeSamples
+    : input.codeSamples.filter((kind) => kind !== 'typescript');
   const sections: Array<{ group: TagGroup; section: TagSectionModel }> = groups.map((group) => ({
     group,
     section: {
@@ -165,7 +214,8 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
       description: text.render(group.description),
       operations: group.operations.map((source) => {
         const model = operationModel(source, context);
-        if (source.kind === 'operation') model.samples = samples(source, document, resolver, module, wantedSamples, input.typescript);
+        if (source.kind === 'operation')
+          model.samples = samples(source, document, resolver, module, wantedSamples, input.typescript);
         return model;
       }),
     },
@@ -190,12 +240,31 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
     for (const [i, source] of group.operations.entries()) {
       const operationId = asString(source.operation.operationId);
       const op = section.operations[i];
-      if (source.kind === 'operation' && operationId && op) catalogOperations.set(operationId, { href: `${pageOf(group)}#${op.id}`, method: op.method, path: op.path, summary: op.summary, deprecated: op.deprecated, roles: op.roles });
+      if (source.kind === 'operation' && operationId && op)
+        catalogOperations.set(operationId, {
+          href: `${pageOf(group)}#${op.id}`,
+          method: op.method,
+          path: op.path,
+          summary: op.summary,
+          deprecated: op.deprecated,
+          roles: op.roles,
+        });
     }
   }
-  const catalog: ServiceCatalog = { title, href: href(input.route), schemas: catalogSchemas, operations: catalogOperations };
+  const catalog: ServiceCatalog = {
+    title,
+    href: href(input.route),
+    schemas: catalogSchemas,
+    operations: catalogOperations,
+  };
   const anchors: VersionPages['anchors'] = {
-    operations: new Map(groups.flatMap((group) => group.operations.filter((op) => op.kind === 'operation').map((op) => [operationKey(op.method, op.path), `${pageOf(group)}#${op.id}`] as const))),
+    operations: new Map(
+      groups.flatMap((group) =>
+        group.operations
+          .filter((op) => op.kind === 'operation')
+          .map((op) => [operationKey(op.method, op.path), `${pageOf(group)}#${op.id}`] as const),
+      ),
+    ),
     schemas: new Map([...catalogSchemas].map(([name, entry]) => [name, entry.href])),
   };
   const modelRoutes = [...modelPages.keys()].sort(compareRoutes);
@@ -205,12 +274,25 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
       name: section.name,
       href: `${pageOf(group)}#${section.anchor}`,
       // A split API lists a tag's operations only on that tag's page, so the pages stay linear in size.
-      operations: !split || tagRoutes.get(group) === current ? section.operations.map((op) => navEntry(op, `${pageOf(group)}#${op.id}`)) : [],
+      operations:
+        !split || tagRoutes.get(group) === current
+          ? section.operations.map((op) => navEntry(op, `${pageOf(group)}#${op.id}`))
+          : [],
     })),
     modelsHref: modelRoutes[0] === undefined ? undefined : `${href(modelRoutes[0])}#models`,
-    modelPages: split ? modelRoutes.map((route) => ({ label: pageLabel(route), href: `${href(route)}#models`, current: route === current })) : [],
+    modelPages: split
+      ? modelRoutes.map((route) => ({
+          label: pageLabel(route),
+          href: `${href(route)}#models`,
+          current: route === current,
+        }))
+      : [],
   });
-  const roles = rolesIndex(sections.flatMap(({ group, section }) => section.operations.map((op) => ({ op, href: `${pageOf(group)}#${op.id}` }))));
+  const roles = rolesIndex(
+    sections.flatMap(({ group, section }) =>
+      section.operations.map((op) => ({ op, href: `${pageOf(group)}#${op.id}` })),
+    ),
+  );
   const common = {
     title,
     heading: title,
@@ -238,36 +320,102 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
     roles,
   };
   const summary = firstSentence(asString(info.description)) || `Reference of the ${title}.`;
-  const anchorsOf = (model: ApiReferenceModel): Set<string> => new Set([...LAYOUT_IDS.filter((id) => id.startsWith('api-') || id === 'models'), ...model.sections.flatMap((s) => [s.anchor, ...s.operations.map((o) => o.id)]), ...model.models.map((m) => m.anchor), ...model.moved.map((m) => m.id)]);
-  const page = (route: string, pageTitle: string, model: ApiReferenceModel): ApiPage => ({ apiId: input.apiId, route, title: pageTitle, description: summary, model, anchors: anchorsOf(model) });
+  const anchorsOf = (model: ApiReferenceModel): Set<string> =>
+    new Set([
+      ...LAYOUT_IDS.filter((id) => id.startsWith('api-') || id === 'models'),
+      ...model.sections.flatMap((s) => [s.anchor, ...s.operations.map((o) => o.id)]),
+      ...model.models.map((m) => m.anchor),
+      ...model.moved.map((m) => m.id),
+    ]);
+  const page = (route: string, pageTitle: string, model: ApiReferenceModel): ApiPage => ({
+    apiId: input.apiId,
+    route,
+    title: pageTitle,
+    description: summary,
+    model,
+    anchors: anchorsOf(model),
+  });
 
   if (!split) {
-    return { pages: [page(input.route, title, { ...common, ...overview, kind: 'full', nav: nav(input.route), sections: sections.map((s) => s.section), models })], catalog, anchors };
+    return {
+      pages: [
+        page(input.route, title, {
+          ...common,
+          ...overview,
+          kind: 'full',
+          nav: nav(input.route),
+          sections: sections.map((s) => s.section),
+          models,
+        }),
+      ],
+      catalog,
+      anchors,
+    };
   }
-  const moved = sections.flatMap(({ group, section }) => section.operations.map((op) => ({ id: op.id, href: `${pageOf(group)}#${op.id}`, label: endpointLabel(op) })));
+  const moved = sections.flatMap(({ group, section }) =>
+    section.operations.map((op) => ({ id: op.id, href: `${pageOf(group)}#${op.id}`, label: endpointLabel(op) })),
+  );
   const result = [page(input.route, title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved })];
   for (const { group, section } of sections) {
     const route = tagRoutes.get(group) as string;
-    result.push(page(route, `${section.name} · ${title}`, { ...common, kind: 'tag', heading: `${section.name} · ${title}`, nav: nav(route), sections: [section] }));
+    result.push(
+      page(route, `${section.name} · ${title}`, {
+        ...common,
+        kind: 'tag',
+        heading: `${section.name} · ${title}`,
+        nav: nav(route),
+        sections: [section],
+      }),
+    );
   }
   for (const route of modelRoutes) {
     const heading = `Models ${pageLabel(route)} · ${title}`;
     // The first page of an initial keeps the anchors of the schemas on its later pages, so a link to
     // `schemas/w/#schema-x` still works after more schemas push `x` onto `w-2/`.
-    const later = pager.isFirst(route) ? modelRoutes.filter((r) => r !== route && pager.initialOf(r) === pager.initialOf(route)) : [];
-    const moved = later.flatMap((r) => (modelPages.get(r) ?? []).map((m) => ({ id: m.anchor, href: `${href(r)}#${m.anchor}`, label: m.name })));
-    result.push(page(route, heading, { ...common, kind: 'models', heading, nav: nav(route), models: modelPages.get(route) ?? [], moved }));
+    const later = pager.isFirst(route)
+      ? modelRoutes.filter((r) => r !== route && pager.initialOf(r) === pager.initialOf(route))
+      : [];
+    const moved = later.flatMap((r) =>
+      (modelPages.get(r) ?? []).map((m) => ({ id: m.anchor, href: `${href(r)}#${m.anchor}`, label: m.name })),
+    );
+    result.push(
+      page(route, heading, {
+        ...common,
+        kind: 'models',
+        heading,
+        nav: nav(route),
+        models: modelPages.get(route) ?? [],
+        moved,
+      }),
+    );
   }
   return { pages: result, catalog, anchors };
 }
 
-function samples(source: Parameters<typeof requestPlan>[0], document: Record<string, unknown>, resolver: RefResolver, module: string, wanted: ReadonlyArray<'curl' | 'typescript'>, typescript: TypeScriptSamples): OperationModel['samples'] {
+function samples(
+  source: Parameters<typeof requestPlan>[0],
+  document: Record<string, unknown>,
+  resolver: RefResolver,
+  module: string,
+  wanted: ReadonlyArray<'curl' | 'typescript'>,
+  typescript: TypeScriptSamples,
+): OperationModel['samples'] {
   const plan = requestPlan(source, document, resolver);
-  return wanted.map((kind) => (kind === 'curl' ? { label: 'curl', language: 'shell', code: curlSample(plan) } : { label: 'TypeScript', language: 'typescript', code: typescript.sample(plan, module) }));
+  return wanted.map((kind) =>
+    kind === 'curl'
+      ? { label: 'curl', language: 'shell', code: curlSample(plan) }
+      : { label: 'TypeScript', language: 'typescript', code: typescript.sample(plan, module) },
+  );
 }
 
 function navEntry(op: OperationModel, href: string): ApiNavModel['groups'][number]['operations'][number] {
-  return { id: op.id, href, method: op.method, label: op.summary || op.path.map((p) => p.text).join(''), deprecated: op.deprecated };
+  return {
+    id: op.id,
+    href,
+    method: op.method,
+    label: op.summary || op.path.map((p) => p.text).join(''),
+    deprecated: op.deprecated,
+  };
 }
 
 function endpointLabel(op: OperationModel): string {
@@ -283,7 +431,9 @@ function rolesIndex(entries: Array<{ op: OperationModel; href: string }>): ApiRe
       byRole.set(role, list);
     }
   }
-  return [...byRole.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([role, operations]) => ({ role, operations }));
+  return [...byRole.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([role, operations]) => ({ role, operations }));
 }
 
 /** `schemas/w-2/` → `W (2)`; `schemas/other/` → `Other`. */
@@ -305,8 +455,10 @@ function compareRoutes(a: string, b: string): number {
 }
 
 function firstSentence(text: string): string {
-  const plain = text.replace(/[`*_[\]#>]/g, '').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/[`*_[\]#>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const end = plain.search(/[.!?](\s|$)/);
   return (end === -1 ? plain : plain.slice(0, end + 1)).slice(0, 200);
 }
-

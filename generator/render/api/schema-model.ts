@@ -1,5 +1,11 @@
 import { isRecord } from '../../sources/pointer.js';
-import type { CompositionModel, DiscriminatorModel, PropertyModel, SchemaModel, SchemaNodeModel } from '../../../templates/api/model.js';
+import type {
+  CompositionModel,
+  DiscriminatorModel,
+  PropertyModel,
+  SchemaModel,
+  SchemaNodeModel,
+} from '../../../templates/api/model.js';
 import type { Descriptions } from './descriptions.js';
 import { asString, strings } from './resolver.js';
 import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
@@ -32,7 +38,13 @@ export function schemaModel(schema: unknown, context: SchemaContext, root?: Name
 /** A named schema's section always shows its content, even though refs to it elsewhere are links. */
 export function namedSchemaModel(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
   const model = schemaModel(named.schema, context, named);
-  return model.kind === 'node' ? model : { ...emptyNode(), description: model.description, compositions: [{ keyword: 'allOf', variants: [{ label: model.name, schema: model }] }] };
+  return model.kind === 'node'
+    ? model
+    : {
+        ...emptyNode(),
+        description: model.description,
+        compositions: [{ keyword: 'allOf', variants: [{ label: model.name, schema: model }] }],
+      };
 }
 
 function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
@@ -43,7 +55,11 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
   if (!isRecord(schema)) return node;
   describe(node, schema, walk);
   if (depth >= MAX_DEPTH || walk.nodes >= MAX_NODES) {
-    if (hasChildren(schema)) node.truncated = depth >= MAX_DEPTH ? `nested more than ${MAX_DEPTH} levels deep; download the document for the rest` : 'this schema is too large to show in full; download the document for the rest';
+    if (hasChildren(schema))
+      node.truncated =
+        depth >= MAX_DEPTH
+          ? `nested more than ${MAX_DEPTH} levels deep; download the document for the rest`
+          : 'this schema is too large to show in full; download the document for the rest';
     return node;
   }
   const required = new Set(strings(schema.required));
@@ -52,10 +68,12 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
     if (walk.nodes >= MAX_NODES) break;
     node.properties.push({ name, required: required.has(name), schema: build(value, walk, depth + 1) });
   }
-  if (node.properties.length < properties.length) node.truncated = `${properties.length - node.properties.length} more properties are not shown; download the document for all of them`;
+  if (node.properties.length < properties.length)
+    node.truncated = `${properties.length - node.properties.length} more properties are not shown; download the document for all of them`;
   node.extraProperties = extraProperties(schema, walk, depth);
   if (schema.items !== undefined && !Array.isArray(schema.items)) node.items = build(schema.items, walk, depth + 1);
-  else if (Array.isArray(schema.items) || Array.isArray(schema.prefixItems)) node.items = tuple((schema.prefixItems ?? schema.items) as unknown[], walk, depth);
+  else if (Array.isArray(schema.items) || Array.isArray(schema.prefixItems))
+    node.items = tuple((schema.prefixItems ?? schema.items) as unknown[], walk, depth);
   node.compositions = compositions(schema, walk, depth);
   if (schema.not !== undefined) node.not = build(schema.not, walk, depth + 1);
   node.discriminator = discriminator(schema, walk);
@@ -67,16 +85,36 @@ function link(schema: Record<string, unknown>, walk: Walk): SchemaModel {
   const named = walk.context.registry.forRef(ref);
   const description = walk.context.text.render(schema.description);
   if (!named) return { ...emptyNode(), description, truncated: `unresolved reference ${ref}` };
-  return { kind: 'link', name: named.name, href: walk.context.registry.href(named), description, cycle: named === walk.root };
+  return {
+    kind: 'link',
+    name: named.name,
+    href: walk.context.registry.href(named),
+    description,
+    cycle: named === walk.root,
+  };
 }
 
 function describe(node: SchemaNodeModel, schema: Record<string, unknown>, walk: Walk): void {
-  const types = Array.isArray(schema.type) ? strings(schema.type) : typeof schema.type === 'string' ? [schema.type] : [];
-  node.nullable = schema.nullable === true || types.includes('null') || (Array.isArray(schema.enum) && schema.enum.includes(null) && types.length > 0);
+  const types = Array.isArray(schema.type)
+    ? strings(schema.type)
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
+  node.nullable =
+    schema.nullable === true ||
+    types.includes('null') ||
+    (Array.isArray(schema.enum) && schema.enum.includes(null) && types.length > 0);
   const shown = types.filter((t) => t !== 'null');
   const format = asString(schema.format);
-  const implied = shown.length === 0 && (isRecord(schema.properties) || isRecord(schema.additionalProperties)) ? ['object'] : shown.length === 0 && schema.items !== undefined ? ['array'] : shown;
-  node.type = implied.map((t) => (format && (t === 'string' || t === 'integer' || t === 'number') ? `${t}<${format}>` : t)).join(' | ');
+  const implied =
+    shown.length === 0 && (isRecord(schema.properties) || isRecord(schema.additionalProperties))
+      ? ['object']
+      : shown.length === 0 && schema.items !== undefined
+        ? ['array']
+        : shown;
+  node.type = implied
+    .map((t) => (format && (t === 'string' || t === 'integer' || t === 'number') ? `${t}<${format}>` : t))
+    .join(' | ');
   if (node.type === '' && types.includes('null')) node.type = 'null';
   node.title = typeof schema.title === 'string' ? schema.title : undefined;
   node.description = walk.context.text.render(schema.description);
@@ -87,14 +125,16 @@ function describe(node: SchemaNodeModel, schema: Record<string, unknown>, walk: 
   node.enumValues = Array.isArray(schema.enum) ? schema.enum.map((v) => jsonPreview(v)) : [];
   node.defaultValue = schema.default === undefined ? undefined : jsonPreview(schema.default);
   node.constValue = schema.const === undefined ? undefined : jsonPreview(schema.const);
-  const example = schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  const example =
+    schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
   node.example = example === undefined ? undefined : jsonPreview(example);
 }
 
 /** Every validation keyword a reader needs to build a valid value, in words. */
 export function constraints(schema: Record<string, unknown>, format?: string): string[] {
   const out: string[] = [];
-  const num = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+  const num = (key: string): number | undefined =>
+    typeof schema[key] === 'number' ? (schema[key] as number) : undefined;
   if (format) out.push(`format: ${format}`);
   // 3.0 writes exclusiveness as a boolean beside minimum/maximum; 3.1 writes the bound itself.
   const min = num('minimum');
@@ -127,18 +167,28 @@ export function constraints(schema: Record<string, unknown>, format?: string): s
 function extraProperties(schema: Record<string, unknown>, walk: Walk, depth: number): PropertyModel[] {
   const rows: PropertyModel[] = [];
   if (isRecord(schema.patternProperties)) {
-    for (const [pattern, value] of Object.entries(schema.patternProperties)) rows.push({ name: `/${pattern}/`, required: false, schema: build(value, walk, depth + 1) });
+    for (const [pattern, value] of Object.entries(schema.patternProperties))
+      rows.push({ name: `/${pattern}/`, required: false, schema: build(value, walk, depth + 1) });
   }
   const additional = schema.additionalProperties;
-  if (isRecord(additional)) rows.push({ name: '[any other key]', required: false, schema: build(additional, walk, depth + 1) });
-  else if (additional === false && isRecord(schema.properties)) rows.push({ name: '[no other key]', required: false, schema: { ...emptyNode(), type: 'never' } });
-  if (isRecord(schema.unevaluatedProperties)) rows.push({ name: '[unevaluated keys]', required: false, schema: build(schema.unevaluatedProperties, walk, depth + 1) });
+  if (isRecord(additional))
+    rows.push({ name: '[any other key]', required: false, schema: build(additional, walk, depth + 1) });
+  else if (additional === false && isRecord(schema.properties))
+    rows.push({ name: '[no other key]', required: false, schema: { ...emptyNode(), type: 'never' } });
+  if (isRecord(schema.unevaluatedProperties))
+    rows.push({
+      name: '[unevaluated keys]',
+      required: false,
+      schema: build(schema.unevaluatedProperties, walk, depth + 1),
+    });
   return rows;
 }
 
 function tuple(items: unknown[], walk: Walk, depth: number): SchemaModel {
   const node = { ...emptyNode(), type: 'tuple' };
-  node.properties = items.slice(0, MAX_PROPERTIES).map((item, index) => ({ name: `[${index}]`, required: true, schema: build(item, walk, depth + 1) }));
+  node.properties = items
+    .slice(0, MAX_PROPERTIES)
+    .map((item, index) => ({ name: `[${index}]`, required: true, schema: build(item, walk, depth + 1) }));
   return node;
 }
 
@@ -151,7 +201,7 @@ function compositions(schema: Record<string, unknown>, walk: Walk, depth: number
       keyword,
       variants: list.slice(0, MAX_PROPERTIES).map((variant, index) => {
         const model = build(variant, walk, depth + 1);
-        const label = model.kind === 'link' ? model.name : model.title ?? (model.type || `variant ${index + 1}`);
+        const label = model.kind === 'link' ? model.name : (model.title ?? (model.type || `variant ${index + 1}`));
         return { label, schema: model };
       }),
     });
@@ -162,10 +212,18 @@ function compositions(schema: Record<string, unknown>, walk: Walk, depth: number
 function discriminator(schema: Record<string, unknown>, walk: Walk): DiscriminatorModel | undefined {
   const d = schema.discriminator;
   if (!isRecord(d)) return undefined;
-  const propertyName = typeof d.propertyName === 'string' ? d.propertyName : typeof schema.discriminator === 'string' ? schema.discriminator : '';
+  const propertyName =
+    typeof d.propertyName === 'string'
+      ? d.propertyName
+      : typeof schema.discriminator === 'string'
+        ? schema.discriminator
+        : '';
   const mapping = isRecord(d.mapping)
     ? Object.entries(d.mapping).map(([value, target]) => {
-        const ref = typeof target === 'string' && !target.includes('/') && !target.includes('#') ? `#/components/schemas/${target}` : asString(target);
+        const ref =
+          typeof target === 'string' && !target.includes('/') && !target.includes('#')
+            ? `#/components/schemas/${target}`
+            : asString(target);
         const named = walk.context.registry.forRef(ref);
         return { value, name: named?.name ?? asString(target), href: named && walk.context.registry.href(named) };
       })
@@ -185,15 +243,36 @@ export function estimateNodes(schema: unknown): number {
     if (Array.isArray(node)) stack.push(...node);
     else if (isRecord(node) && typeof node.$ref !== 'string') {
       count++;
-      for (const key of ['properties', 'patternProperties']) if (isRecord(node[key])) stack.push(...Object.values(node[key]).slice(0, MAX_PROPERTIES));
-      for (const key of ['items', 'prefixItems', 'allOf', 'oneOf', 'anyOf', 'not', 'additionalProperties', 'unevaluatedProperties']) stack.push(node[key]);
+      for (const key of ['properties', 'patternProperties'])
+        if (isRecord(node[key])) stack.push(...Object.values(node[key]).slice(0, MAX_PROPERTIES));
+      for (const key of [
+        'items',
+        'prefixItems',
+        'allOf',
+        'oneOf',
+        'anyOf',
+        'not',
+        'additionalProperties',
+        'unevaluatedProperties',
+      ])
+        stack.push(node[key]);
     }
   }
   return count;
 }
 
 function hasChildren(schema: Record<string, unknown>): boolean {
-  return ['properties', 'items', 'allOf', 'oneOf', 'anyOf', 'not', 'additionalProperties', 'patternProperties', 'prefixItems'].some((key) => isRecord(schema[key]) || Array.isArray(schema[key]));
+  return [
+    'properties',
+    'items',
+    'allOf',
+    'oneOf',
+    'anyOf',
+    'not',
+    'additionalProperties',
+    'patternProperties',
+    'prefixItems',
+  ].some((key) => isRecord(schema[key]) || Array.isArray(schema[key]));
 }
 
 function emptyNode(): SchemaNodeModel {

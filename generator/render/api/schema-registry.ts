@@ -34,7 +34,10 @@ export class SchemaRegistry {
     const named = isRecord(schemas) && isRecord(schemas.schemas) ? schemas.schemas : {};
     for (const name of Object.keys(named).sort(compareNames)) {
       const schema = named[name];
-      if (isRecord(schema) || typeof schema === 'boolean') this.componentList.push(this.add(name, `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, schema));
+      if (isRecord(schema) || typeof schema === 'boolean')
+        this.componentList.push(
+          this.add(name, `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, schema),
+        );
     }
   }
 
@@ -59,7 +62,11 @@ export class SchemaRegistry {
     const known = this.byPointer.get(resolved.pointer);
     if (known) return known;
     const segments = decodePointer(resolved.pointer) ?? [];
-    const name = segments.filter((s) => !['components', 'schemas', 'properties', 'items', 'content', 'paths'].includes(s)).slice(-3).join('.') || 'schema';
+    const name =
+      segments
+        .filter((s) => !['components', 'schemas', 'properties', 'items', 'content', 'paths'].includes(s))
+        .slice(-3)
+        .join('.') || 'schema';
     const named = this.add(name, resolved.pointer, resolved.value);
     this.discovered.push(named);
     return named;

@@ -3,10 +3,19 @@ import type { SecuritySchemeModel, ServerModel } from '../../../templates/api/mo
 import type { Descriptions } from './descriptions.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 
-const FLOW_NAMES: Record<string, string> = { implicit: 'Implicit', password: 'Password', clientCredentials: 'Client credentials', authorizationCode: 'Authorization code' };
+const FLOW_NAMES: Record<string, string> = {
+  implicit: 'Implicit',
+  password: 'Password',
+  clientCredentials: 'Client credentials',
+  authorizationCode: 'Authorization code',
+};
 
 /** Every security scheme of the document, whatever its type, described for a reader. */
-export function securitySchemes(document: Record<string, unknown>, resolver: RefResolver, text: Descriptions): SecuritySchemeModel[] {
+export function securitySchemes(
+  document: Record<string, unknown>,
+  resolver: RefResolver,
+  text: Descriptions,
+): SecuritySchemeModel[] {
   return Object.entries(asRecord(asRecord(document.components).securitySchemes)).map(([name, written]) => {
     const scheme = resolver.follow(written)?.value ?? {};
     const type = asString(scheme.type);
@@ -14,7 +23,12 @@ export function securitySchemes(document: Record<string, unknown>, resolver: Ref
     let label = type || 'unknown';
     if (type === 'http') {
       const kind = asString(scheme.scheme).toLowerCase();
-      label = kind === 'bearer' ? 'HTTP bearer token' : kind === 'basic' ? 'HTTP basic authentication' : `HTTP ${kind} authentication`;
+      label =
+        kind === 'bearer'
+          ? 'HTTP bearer token'
+          : kind === 'basic'
+            ? 'HTTP basic authentication'
+            : `HTTP ${kind} authentication`;
       if (typeof scheme.bearerFormat === 'string') details.push({ label: 'Bearer format', value: scheme.bearerFormat });
     } else if (type === 'apiKey') {
       label = `API key in ${asString(scheme.in) || 'header'}`;
@@ -23,14 +37,23 @@ export function securitySchemes(document: Record<string, unknown>, resolver: Ref
       label = 'OAuth 2.0';
     } else if (type === 'openIdConnect') {
       label = 'OpenID Connect';
-      details.push({ label: 'Discovery URL', value: asString(scheme.openIdConnectUrl), href: safeHttp(scheme.openIdConnectUrl) });
+      details.push({
+        label: 'Discovery URL',
+        value: asString(scheme.openIdConnectUrl),
+        href: safeHttp(scheme.openIdConnectUrl),
+      });
     } else if (type === 'mutualTLS') {
       label = 'Mutual TLS (a client certificate)';
     }
     const flows = Object.entries(asRecord(scheme.flows)).map(([flow, value]) => {
       const entry = asRecord(value);
-      const urls = ['authorizationUrl', 'tokenUrl', 'refreshUrl'].filter((key) => typeof entry[key] === 'string').map((key) => ({ label: key.replace(/Url$/, ' URL'), value: entry[key] as string }));
-      const scopes = Object.entries(asRecord(entry.scopes)).map(([scope, description]) => ({ name: scope, description: asString(description) }));
+      const urls = ['authorizationUrl', 'tokenUrl', 'refreshUrl']
+        .filter((key) => typeof entry[key] === 'string')
+        .map((key) => ({ label: key.replace(/Url$/, ' URL'), value: entry[key] as string }));
+      const scopes = Object.entries(asRecord(entry.scopes)).map(([scope, description]) => ({
+        name: scope,
+        description: asString(description),
+      }));
       return { flow: (Object.hasOwn(FLOW_NAMES, flow) ? FLOW_NAMES[flow] : undefined) ?? flow, urls, scopes };
     });
     return { name, label, description: text.render(scheme.description), details, flows };
@@ -44,7 +67,12 @@ export function servers(document: Record<string, unknown>, text: Descriptions): 
     description: text.render(server.description),
     variables: Object.entries(asRecord(server.variables)).map(([name, value]) => {
       const variable = asRecord(value);
-      return { name, defaultValue: asString(variable.default), enumValues: strings(variable.enum), description: asString(variable.description) };
+      return {
+        name,
+        defaultValue: asString(variable.default),
+        enumValues: strings(variable.enum),
+        description: asString(variable.description),
+      };
     }),
   }));
 }

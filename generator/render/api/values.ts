@@ -12,7 +12,9 @@ export function jsonPreview(value: unknown): string {
 /** A value as indented JSON (text stays as written), for an example block. */
 export function exampleText(value: unknown): string {
   const text = typeof value === 'string' ? value : json(value, 2);
-  return text.length > EXAMPLE_CHARS ? `${text.slice(0, EXAMPLE_CHARS)}\n… (cut; download the document for the whole example)` : text;
+  return text.length > EXAMPLE_CHARS
+    ? `${text.slice(0, EXAMPLE_CHARS)}\n… (cut; download the document for the whole example)`
+    : text;
 }
 
 function json(value: unknown, indent: number): string {

@@ -6,7 +6,15 @@ import { useService } from './context.js';
  * `<EnumValues service="datasource" name="RetrieveType" />`: the values of an enumeration, from the
  * contract; inside a sentence (`inline`, set by the content stage) just the values, comma-separated.
  */
-export function EnumValues({ service, name, inline = false }: { service: string; name: string; inline?: boolean }): ReactElement {
+export function EnumValues({
+  service,
+  name,
+  inline = false,
+}: {
+  service: string;
+  name: string;
+  inline?: boolean;
+}): ReactElement {
   const api = useService('EnumValues', service);
   const entry = api.schemas.get(name);
   if (!entry) throw new Error(`<EnumValues name="${name}">: the ${service} contract has no such schema`);
@@ -26,7 +34,13 @@ export function EnumValues({ service, name, inline = false }: { service: string;
   }
   return (
     <div className="contract-block contract-enum">
-      <Caption name={name} href={entry.href} kind="enumeration" apiTitle={api.title} type={entry.schema.type || undefined} />
+      <Caption
+        name={name}
+        href={entry.href}
+        kind="enumeration"
+        apiTitle={api.title}
+        type={entry.schema.type || undefined}
+      />
       {entry.schema.description ? <div className="contract-description">{entry.schema.description}</div> : null}
       <ul className="contract-enum-values">
         {entry.schema.enumValues.map((value) => (

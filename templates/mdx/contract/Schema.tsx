@@ -18,10 +18,18 @@ export function Schema({ service, name }: { service: string; name: string }): Re
   const { schema } = entry;
   const fields = fieldsOf(schema);
   const closed = schema.extraProperties.some((p) => p.schema.kind === 'node' && p.schema.type === 'never');
-  const includes = schema.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants.map((v) => v.schema).filter((s) => s.kind === 'link'));
+  const includes = schema.compositions
+    .filter((c) => c.keyword === 'allOf')
+    .flatMap((c) => c.variants.map((v) => v.schema).filter((s) => s.kind === 'link'));
   return (
     <div className="contract-block contract-schema">
-      <Caption name={name} href={entry.href} kind="schema" apiTitle={api.title} type={fields.length === 0 ? schema.type || undefined : undefined} />
+      <Caption
+        name={name}
+        href={entry.href}
+        kind="schema"
+        apiTitle={api.title}
+        type={fields.length === 0 ? schema.type || undefined : undefined}
+      />
       {schema.description ? <div className="contract-description">{schema.description}</div> : null}
       {includes.length > 0 ? (
         <p className="contract-includes">
@@ -64,7 +72,9 @@ interface Field extends PropertyModel {
 
 /** The object's own properties, then those of inline `allOf` parts (named parts are linked above). */
 function fieldsOf(schema: SchemaNodeModel): Field[] {
-  const inline = schema.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants.map((v) => v.schema).filter((s): s is SchemaNodeModel => s.kind === 'node'));
+  const inline = schema.compositions
+    .filter((c) => c.keyword === 'allOf')
+    .flatMap((c) => c.variants.map((v) => v.schema).filter((s): s is SchemaNodeModel => s.kind === 'node'));
   const seen = new Set<string>();
   const out: Field[] = [];
   for (const property of [...schema.properties, ...inline.flatMap((s) => s.properties)]) {
@@ -73,20 +83,27 @@ function fieldsOf(schema: SchemaNodeModel): Field[] {
     out.push({ ...property, extra: false });
   }
   // `[no other key]` is said below the table rather than as a row nobody can fill.
-  for (const property of schema.extraProperties) if (!(property.schema.kind === 'node' && property.schema.type === 'never')) out.push({ ...property, extra: true });
+  for (const property of schema.extraProperties)
+    if (!(property.schema.kind === 'node' && property.schema.type === 'never')) out.push({ ...property, extra: true });
   return out;
 }
 
 function FieldRow({ field, api }: { field: Field; api: ServiceCatalog }): ReactElement {
   const node = field.schema.kind === 'node' ? field.schema : undefined;
   const values = enumValuesOf(field.schema, api);
-  const constraints = node ? [...node.constraints, ...(node.constValue !== undefined ? [`always ${node.constValue}`] : [])] : [];
+  const constraints = node
+    ? [...node.constraints, ...(node.constValue !== undefined ? [`always ${node.constValue}`] : [])]
+    : [];
   const description = field.schema.description;
   return (
     <tr>
       <th scope="row">
         <code>{field.name}</code>
-        {field.extra ? null : <span className={field.required ? 'contract-required' : 'contract-optional'}>{field.required ? 'required' : 'optional'}</span>}
+        {field.extra ? null : (
+          <span className={field.required ? 'contract-required' : 'contract-optional'}>
+            {field.required ? 'required' : 'optional'}
+          </span>
+        )}
       </th>
       <td>
         <TypeLabel schema={field.schema} />
@@ -122,7 +139,13 @@ function TypeLabel({ schema }: { schema: SchemaModel }): ReactNode {
   ) : schema.type ? (
     <code>{schema.type}</code>
   ) : schema.compositions.length > 0 ? (
-    schema.compositions.map((c) => c.variants.map((v) => (v.schema.kind === 'link' ? v.schema.name : v.schema.type || 'object')).join(c.keyword === 'allOf' ? ' & ' : ' | ')).join(', ')
+    schema.compositions
+      .map((c) =>
+        c.variants
+          .map((v) => (v.schema.kind === 'link' ? v.schema.name : v.schema.type || 'object'))
+          .join(c.keyword === 'allOf' ? ' & ' : ' | '),
+      )
+      .join(', ')
   ) : (
     'any'
   );

@@ -7,7 +7,14 @@ type Props = Extract<NavItemModel, { type: 'iconLink' }>;
 
 export function IconLinkItem({ icon, label, href }: Props): ReactElement {
   return (
-    <a className="navbar-link navbar-icon-link" href={safeHref(href)} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+    <a
+      className="navbar-link navbar-icon-link"
+      href={safeHref(href)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      title={label}
+    >
       <Icon name={icon} />
     </a>
   );

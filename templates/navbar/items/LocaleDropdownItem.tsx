@@ -20,7 +20,12 @@ export function LocaleDropdownItem({ locales, current }: Props): ReactElement {
       <ul className="dropdown-menu">
         {locales.map((locale) => (
           <li key={locale.code}>
-            <a className="dropdown-link" href={locale.href} lang={locale.code} {...(locale.code === current ? { 'aria-current': 'true' as const } : {})}>
+            <a
+              className="dropdown-link"
+              href={locale.href}
+              lang={locale.code}
+              {...(locale.code === current ? { 'aria-current': 'true' as const } : {})}
+            >
               {locale.label}
             </a>
           </li>

@@ -5,7 +5,9 @@ import { IconLinkItem } from './IconLinkItem.js';
 import { LinkItem } from './LinkItem.js';
 import { LocaleDropdownItem } from './LocaleDropdownItem.js';
 
-type Renderers = { [T in NavItemModel['type']]: (item: Extract<NavItemModel, { type: T }>, currentRoute: string) => ReactElement };
+type Renderers = {
+  [T in NavItemModel['type']]: (item: Extract<NavItemModel, { type: T }>, currentRoute: string) => ReactElement;
+};
 
 const RENDERERS: Renderers = {
   link: (item, currentRoute) => <LinkItem {...item} currentRoute={currentRoute} />,

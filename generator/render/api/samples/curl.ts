@@ -2,7 +2,9 @@ import type { RequestPlan } from './request-plan.js';
 
 /** A curl command line: each argument is quoted for a POSIX shell, one option per line. */
 export function curlSample(plan: RequestPlan): string {
-  const query = plan.query.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+  const query = plan.query
+    .map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
   const url = plan.url + (query ? `${plan.url.includes('?') ? '&' : '?'}${query}` : '');
   const lines: string[][] = [['curl', ...(plan.method === 'GET' ? [] : ['-X', plan.method]), url]];
   for (const { name, value } of plan.headers) lines.push(['-H', `${name}: ${value}`]);
@@ -13,8 +15,11 @@ export function curlSample(plan: RequestPlan): string {
   if (plan.body) {
     const { mediaType, value } = plan.body;
     if (/json/i.test(mediaType)) lines.push(['--data', JSON.stringify(value ?? null, null, 2)]);
-    else if (/x-www-form-urlencoded/i.test(mediaType) && isFlat(value)) for (const [k, v] of Object.entries(value)) lines.push(['--data-urlencode', `${k}=${String(v)}`]);
-    else if (/multipart\/form-data/i.test(mediaType) && isFlat(value)) for (const [k, v] of Object.entries(value)) lines.push(['-F', v === '<binary>' ? `${k}=@file` : `${k}=${String(v)}`]);
+    else if (/x-www-form-urlencoded/i.test(mediaType) && isFlat(value))
+      for (const [k, v] of Object.entries(value)) lines.push(['--data-urlencode', `${k}=${String(v)}`]);
+    else if (/multipart\/form-data/i.test(mediaType) && isFlat(value))
+      for (const [k, v] of Object.entries(value))
+        lines.push(['-F', v === '<binary>' ? `${k}=@file` : `${k}=${String(v)}`]);
     else if (typeof value === 'string' && value !== '<binary>') lines.push(['--data', value]);
     else lines.push(['--data-binary', '@file']);
   }

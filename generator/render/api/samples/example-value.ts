@@ -28,7 +28,13 @@ export function exampleValue(schema: unknown, resolver: RefResolver, direction: 
   return value(schema, resolver, direction, 0, new Set());
 }
 
-function value(written: unknown, resolver: RefResolver, direction: 'request' | 'response', depth: number, seen: Set<string>): unknown {
+function value(
+  written: unknown,
+  resolver: RefResolver,
+  direction: 'request' | 'response',
+  depth: number,
+  seen: Set<string>,
+): unknown {
   const resolved = resolver.follow(written);
   if (!resolved) return undefined;
   const schema = resolved.value;
@@ -40,11 +46,14 @@ function value(written: unknown, resolver: RefResolver, direction: 'request' | '
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.find((v) => v !== null) ?? schema.enum[0];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return schema.enum.find((v) => v !== null) ?? schema.enum[0];
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((part) => value(part, resolver, direction, depth + 1, seen));
     const own = objectValue(schema, resolver, direction, depth, seen);
-    return parts.every((p) => isRecord(p) || p === undefined) ? Object.assign({}, ...parts, own) : parts.find((p) => p !== undefined);
+    return parts.every((p) => isRecord(p) || p === undefined)
+      ? Object.assign({}, ...parts, own)
+      : parts.find((p) => p !== undefined);
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const list = schema[keyword];
@@ -66,10 +75,18 @@ function value(written: unknown, resolver: RefResolver, direction: 'request' | '
       return item === undefined ? [] : [item];
     }
     case 'string':
-      return typeof schema.format === 'string' && Object.hasOwn(FORMAT_VALUES, schema.format) ? FORMAT_VALUES[schema.format] : typeof schema.format === 'string' && schema.format === 'binary' ? '<binary>' : 'string';
+      return typeof schema.format === 'string' && Object.hasOwn(FORMAT_VALUES, schema.format)
+        ? FORMAT_VALUES[schema.format]
+        : typeof schema.format === 'string' && schema.format === 'binary'
+          ? '<binary>'
+          : 'string';
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
+      return typeof schema.minimum === 'number'
+        ? schema.minimum
+        : typeof schema.exclusiveMinimum === 'number'
+          ? schema.exclusiveMinimum + 1
+          : 0;
     case 'boolean':
       return true;
     case 'null':
@@ -79,7 +96,13 @@ function value(written: unknown, resolver: RefResolver, direction: 'request' | '
   }
 }
 
-function objectValue(schema: Record<string, unknown>, resolver: RefResolver, direction: 'request' | 'response', depth: number, seen: Set<string>): Record<string, unknown> | undefined {
+function objectValue(
+  schema: Record<string, unknown>,
+  resolver: RefResolver,
+  direction: 'request' | 'response',
+  depth: number,
+  seen: Set<string>,
+): Record<string, unknown> | undefined {
   if (!isRecord(schema.properties)) return undefined;
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   // Entries, not assignments: a property named `__proto__` is a key of the sample like any other.
