@@ -1,40 +1,26 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, statfs, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
 import { OutputError } from '../generator/write/output-error.js';
 import { StagingFolder } from '../generator/write/replace-folders.js';
 import { CLI, runMain, tempDir, type Run } from './helpers.js';
+import {
+  A,
+  assertOnlyEntries,
+  assertOutputError,
+  B,
+  FAILING,
+  mount,
+  mounted,
+  snapshot,
+  unmountAll,
+} from './hostile-output-helpers.js';
 
-// Two small sites with different top-level entries: A has no schemas/, B has.
-const A = 'test/fixtures/sites/minimal-clean/site-config.yaml';
-const B = 'test/fixtures/sites/contract-components-clean/site-config.yaml';
-const FAILING = 'test/fixtures/sites/invalid-mdx/site-config.yaml';
-const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
-/** What a build leaves in the output folder: only these, never a staging folder, a journal or a lock. */
-const ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
-
-/** Relative path → sha256 of every file under `dir`, dot-files and -folders included. */
-async function snapshot(dir: string): Promise<Map<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const out = new Map<string, string>();
-  for (const entry of entries
-    .filter((e) => e.isFile())
-    .sort((x, y) => join(x.parentPath, x.name).localeCompare(join(y.parentPath, y.name)))) {
-    const file = join(entry.parentPath, entry.name);
-    out.set(
-      relative(dir, file),
-      createHash('sha256')
-        .update(await readFile(file))
-        .digest('hex'),
-    );
-  }
-  return out;
-}
+after(unmountAll);
 
 /** A build's files but its report, which holds timings; the report's pages stand for it. */
 async function withoutTimings(dir: string): Promise<{ files: Map<string, string>; pages: unknown }> {
@@ -43,36 +29,6 @@ async function withoutTimings(dir: string): Promise<{ files: Map<string, string>
   const report = JSON.parse(await readFile(join(dir, 'build-report.json'), 'utf8')) as { pages: unknown };
   return { files, pages: report.pages };
 }
-
-async function assertOnlyEntries(out: string): Promise<void> {
-  const names = await readdir(out);
-  for (const name of names) assert.ok(ENTRIES.includes(name), `${name} left in the output folder`);
-}
-
-/** One located `[output]` line, exit 1, no stack trace. */
-function assertOutputError(run: Run, out: string, message: RegExp): void {
-  assert.equal(run.code, 1, run.stdout + run.stderr);
-  const lines = run.stdout.trim().split('\n');
-  assert.equal(lines.length, 2, run.stdout);
-  assert.match(lines[0] as string, new RegExp(`^${escapeRegExp(out)} error \\[output\\] cannot \\w+`));
-  assert.match(lines[0] as string, message);
-  assert.match(lines[1] as string, /^build failed; .* was left as it was: 1 error, 0 warnings$/);
-  assert.doesNotMatch(run.stdout + run.stderr, STACK_LINE);
-  assert.doesNotMatch(run.stdout + run.stderr, /internal error/);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-const mounted: string[] = [];
-function mount(...args: string[]): void {
-  execFileSync('mount', args);
-  mounted.push(args[args.length - 1] as string);
-}
-after(() => {
-  for (const point of mounted.reverse()) execFileSync('umount', ['-l', point], { stdio: 'ignore' });
-});
 
 /** Builds references of A and B once: the output every later build must equal as a whole. */
 const references = (async () => {
@@ -285,130 +241,5 @@ describe('the output swap: all of one build or all of the other', () => {
       sleeper.kill('SIGKILL');
     }
     assert.deepEqual((await readdir(out)).sort(), [live, 'build-report.json', 'site', 'types'].sort());
-  });
-});
-
-describe('a disk that cannot take the output: one located line, out/ unchanged', () => {
-  test('the output folder is a file', async () => {
-    const out = join(await tempDir('out-file'), 'out');
-    await writeFile(out, 'not a folder');
-    assertOutputError(
-      await runMain(['build', '--config', A, '--out', out]),
-      out,
-      /cannot write .*\/out: a file is where a folder should be; remove it, or pass --out DIR$/,
-    );
-    assert.equal(await readFile(out, 'utf8'), 'not a folder');
-    // The types command writes through the same folder.
-    const types = await runMain(['types', '--config', A, '--out', out]);
-    assert.equal(types.code, 1);
-    assert.match(types.stdout, new RegExp(`^${escapeRegExp(out)} error \\[output\\] cannot write `, 'm'));
-  });
-
-  test("the output folder's parent is a file", async () => {
-    const parent = join(await tempDir('parent-file'), 'parent');
-    await writeFile(parent, 'x');
-    const out = join(parent, 'out');
-    assertOutputError(await runMain(['build', '--config', A, '--out', out]), out, /a file is where a folder should be/);
-  });
-
-  test('out/site is a file (or out/types a folder where a file goes): refused, not replaced', async () => {
-    const out = join(await tempDir('site-file'), 'out');
-    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
-    execFileSync('rm', ['-r', join(out, 'site')]);
-    await writeFile(join(out, 'site'), 'mine');
-    const before = await snapshot(out);
-    assertOutputError(
-      await runMain(['build', '--config', A, '--out', out]),
-      out,
-      /cannot replace .*\/out\/site: it is a file and the build makes a folder there; move it away, or pass --out DIR$/,
-    );
-    assert.deepEqual(await snapshot(out), before);
-    await assertOnlyEntries(out);
-  });
-
-  test('a missing parent is created, and a failed first build leaves none of it behind', async () => {
-    const root = await tempDir('missing-parent');
-    assert.equal((await runMain(['build', '--config', FAILING, '--out', join(root, 'a/b/out')])).code, 1);
-    assert.deepEqual(await readdir(root), []);
-    assert.equal((await runMain(['build', '--config', A, '--out', join(root, 'a/b/out')])).code, 0);
-    await assertOnlyEntries(join(root, 'a/b/out'));
-  });
-
-  test('a read-only output folder, and a read-only parent of a missing one (EROFS)', async () => {
-    const disk = await tempDir('read-only');
-    mount('-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', disk);
-    const out = join(disk, 'out');
-    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
-    const before = await snapshot(out);
-    execFileSync('mount', ['-o', 'remount,ro', disk]);
-    assertOutputError(
-      await runMain(['build', '--config', B, '--out', out]),
-      out,
-      /: the file system is read-only; pass --out DIR on a writable disk$/,
-    );
-    assert.deepEqual(await snapshot(out), before);
-    const fresh = join(disk, 'fresh');
-    assertOutputError(
-      await runMain(['build', '--config', A, '--out', fresh]),
-      fresh,
-      /cannot write .*\/fresh: the file system is read-only/,
-    );
-  });
-
-  test('a full disk (ENOSPC) while the pages are written', async () => {
-    const disk = await tempDir('full');
-    mount('-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk);
-    const out = join(disk, 'out');
-    assert.equal((await runMain(['build', '--config', A, '--out', out])).code, 0);
-    const before = await snapshot(out);
-    // Leave room for the lock and the staging folder, not for a whole site.
-    const free = await statfs(disk);
-    await writeFile(join(disk, 'filler'), Buffer.alloc(Math.max(0, free.bavail * free.bsize - 48 * 1024)));
-    assertOutputError(
-      await runMain(['build', '--config', B, '--out', out]),
-      out,
-      /cannot write .*\/out\/(site|schemas|types|build-report\.json): no space left on device; free some space, then build again$/,
-    );
-    assert.deepEqual(await snapshot(out), before);
-    await assertOnlyEntries(out);
-  });
-});
-
-describe('the writer: nothing outside its staging folder', () => {
-  test('refuses absolute paths, .. and . segments, empty segments, backslashes, control characters and its own names', async () => {
-    const root = await tempDir('writer');
-    const out = join(root, 'out');
-    const staging = await StagingFolder.open(out);
-    try {
-      for (const path of [
-        '../x',
-        '/abs',
-        '/etc/passwd',
-        'a\\b',
-        'site\\..\\..\\x',
-        'a/../../b',
-        'site/../../x',
-        'site/./x',
-        'site//x',
-        'site/',
-        '',
-        'site/a\0b',
-        'site/a\nb',
-        '.specsite.lock',
-        '.staging-1/x',
-        '..',
-      ]) {
-        await assert.rejects(
-          staging.write(path, 'x'),
-          /refusing to write .* into the output folder/,
-          JSON.stringify(path),
-        );
-      }
-      await staging.write('site/ok.html', 'fine');
-    } finally {
-      await staging.discard();
-    }
-    // Nothing was written beside the output folder, and the failed (never committed) first build left no folder.
-    assert.deepEqual(await readdir(root), []);
   });
 });

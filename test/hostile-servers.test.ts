@@ -2,15 +2,12 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { build } from '../generator/commands/build.js';
-import { dev } from '../generator/commands/dev.js';
-import { MAX_EVENT_CLIENTS } from '../generator/dev/server.js';
-import { CLI, tempDir } from './helpers.js';
+import { CLI } from './helpers.js';
+import { ask, builtSite, settle, type Answer } from './hostile-servers-helpers.js';
 
 /**
  * The open-file limit `serve` runs under: a leak of one descriptor per request runs out within a
@@ -18,34 +15,6 @@ import { CLI, tempDir } from './helpers.js';
  */
 const FILE_LIMIT = 128;
 const BIG_FILE_BYTES = 8 * 1024 * 1024;
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request, sent as written: the path is not normalized and any header may be set. */
-function ask(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  return new Promise((done, failed) => {
-    const sent = request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (response) => {
-        let body = '';
-        response.setEncoding('latin1');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body }));
-        response.on('error', failed);
-      },
-    );
-    sent.on('error', failed);
-    sent.end();
-  });
-}
 
 /** Starts a download, waits for its first bytes and hangs up: a reader who closes the tab. */
 function abortedDownload(port: number, path: string): Promise<void> {
@@ -62,41 +31,6 @@ function abortedDownload(port: number, path: string): Promise<void> {
 
 function openFiles(pid: number): Promise<number> {
   return readdir(`/proc/${pid}/fd`).then((entries) => entries.length);
-}
-
-async function settle(): Promise<void> {
-  await new Promise((wake) => setTimeout(wake, 300));
-}
-
-/** A small built site in a temp project, and a secret beside the project that nothing may serve. */
-async function builtSite(): Promise<{
-  project: string;
-  config: string;
-  out: string;
-  site: string;
-  secretDir: string;
-  marker: string;
-}> {
-  const base = await tempDir('hostile-servers');
-  const project = join(base, 'project');
-  const secretDir = join(base, 'secret');
-  const marker = `SECRET-${randomBytes(12).toString('hex')}`;
-  await mkdir(join(project, 'content/docs'), { recursive: true });
-  await mkdir(secretDir);
-  await writeFile(join(secretDir, 'secret.txt'), `${marker}\n`);
-  const config = join(project, 'site-config.yaml');
-  await writeFile(
-    config,
-    'title: Hostile\nurl: https://hostile.example\nbaseUrl: /kb/\nnavbar:\n  items:\n    - { type: docSidebar, label: Docs }\n',
-  );
-  await writeFile(
-    join(project, 'content/docs/intro.mdx'),
-    '---\ntitle: Intro\ndescription: The first page.\n---\n\nThe first words.\n',
-  );
-  const out = join(project, 'out');
-  const result = await build({ config, out, strict: false, cache: false });
-  assert.ok(result.report, result.diagnostics.map((d) => d.message).join('; '));
-  return { project, config, out, site: join(out, 'site'), secretDir, marker };
 }
 
 describe('specsite serve under hostile clients', () => {
@@ -330,108 +264,5 @@ describe('specsite serve under hostile clients', () => {
     assert.equal(head.status, 200);
     assert.equal(head.body, '');
     await assertAlive();
-  });
-});
-
-describe('specsite dev under hostile clients', () => {
-  let site: Awaited<ReturnType<typeof builtSite>>;
-  let port: number;
-  let close: () => Promise<void>;
-
-  before(async () => {
-    site = await builtSite();
-    const started = await dev({
-      config: site.config,
-      out: join(site.project, 'dev-out'),
-      strict: false,
-      cache: false,
-      port: 0,
-      host: '127.0.0.1',
-    });
-    assert.ok(started.ok, 'dev started');
-    port = Number(new URL(started.url).port);
-    close = started.close;
-  });
-
-  after(async () => {
-    await close();
-    await rm(join(site.project, '..'), { recursive: true, force: true });
-  });
-
-  test('a request that names another host, or comes from another origin, is refused (DNS rebinding)', async () => {
-    const own = `127.0.0.1:${port}`;
-    const refused: Array<Record<string, string>> = [
-      { host: 'evil.example' },
-      { host: `evil.example:${port}` },
-      { host: `localhost.evil.example:${port}` },
-      { host: `127.0.0.1:${port + 1}` },
-      { host: `${own}@evil.example` },
-      { host: own, origin: `http://evil.example:${port}` },
-      { host: own, origin: 'null' },
-      { host: own, origin: `https://${own}` },
-    ];
-    for (const headers of refused) {
-      for (const path of ['/kb/docs/intro/', '/__specsite/events', '/__specsite/live-reload.js']) {
-        const answer = await ask(port, path, { headers });
-        assert.equal(answer.status, 403, `${JSON.stringify(headers)} ${path}`);
-        assert.doesNotMatch(answer.body, /The first words|event: build/);
-      }
-    }
-    for (const host of [own, `localhost:${port}`, `LocalHost:${port}`, `[::1]:${port}`, `app.localhost:${port}`]) {
-      assert.equal((await ask(port, '/kb/docs/intro/', { headers: { host } })).status, 200, host);
-    }
-    assert.equal(
-      (await ask(port, '/kb/docs/intro/', { headers: { host: own, origin: `http://localhost:${port}` } })).status,
-      200,
-    );
-  });
-
-  test('only GET and HEAD are answered; any other method is 405 with Allow', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE']) {
-      for (const path of ['/kb/docs/intro/', '/__specsite/events']) {
-        const answer = await ask(port, path, { method });
-        assert.equal(answer.status, 405, `${method} ${path}`);
-        assert.equal(answer.headers.allow, 'GET, HEAD');
-      }
-    }
-  });
-
-  test('pages carry nosniff and the page policy', async () => {
-    const page = await ask(port, '/kb/docs/intro/');
-    assert.equal(page.headers['x-content-type-options'], 'nosniff');
-    assert.match(String(page.headers['content-security-policy']), /(^|; )script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
-    assert.match(String(page.headers['content-security-policy']), /(^|; )connect-src 'self'(;|$)/);
-  });
-
-  test('event connections are bounded, and closed when the server stops', { timeout: 30_000 }, async () => {
-    const opened = await Promise.all(
-      Array.from(
-        { length: 100 },
-        () =>
-          new Promise<{ status: number; ended: Promise<void>; destroy: () => void }>((ready, failed) => {
-            const sent = request({ host: '127.0.0.1', port, path: '/__specsite/events', agent: false }, (response) => {
-              response.resume();
-              ready({
-                status: response.statusCode ?? 0,
-                ended: once(response, 'end').then(() => undefined),
-                destroy: () => response.destroy(),
-              });
-            });
-            sent.on('error', failed);
-            sent.end();
-          }),
-      ),
-    );
-    const statuses = opened.map((o) => o.status);
-    assert.equal(statuses.filter((s) => s === 200).length, MAX_EVENT_CLIENTS);
-    assert.equal(statuses.filter((s) => s === 503).length, 100 - MAX_EVENT_CLIENTS);
-    // A page that goes away frees its place.
-    const open = opened.filter((o) => o.status === 200);
-    open.pop()?.destroy();
-    await settle();
-    assert.equal((await ask(port, '/__specsite/events', { method: 'HEAD' })).status, 200);
-    await close();
-    close = async () => undefined;
-    await Promise.all(open.map((o) => o.ended));
   });
 });

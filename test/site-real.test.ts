@@ -1,136 +1,21 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { build, type BuildResult } from '../generator/commands/build.js';
+import type { BuildResult } from '../generator/commands/build.js';
 import { loadConfig } from '../generator/config/load.js';
-import { parse } from 'yaml';
 import { Page, textOf } from './html.js';
-import { tempDir } from './helpers.js';
+import { buildRealSite, contentFiles, pageReader, SERVICES, SITE_TITLE, type SpecRoutes } from './site-real-helpers.js';
 
-/** Every route of site.md §2, as the spec writes them; `{product}` is the configured brand slug. */
-function specRoutes(product: string): {
-  standalone: string[];
-  api: string[];
-  docs: Array<{ route: string; category?: string }>;
-} {
-  const top = [
-    'architecture',
-    'datasource',
-    'entity-manager',
-    'file-manager',
-    'ingestion',
-    'rag-module',
-    'rembedding-module',
-    'searcher',
-    'tenant-manager',
-    'tika',
-    'first-configuration',
-    'using-docker',
-    'using-kubernetes-openshift',
-    'standalone-apps',
-    'embeddable-app',
-    'headless-api',
-    'mdx',
-    `${product}-packages`,
-    `${product}-requirements`,
-    `${product}-ui-library`,
-    `${product}-ui-faqs`,
-    `${product}-ui-example-project`,
-  ];
-  const groups: Record<string, { label: string; pages: string[] }> = {
-    ai: {
-      label: 'AI',
-      pages: [
-        'ai-overview',
-        'data-enrichment',
-        'gen-ai-features',
-        'gen-ai-search',
-        'semantic-search',
-        'create-async--ml-service',
-        'hugging-face-integration',
-      ],
-    },
-    api: {
-      label: 'API guides',
-      pages: ['api-datasource', 'api-file-manager', 'api-ingestion', 'api-rag', 'api-searcher', 'api-tenant-manager'],
-    },
-    configuration: {
-      label: 'Configuration',
-      pages: [
-        'overview',
-        'add-data-source',
-        'configure-enrich-pipeline',
-        'create-custom-connector',
-        'create-data-index',
-        'create-filters',
-        'create-tabs',
-        'handle-document-types-mappings',
-        'manage-bucket',
-        'tune-search-config',
-      ],
-    },
-    monitoring: { label: 'Monitoring', pages: ['', 'alerting', 'logging', 'metrics', 'troubleshooting'] },
-    plugins: {
-      label: 'Connectors',
-      pages: [
-        'archetype-project',
-        'connector-requirements',
-        'database-plugin',
-        'gitlab-plugin',
-        'imap-plugin',
-        'liferay-plugin',
-        'sitemap-plugin',
-        'web-crawler',
-      ],
-    },
-  };
-  return {
-    standalone: ['/', '/roadmap/', '/plugins/', '/comingsoon/', '/privacy/'],
-    // Each reference and its changelog (issue 8: what changed in each version).
-    api: ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'].flatMap((s) => [
-      `/api/${s}/`,
-      `/api/${s}/changelog/`,
-    ]),
-    docs: [
-      { route: '/docs/' },
-      ...top.map((p) => ({ route: `/docs/${p}/` })),
-      ...Object.entries(groups).flatMap(([group, { label, pages }]) =>
-        pages.map((p) => ({ route: `/docs/${group}/${p ? `${p}/` : ''}`, category: label })),
-      ),
-    ],
-  };
-}
-
-const SITE_TITLE = 'OpenK9';
-
-async function contentFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && /\.mdx?$/.test(e.name)).map((e) => join(e.parentPath ?? e.path, e.name));
-}
-const SERVICES = ['searcher', 'rag', 'datasource', 'tenant-manager', 'file-manager', 'ingestion'];
 let out: string;
 let result: BuildResult;
-let routes: ReturnType<typeof specRoutes>;
-const pages = new Map<string, Page>();
-
-async function page(route: string): Promise<Page> {
-  let found = pages.get(route);
-  if (!found) {
-    found = await Page.read(join(out, 'site', route.slice(1), 'index.html'));
-    pages.set(route, found);
-  }
-  return found;
-}
+let routes: SpecRoutes;
+const page = pageReader(() => out);
 
 describe('the real site, built from site-config.yaml, route by route against site.md', () => {
   before(async () => {
-    out = await tempDir('real-site');
-    result = await build({ config: 'site-config.yaml', out, strict: true });
-    const loaded = await loadConfig('site-config.yaml');
-    assert.ok(loaded.ok);
-    routes = specRoutes(loaded.config.brand.slug);
+    ({ out, result, routes } = await buildRealSite());
   });
 
   test('builds with zero errors and zero warnings', () => {
@@ -327,102 +212,6 @@ describe('the real site, built from site-config.yaml, route by route against sit
       }
     }
     assert.ok(files.size > 60);
-  });
-
-  test('each API reference has every operation of its contract at id=<operationId>, under its tag, and every schema at its own anchor', async () => {
-    for (const service of SERVICES) {
-      const file = join('openapi', service, '3.1.0-SNAPSHOT.yaml');
-      const contract = parse(await readFile(file, 'utf8')) as {
-        paths: Record<string, Record<string, { operationId: string; tags: string[]; deprecated?: boolean }>>;
-        components?: { schemas?: Record<string, unknown> };
-      };
-      const p = await page(`/api/${service}/`);
-      let operations = 0;
-      for (const [path, item] of Object.entries(contract.paths)) {
-        for (const [method, op] of Object.entries(item)) {
-          if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
-          operations++;
-          const section = p.one(`section.api-operation[id="${op.operationId}"]`);
-          assert.ok(section, `${service}: ${op.operationId} has no section`);
-          const inside = new Page({ type: 'root', children: [section] });
-          assert.equal(inside.text('.api-endpoint .method-badge'), method.toUpperCase(), op.operationId);
-          assert.equal(inside.text('.api-path'), path, op.operationId);
-          assert.equal(
-            inside.all('.api-operation-title .badge-deprecated').length,
-            op.deprecated ? 1 : 0,
-            `${op.operationId}: deprecated badge`,
-          );
-          assert.deepEqual(
-            inside.all('.api-samples .code-block-title').map(textOf),
-            ['curl', 'TypeScript'],
-            op.operationId,
-          );
-        }
-      }
-      assert.equal(p.all('section.api-operation').length, operations, `${service}: one section per operation`);
-      assert.deepEqual(
-        p
-          .all('.api-model')
-          .map((m) => m.properties.id)
-          .sort(),
-        Object.keys(contract.components?.schemas ?? {})
-          .map((n) => `schema-${n}`)
-          .sort(),
-        service,
-      );
-      assert.equal(
-        p.attr('.api-layout', 'style'),
-        '--api-primary:#1890ff',
-        `${service}: the primary colour of site.md §9`,
-      );
-      assert.deepEqual(
-        p.links('.api-downloads').map((l) => l.href),
-        [`/api/${service}/openapi.yaml`, `/api/${service}/openapi.json`],
-      );
-      assert.equal(
-        await readFile(join(out, 'site/api', service, 'openapi.yaml'), 'utf8'),
-        await readFile(file, 'utf8'),
-        `${service}: the YAML download is the contract as written`,
-      );
-      assert.deepEqual(
-        JSON.parse(await readFile(join(out, 'site/api', service, 'openapi.json'), 'utf8')),
-        contract,
-        `${service}: the JSON download is the same document`,
-      );
-    }
-  });
-
-  test('reference details: roles per operation and per role, streams, parameters, shared responses, typed samples', async () => {
-    const datasource = await page('/api/datasource/');
-    assert.ok(datasource.all('#api-roles tbody tr').length >= 1, 'the overview lists the roles');
-    assert.match(datasource.text('#api-authentication') ?? '', /OpenID Connect/);
-    const roles = datasource.all('section.api-operation .api-roles-line').map(textOf);
-    assert.ok(
-      roles.filter((r) => /^Roles: k9-admin$/.test(r)).length > 100,
-      'administrative operations name their role',
-    );
-    assert.ok(
-      roles.every((r) => /^(Roles: k9-|Authentication: openIdConnect$)/.test(r)),
-      'the others say how to authenticate',
-    );
-    const rag = await page('/api/rag/');
-    assert.match(rag.text('#streamChat .api-response') ?? '', /text\/event-stream\s*stream/);
-    assert.match(rag.text('#api-authentication') ?? '', /HTTP bearer token/);
-    const chat = rag.all('#streamChat .api-samples pre').map(textOf);
-    assert.match(chat[0] ?? '', /^curl -X POST 'https:\/\/<gateway-host>\/api\/rag\/chat' /);
-    assert.match(chat[1] ?? '', /^import type \{ ChatRequest \} from '@openk9\/api-types\/rag';/);
-    for (const section of rag.all('section.api-operation'))
-      assert.ok(new Page({ type: 'root', children: [section] }).all('.api-response').length > 0);
-  });
-
-  test('the /docs/api/ pages introduce each service and link to its reference', async () => {
-    for (const service of SERVICES) {
-      const p = await page(`/docs/api/api-${service}/`);
-      assert.ok(
-        p.links('article .markdown').some((l) => l.href === `/api/${service}/`),
-        `${service}: links to its reference`,
-      );
-    }
   });
 
   test('404.html, sitemap.xml, robots.txt and the favicon', async () => {

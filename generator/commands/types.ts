@@ -8,6 +8,7 @@ import { validateContract } from '../contracts/validate.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateModels, type ModelsInput } from '../models/index.js';
 import type { SourceFile } from '../sources/source-file.js';
+import { uniqueSlug } from '../sources/unique-slug.js';
 import { replaceFolders } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
 import type { GlobalOptions } from './options.js';
@@ -147,9 +148,7 @@ async function fromFiles(files: readonly string[], rules: RuleSeverities): Promi
     const result = await validateContract(path, rules);
     diagnostics.push(...result.diagnostics);
     if (!result.contract) continue;
-    let id = slugify(basename(path, extname(path)));
-    for (let n = 2; used.has(id); n++) id = `${slugify(basename(path, extname(path)))}-${n}`;
-    used.add(id);
+    const id = uniqueSlug(slugify(basename(path, extname(path))), used);
     const info = result.contract.document.info as { version?: unknown } | undefined;
     const version = typeof info?.version === 'string' ? info.version : '0.0.0';
     apis.push({

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { safeDecode } from '../sources/safe-decode.js';
 import type { CompiledPage } from './types.js';
 
 /**
@@ -20,7 +21,7 @@ export function checkLinks(
       }
       if (link.hash === undefined || link.hash === '' || link.route === undefined) continue;
       const anchors = anchorsByRoute.get(link.route);
-      if (anchors && !anchors.has(safeDecode(link.hash))) {
+      if (anchors && !anchors.has(safeDecode(link.hash, decodeURIComponent))) {
         out.push({
           ...at,
           rule: 'broken-anchor',
@@ -30,12 +31,4 @@ export function checkLinks(
     }
   }
   return out;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { outsideProjectMessage, resolveInProject } from '../sources/project-path.js';
+import { safeDecode } from '../sources/safe-decode.js';
 
 /**
  * What the libraries that follow `$ref`s (swagger-parser, the type generator's bundler) are given to
@@ -25,11 +26,7 @@ export function refParserPath(reference: string): string | undefined {
   }
   // A scheme of two letters or more (a single one is a Windows drive).
   if (/^[a-z][a-z0-9+.-]+:/i.test(reference)) return undefined;
-  try {
-    return decodeURIComponent(reference);
-  } catch {
-    return reference;
-  }
+  return safeDecode(reference, decodeURIComponent);
 }
 
 /**

@@ -5,6 +5,7 @@ import { decodePointer, encodePointer, getAtPointer, isRecord, type Segment } fr
 import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
 import { forEachStructuralObject } from './walk-objects.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
+import { safeDecode } from '../sources/safe-decode.js';
 import { standaloneProject } from './standalone-project.js';
 
 /** A node of a contract with the file and pointer it was read from. */
@@ -200,19 +201,11 @@ export function refKind(from: SourceFile, ref: string): RefKind {
   const { url } = splitRef(ref);
   if (url === '') return { kind: 'local' };
   if (isRemote(url)) return { kind: 'remote' };
-  return { kind: 'file', path: resolvePath(dirname(from.path), safeDecodeURI(url)) };
+  return { kind: 'file', path: resolvePath(dirname(from.path), safeDecode(url, decodeURI)) };
 }
 
 function remoteMessage(ref: string): string {
   return `remote reference "${ref}" is not fetched; download the file next to the contract and refer to it by a relative path`;
-}
-
-function safeDecodeURI(url: string): string {
-  try {
-    return decodeURI(url);
-  } catch {
-    return url;
-  }
 }
 
 function missingStep(data: unknown, segments: readonly Segment[]): string {

@@ -5,6 +5,7 @@ import { loadImage, type ImageContext } from '../images.js';
 import { outsideProjectMessage, PATH_OUTSIDE_PROJECT } from '../../sources/project-path.js';
 import { walk } from './walk.js';
 import { displayPath } from '../../sources/display-path.js';
+import { safeDecode } from '../../sources/safe-decode.js';
 import { normalizeRoute } from '../routes.js';
 import type { VFile } from 'vfile';
 import { pageState, type PageState } from './page-state.js';
@@ -68,7 +69,7 @@ function rewriteLink(node: Link, context: LinkContext): void {
     return;
   }
   if (MARKDOWN_FILE.test(path) && !path.startsWith('/')) {
-    const target = context.fileRoutes.get(resolve(dirname(context.file), safeDecode(path)));
+    const target = context.fileRoutes.get(resolve(dirname(context.file), safeDecode(path, decodeURI)));
     context.links.push({ url: node.url, route: target, hash, markdown: true, ...at });
     if (target !== undefined) node.url = withBase(context.baseUrl, target) + (hash !== undefined ? `#${hash}` : '');
     return;
@@ -105,7 +106,7 @@ async function publishedImage(url: string, node: Positioned, context: LinkContex
   if (isExternalUrl(url) || url.startsWith('/') || url.startsWith('data:') || url.startsWith('#') || url === '')
     return url;
   const asWritten = url.split(/[?#]/)[0] ?? '';
-  const source = resolve(dirname(context.file), safeDecode(asWritten));
+  const source = resolve(dirname(context.file), safeDecode(asWritten, decodeURI));
   const image = await loadImage(source, context);
   if (image.ok) {
     context.pageAssets.push(image.asset);
@@ -117,12 +118,4 @@ async function publishedImage(url: string, node: Positioned, context: LinkContex
     context.report.add(node, 'error', PATH_OUTSIDE_PROJECT, outsideProjectMessage('image', url));
   else context.report.add(node, 'error', image.rule, `image "${url}" ${image.problem ?? ''}`);
   return url;
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
-  }
 }

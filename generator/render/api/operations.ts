@@ -1,5 +1,6 @@
 import { isRecord } from '../../sources/pointer.js';
 import { slugify } from '../../config/resolve.js';
+import { uniqueSlug } from '../../sources/unique-slug.js';
 import { HTTP_METHODS, type OperationSource } from './operation-model.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 
@@ -23,13 +24,7 @@ export function groupOperations(
   reserved: ReadonlySet<string>,
 ): TagGroup[] {
   const used = new Set(reserved);
-  const unique = (wanted: string): string => {
-    const base = wanted.replace(/\s+/g, '-') || 'operation';
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    return id;
-  };
+  const unique = (wanted: string): string => uniqueSlug(wanted.replace(/\s+/g, '-') || 'operation', used);
   const groups = new Map<string, TagGroup>();
   const group = (name: string, description: unknown = undefined): TagGroup => {
     let found = groups.get(name);

@@ -1,4 +1,5 @@
 import { slugify } from '../../config/resolve.js';
+import { uniqueSlug } from '../../sources/unique-slug.js';
 import type { LoadedApi } from '../../contracts/index.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type {
@@ -176,12 +177,7 @@ function versionPages(document: Record<string, unknown>, input: VersionInput): V
   const taken = new Set([MODELS_SLUG, CHANGELOG_SLUG]);
   for (const group of groups) {
     if (!split) tagRoutes.set(group, input.route);
-    else {
-      let slug = slugify(group.name);
-      for (let n = 2; taken.has(slug); n++) slug = `${slugify(group.name)}-${n}`;
-      taken.add(slug);
-      tagRoutes.set(group, `${input.route}${slug}/`);
-    }
+    else tagRoutes.set(group, `${input.route}${uniqueSlug(slugify(group.name), taken)}/`);
   }
   const pager = new ModelPager(`${input.route}${MODELS_SLUG}/`);
   const registry = new SchemaRegistry(

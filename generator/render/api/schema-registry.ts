@@ -1,4 +1,5 @@
 import { decodePointer, isRecord } from '../../sources/pointer.js';
+import { uniqueSlug } from '../../sources/unique-slug.js';
 import type { RefResolver } from './resolver.js';
 
 export interface NamedSchema {
@@ -73,10 +74,7 @@ export class SchemaRegistry {
   }
 
   private add(name: string, pointer: string, schema: Record<string, unknown> | boolean): NamedSchema {
-    const base = `schema-${name.replace(/\s+/g, '-')}`;
-    let anchor = base;
-    for (let n = 2; this.anchors.has(anchor); n++) anchor = `${base}-${n}`;
-    this.anchors.add(anchor);
+    const anchor = uniqueSlug(`schema-${name.replace(/\s+/g, '-')}`, this.anchors);
     const named = { name, anchor, pointer, schema, page: this.pageOf(name, schema) };
     this.byPointer.set(pointer, named);
     return named;

@@ -1,11 +1,8 @@
-import type { RequestPlan } from './request-plan.js';
+import { requestUrl, type RequestPlan } from './request-plan.js';
 
 /** A curl command line: each argument is quoted for a POSIX shell, one option per line. */
 export function curlSample(plan: RequestPlan): string {
-  const query = plan.query
-    .map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
-    .join('&');
-  const url = plan.url + (query ? `${plan.url.includes('?') ? '&' : '?'}${query}` : '');
+  const url = requestUrl(plan);
   const lines: string[][] = [['curl', ...(plan.method === 'GET' ? [] : ['-X', plan.method]), url]];
   for (const { name, value } of plan.headers) lines.push(['-H', `${name}: ${value}`]);
   if (plan.cookies.length > 0) lines.push(['--cookie', plan.cookies.map((c) => `${c.name}=${c.value}`).join('; ')]);

@@ -104,6 +104,17 @@ export function requestPlan(
   return plan;
 }
 
+/**
+ * The plan's URL with its query string. Names and values are escaped as `encodeURIComponent` does:
+ * `URLSearchParams` would write `+` for a space and escape `!'()~`, and `node:querystring` groups
+ * repeated names and puts numeric names first, so neither writes the same samples.
+ */
+export function requestUrl(plan: RequestPlan): string {
+  const query = plan.query.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  if (query.length === 0) return plan.url;
+  return `${plan.url}${plan.url.includes('?') ? '&' : '?'}${query.join('&')}`;
+}
+
 function typeOf(schema: unknown, keys: Array<string | number>, resolver: RefResolver): TypeRef | undefined {
   if (schema === undefined) return undefined;
   const ref =

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as TypeScript from 'typescript';
-import type { RequestPlan, TypeRef } from './request-plan.js';
+import { requestUrl, type RequestPlan, type TypeRef } from './request-plan.js';
 
 // TypeScript takes about a second to load; a build whose samples all come from the cache never loads it.
 let compiler: { ts: typeof TypeScript; f: TypeScript.NodeFactory; printer: TypeScript.Printer } | undefined;
@@ -41,10 +41,7 @@ export function typescriptSample(plan: RequestPlan, module: string): string {
     return node;
   };
 
-  const query = plan.query
-    .map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
-    .join('&');
-  const target = plan.url + (query ? `${plan.url.includes('?') ? '&' : '?'}${query}` : '');
+  const target = requestUrl(plan);
   const headers: TypeScript.ObjectLiteralElementLike[] = plan.headers.map(({ name, value }) =>
     f.createPropertyAssignment(propertyName(name), f.createStringLiteral(value, true)),
   );

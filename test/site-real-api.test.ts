@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { parse } from 'yaml';
+import { Page, textOf } from './html.js';
+import { buildRealSite, pageReader, SERVICES } from './site-real-helpers.js';
+
+/** The real site's API references and the docs pages that introduce them, against the contracts. */
+let out: string;
+const page = pageReader(() => out);
+
+describe('the real site, built from site-config.yaml, route by route against site.md', () => {
+  before(async () => {
+    ({ out } = await buildRealSite());
+  });
+
+  test('each API reference has every operation of its contract at id=<operationId>, under its tag, and every schema at its own anchor', async () => {
+    for (const service of SERVICES) {
+      const file = join('openapi', service, '3.1.0-SNAPSHOT.yaml');
+      const contract = parse(await readFile(file, 'utf8')) as {
+        paths: Record<string, Record<string, { operationId: string; tags: string[]; deprecated?: boolean }>>;
+        components?: { schemas?: Record<string, unknown> };
+      };
+      const p = await page(`/api/${service}/`);
+      let operations = 0;
+      for (const [path, item] of Object.entries(contract.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
+          operations++;
+          const section = p.one(`section.api-operation[id="${op.operationId}"]`);
+          assert.ok(section, `${service}: ${op.operationId} has no section`);
+          const inside = new Page({ type: 'root', children: [section] });
+          assert.equal(inside.text('.api-endpoint .method-badge'), method.toUpperCase(), op.operationId);
+          assert.equal(inside.text('.api-path'), path, op.operationId);
+          assert.equal(
+            inside.all('.api-operation-title .badge-deprecated').length,
+            op.deprecated ? 1 : 0,
+            `${op.operationId}: deprecated badge`,
+          );
+          assert.deepEqual(
+            inside.all('.api-samples .code-block-title').map(textOf),
+            ['curl', 'TypeScript'],
+            op.operationId,
+          );
+        }
+      }
+      assert.equal(p.all('section.api-operation').length, operations, `${service}: one section per operation`);
+      assert.deepEqual(
+        p
+          .all('.api-model')
+          .map((m) => m.properties.id)
+          .sort(),
+        Object.keys(contract.components?.schemas ?? {})
+          .map((n) => `schema-${n}`)
+          .sort(),
+        service,
+      );
+      assert.equal(
+        p.attr('.api-layout', 'style'),
+        '--api-primary:#1890ff',
+        `${service}: the primary colour of site.md §9`,
+      );
+      assert.deepEqual(
+        p.links('.api-downloads').map((l) => l.href),
+        [`/api/${service}/openapi.yaml`, `/api/${service}/openapi.json`],
+      );
+      assert.equal(
+        await readFile(join(out, 'site/api', service, 'openapi.yaml'), 'utf8'),
+        await readFile(file, 'utf8'),
+        `${service}: the YAML download is the contract as written`,
+      );
+      assert.deepEqual(
+        JSON.parse(await readFile(join(out, 'site/api', service, 'openapi.json'), 'utf8')),
+        contract,
+        `${service}: the JSON download is the same document`,
+      );
+    }
+  });
+
+  test('reference details: roles per operation and per role, streams, parameters, shared responses, typed samples', async () => {
+    const datasource = await page('/api/datasource/');
+    assert.ok(datasource.all('#api-roles tbody tr').length >= 1, 'the overview lists the roles');
+    assert.match(datasource.text('#api-authentication') ?? '', /OpenID Connect/);
+    const roles = datasource.all('section.api-operation .api-roles-line').map(textOf);
+    assert.ok(
+      roles.filter((r) => /^Roles: k9-admin$/.test(r)).length > 100,
+      'administrative operations name their role',
+    );
+    assert.ok(
+      roles.every((r) => /^(Roles: k9-|Authentication: openIdConnect$)/.test(r)),
+      'the others say how to authenticate',
+    );
+    const rag = await page('/api/rag/');
+    assert.match(rag.text('#streamChat .api-response') ?? '', /text\/event-stream\s*stream/);
+    assert.match(rag.text('#api-authentication') ?? '', /HTTP bearer token/);
+    const chat = rag.all('#streamChat .api-samples pre').map(textOf);
+    assert.match(chat[0] ?? '', /^curl -X POST 'https:\/\/<gateway-host>\/api\/rag\/chat' /);
+    assert.match(chat[1] ?? '', /^import type \{ ChatRequest \} from '@openk9\/api-types\/rag';/);
+    for (const section of rag.all('section.api-operation'))
+      assert.ok(new Page({ type: 'root', children: [section] }).all('.api-response').length > 0);
+  });
+
+  test('the /docs/api/ pages introduce each service and link to its reference', async () => {
+    for (const service of SERVICES) {
+      const p = await page(`/docs/api/api-${service}/`);
+      assert.ok(
+        p.links('article .markdown').some((l) => l.href === `/api/${service}/`),
+        `${service}: links to its reference`,
+      );
+    }
+  });
+});
