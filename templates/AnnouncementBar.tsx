@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { readStored, STORAGE_KEYS, writeStored } from './client/storage.js';
+import { readStored, STORAGE_KEYS, writeStored } from './hooks/storage.js';
 import type { SiteModel } from './model.js';
 
 type Bar = NonNullable<SiteModel['announcementBar']>;

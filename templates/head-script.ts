@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from './client/storage.js';
+import { STORAGE_KEYS } from './hooks/storage.js';
 import type { SiteModel } from './model.js';
 
 /**

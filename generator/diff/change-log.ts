@@ -1,6 +1,7 @@
 import type { Located } from '../contracts/sources.js';
 import { getAtPointer, isRecord } from '../sources/pointer.js';
 import type { ApiChange, ChangeGroup, ChangeKind } from './change.js';
+import { inline, type Wording } from './inline-code.js';
 import type { Node, Side } from './side.js';
 
 /** The extension by which a contract says a breaking change is intended. */
@@ -16,8 +17,8 @@ export interface Scope {
 export interface ChangeInput {
   kind: ChangeKind;
   breaking: boolean;
-  subject: string;
-  message: string;
+  subject: Wording;
+  message: Wording;
   reason?: string;
   /** The element in the new contract, or the object it was removed from. */
   at: Located;
@@ -39,8 +40,8 @@ export class ChangeLog {
       breaking: input.breaking,
       acknowledged: input.breaking && acknowledged(input.at, scope.root),
       group: scope.group,
-      subject: input.subject,
-      message: input.message,
+      subject: inline(input.subject),
+      message: inline(input.message),
       reason: input.breaking ? input.reason : undefined,
       at: this.after.site(input.at),
       was: input.was ? this.before.site(input.was) : undefined,

@@ -1,3 +1,5 @@
+import type { Inline } from './inline-code.js';
+
 /**
  * What changed between two versions of a contract, from the integrator's side. Every change says
  * which operation or schema it belongs to, what kind it is, whether it breaks an integrator, and
@@ -62,9 +64,9 @@ export interface ApiChange {
   acknowledged: boolean;
   group: ChangeGroup;
   /** The element inside its group, for people: "query parameter `limit`", "field `items[].id` of response 200". */
-  subject: string;
+  subject: Inline;
   /** What happened to it: "became required", "type changed from integer to string". */
-  message: string;
+  message: Inline;
   /** Why it breaks an integrator, when it does. */
   reason: string | undefined;
   /** The element in the new contract, or for a removed one the object it was removed from. */

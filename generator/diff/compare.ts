@@ -4,6 +4,7 @@ import { HTTP_METHODS } from '../contracts/walk.js';
 import { displayPath } from '../sources/display-path.js';
 import { groupKey, type ApiChange, type DiffReport } from './change.js';
 import { ChangeLog } from './change-log.js';
+import { backticked, code, phrase } from './inline-code.js';
 import { compareOperations } from './operations.js';
 import { BOTH_DIRECTIONS, SchemaComparer } from './schemas.js';
 import { Side } from './side.js';
@@ -57,7 +58,7 @@ export function diffContracts(old: DiffInput, neu: DiffInput): DiffReport {
         scope: { group, root: n },
         directions: used && used.size > 0 ? used : BOTH_DIRECTIONS,
         path: '',
-        subject: (path) => (path ? `field \`${path}\`` : 'the schema'),
+        subject: (path) => (path ? phrase`field ${code(path)}` : 'the schema'),
       });
     }
   }
@@ -86,7 +87,7 @@ function compareChanges(a: ApiChange, b: ApiChange): number {
     compareText(a.at.file, b.at.file) ||
     a.at.line - b.at.line ||
     a.at.column - b.at.column ||
-    compareText(a.subject, b.subject) ||
-    compareText(a.message, b.message)
+    compareText(backticked(a.subject), backticked(b.subject)) ||
+    compareText(backticked(a.message), backticked(b.message))
   );
 }

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { groupTitle, type DiffReport } from './change.js';
 import { ACKNOWLEDGEMENT_KEY } from './change-log.js';
 import { diffContracts } from './compare.js';
+import { backticked } from './inline-code.js';
 
 /** What changed in each version of an API against the one before it, newest first (one entry fewer than versions). */
 export function apiHistory(loaded: LoadedApi): DiffReport[] {
@@ -47,7 +48,7 @@ export function breakingChangeGate(
         pointer: change.at.pointer,
         severity: 'error',
         rule: 'breaking-change',
-        message: `${loaded.api.id} ${latest.new.version} breaks integrators of ${latest.old.version}: ${groupTitle(change.group)}: ${change.subject}: ${change.message}${change.reason ? ` (${change.reason})` : ''} [${change.kind}]; release it as ${next}, or mark it intended with \`${ACKNOWLEDGEMENT_KEY}: <why>\` here`,
+        message: `${loaded.api.id} ${latest.new.version} breaks integrators of ${latest.old.version}: ${groupTitle(change.group)}: ${backticked(change.subject)}: ${backticked(change.message)}${change.reason ? ` (${change.reason})` : ''} [${change.kind}]; release it as ${next}, or mark it intended with \`${ACKNOWLEDGEMENT_KEY}: <why>\` here`,
       });
     }
   }

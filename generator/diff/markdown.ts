@@ -2,7 +2,7 @@ import type { List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { countChanges, groupKey, groupTitle, type ApiChange, type DiffReport } from './change.js';
 import { printable } from '../diagnostics/format.js';
-import { inlineParts } from './inline-code.js';
+import { phrase, type Inline } from './inline-code.js';
 
 /**
  * The report as Markdown for a pull request comment or a release note: a summary, then one
@@ -57,7 +57,7 @@ function item(change: ApiChange): ListItem {
   const children: PhrasingContent[] = [
     { type: 'strong', children: [{ type: 'text', value: label }] },
     { type: 'text', value: ': ' },
-    ...code(printable(`${change.subject}: ${change.message}`)),
+    ...code(phrase`${change.subject}: ${change.message}`),
   ];
   if (change.reason)
     children.push(
@@ -72,8 +72,8 @@ function item(change: ApiChange): ListItem {
   return { type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] };
 }
 
-function code(text: string): PhrasingContent[] {
-  return inlineParts(text).map((p) =>
-    p.code ? { type: 'inlineCode', value: p.text } : { type: 'text', value: p.text },
+function code(text: Inline): PhrasingContent[] {
+  return text.map((p) =>
+    p.code ? { type: 'inlineCode', value: printable(p.text) } : { type: 'text', value: printable(p.text) },
   );
 }

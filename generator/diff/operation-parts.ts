@@ -1,12 +1,13 @@
 import type { Located } from '../contracts/sources.js';
 import { effectiveParameters, type OperationSite } from '../contracts/walk.js';
 import { isRecord } from '../sources/pointer.js';
+import { code, phrase, type Inline } from './inline-code.js';
 import type { Node, Side } from './side.js';
 
 export interface ParameterPart {
   node: Node;
-  /** `query parameter \`limit\`` */
-  label: string;
+  /** query parameter `limit` */
+  label: Inline;
   required: boolean;
   /** The schema as written; a Swagger 2.0 parameter is its own schema. */
   schema: Located | undefined;
@@ -39,7 +40,7 @@ export function parametersOf(side: Side, site: OperationSite): Map<string, Param
     const schema = side.swagger2 ? node : (side.raw(node, 'schema') ?? firstMediaSchema(side, node));
     out.set(key, {
       node,
-      label: `${where} parameter \`${name}\``,
+      label: phrase`${where} parameter ${code(name)}`,
       required: node.value.required === true || where === 'path',
       schema,
     });

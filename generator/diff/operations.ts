@@ -2,6 +2,7 @@ import type { Located } from '../contracts/sources.js';
 import type { OperationSite } from '../contracts/walk.js';
 import type { ChangeGroup } from './change.js';
 import type { ChangeLog, Scope } from './change-log.js';
+import { code, phrase } from './inline-code.js';
 import { parametersOf, requestBodyOf, responsesOf, type BodyPart } from './operation-parts.js';
 import type { Direction, SchemaComparer } from './schemas.js';
 import type { Side } from './side.js';
@@ -71,7 +72,9 @@ function compareOperation(pair: Pair, scope: Scope, o: OperationSite, n: Operati
       kind: 'operation-id-changed',
       breaking: true,
       subject: 'the operation',
-      message: newId ? `operationId changed from \`${oldId}\` to \`${newId}\`` : `operationId \`${oldId}\` removed`,
+      message: newId
+        ? phrase`operationId changed from ${code(oldId)} to ${code(newId)}`
+        : phrase`operationId ${code(oldId)} removed`,
       reason: "generated clients and the types' `operations` map use it as the name",
       at: after.raw(op, 'operationId') ?? op,
       was: before.raw(o.operation, 'operationId'),
@@ -81,7 +84,7 @@ function compareOperation(pair: Pair, scope: Scope, o: OperationSite, n: Operati
       kind: 'operation-id-changed',
       breaking: false,
       subject: 'the operation',
-      message: `operationId \`${newId}\` added`,
+      message: phrase`operationId ${code(newId)} added`,
       at: after.raw(op, 'operationId') ?? op,
     });
   }
@@ -194,7 +197,7 @@ function compareParameters(pair: Pair, scope: Scope, o: OperationSite, n: Operat
         scope,
         directions: REQUEST,
         path: '',
-        subject: (path: string) => (path ? `${p.label} field \`${path}\`` : p.label),
+        subject: (path: string) => (path ? phrase`${p.label} field ${code(path)}` : p.label),
       };
       // A Swagger 2.0 parameter is its own schema: already followed, not a `$ref`.
       if (after.swagger2 && before.swagger2) schemas.compareResolved(q.node, p.node, place);
@@ -332,7 +335,7 @@ function compareMedia(
         scope,
         directions,
         path: '',
-        subject: (path) => (path ? `${label(media)} field \`${path}\`` : label(media)),
+        subject: (path) => (path ? phrase`${label(media)} field ${code(path)}` : label(media)),
       });
   }
   for (const media of a.media.keys()) {

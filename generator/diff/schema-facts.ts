@@ -3,6 +3,8 @@
  * OpenAPI 3.0 (`nullable`), 3.1 (type lists) and Swagger 2.0 (`x-nullable`).
  */
 
+import { code, phrase, type Inline } from './inline-code.js';
+
 /** Which way a change moved the set of values a schema accepts. */
 export type Effect = 'narrower' | 'wider' | 'different';
 
@@ -53,7 +55,7 @@ export const LOWER_BOUNDS = ['minLength', 'minimum', 'exclusiveMinimum', 'minIte
 export interface ConstraintChange {
   keyword: string;
   effect: Effect;
-  message: string;
+  message: Inline;
 }
 
 /** Every constraint keyword whose value differs, with the way it moved. */
@@ -70,21 +72,22 @@ export function constraintChanges(before: Record<string, unknown>, after: Record
         out.push({
           keyword,
           effect: b === true ? 'narrower' : 'wider',
-          message: b === true ? `\`${keyword}\` set` : `\`${keyword}\` unset`,
+          message: b === true ? phrase`${code(keyword)} set` : phrase`${code(keyword)} unset`,
         });
       continue;
     }
     const x = typeof a === 'number' ? a : undefined;
     const y = typeof b === 'number' ? b : undefined;
     if (x === undefined && y === undefined) continue;
-    if (x === undefined) out.push({ keyword, effect: 'narrower', message: `\`${keyword}: ${y}\` added` });
-    else if (y === undefined) out.push({ keyword, effect: 'wider', message: `\`${keyword}\` removed (was ${x})` });
+    if (x === undefined) out.push({ keyword, effect: 'narrower', message: phrase`${code(`${keyword}: ${y}`)} added` });
+    else if (y === undefined)
+      out.push({ keyword, effect: 'wider', message: phrase`${code(keyword)} removed (was ${x})` });
     else {
       const tighter = upper ? y < x : y > x;
       out.push({
         keyword,
         effect: tighter ? 'narrower' : 'wider',
-        message: `\`${keyword}\` ${y < x ? 'lowered' : 'raised'} from ${x} to ${y}`,
+        message: phrase`${code(keyword)} ${y < x ? 'lowered' : 'raised'} from ${x} to ${y}`,
       });
     }
   }
@@ -96,7 +99,7 @@ export function constraintChanges(before: Record<string, unknown>, after: Record
     out.push({
       keyword: 'uniqueItems',
       effect: after.uniqueItems === true ? 'narrower' : 'wider',
-      message: after.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
+      message: phrase`${after.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique'}`,
     });
   }
   return out;
@@ -106,20 +109,23 @@ function changeOfText(keyword: string, a: unknown, b: unknown): ConstraintChange
   const x = typeof a === 'string' ? a : undefined;
   const y = typeof b === 'string' ? b : undefined;
   if (x === y) return undefined;
-  if (x === undefined) return { keyword, effect: 'narrower', message: `\`${keyword}\` added: \`${y}\`` };
-  if (y === undefined) return { keyword, effect: 'wider', message: `\`${keyword}\` removed (was \`${x}\`)` };
-  return { keyword, effect: 'different', message: `\`${keyword}\` changed from \`${x}\` to \`${y}\`` };
+  if (x === undefined)
+    return { keyword, effect: 'narrower', message: phrase`${code(keyword)} added: ${code(String(y))}` };
+  if (y === undefined) return { keyword, effect: 'wider', message: phrase`${code(keyword)} removed (was ${code(x)})` };
+  return { keyword, effect: 'different', message: phrase`${code(keyword)} changed from ${code(x)} to ${code(y)}` };
 }
 
 function multipleOfChange(a: unknown, b: unknown): ConstraintChange | undefined {
   const x = typeof a === 'number' && a > 0 ? a : undefined;
   const y = typeof b === 'number' && b > 0 ? b : undefined;
   if (x === y) return undefined;
-  if (x === undefined) return { keyword: 'multipleOf', effect: 'narrower', message: `\`multipleOf: ${y}\` added` };
-  if (y === undefined) return { keyword: 'multipleOf', effect: 'wider', message: `\`multipleOf\` removed (was ${x})` };
+  if (x === undefined)
+    return { keyword: 'multipleOf', effect: 'narrower', message: phrase`${code(`multipleOf: ${y}`)} added` };
+  if (y === undefined)
+    return { keyword: 'multipleOf', effect: 'wider', message: phrase`${code('multipleOf')} removed (was ${x})` };
   // Every multiple of 4 is a multiple of 2: 2 → 4 accepts fewer values, 4 → 2 more.
   const effect: Effect = Number.isInteger(y / x) ? 'narrower' : Number.isInteger(x / y) ? 'wider' : 'different';
-  return { keyword: 'multipleOf', effect, message: `\`multipleOf\` changed from ${x} to ${y}` };
+  return { keyword: 'multipleOf', effect, message: phrase`${code('multipleOf')} changed from ${x} to ${y}` };
 }
 
 /** A value for a message: a plain word as it is, anything else as JSON, long ones cut. */

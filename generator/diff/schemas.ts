@@ -2,34 +2,14 @@ import type { Located } from '../contracts/sources.js';
 import { isRecord } from '../sources/pointer.js';
 import type { ChangeKind } from './change.js';
 import type { ChangeLog, Scope } from './change-log.js';
-import { constraintChanges, enumOf, typeEffect, typesOf, typeText, valueText, type Effect } from './schema-facts.js';
+import { code, phrase, type Wording } from './inline-code.js';
+import { constraintChanges, enumOf, typeEffect, valueText, type Effect } from './schema-facts.js';
+import { allOfTypes, fieldsOf, memberNames, variants } from './schema-fields.js';
+import { defaultMessage, formatMessage, list, plural, typeMessage } from './schema-messages.js';
+import { breaksFor, fieldDirections, reasonFor, removalReason, type SchemaPlace } from './schema-place.js';
 import type { Node, Side } from './side.js';
 
-/** Which way values flow through a schema: integrators send requests and read responses. */
-export type Direction = 'request' | 'response';
-export const BOTH_DIRECTIONS: ReadonlySet<Direction> = new Set(['request', 'response']);
-
-export interface SchemaPlace {
-  scope: Scope;
-  directions: ReadonlySet<Direction>;
-  /** Field path inside the schema: '' for the schema itself, `items[].id` below it. */
-  path: string;
-  /** How the element at a field path is named in the report. */
-  subject: (path: string) => string;
-}
-
-/**
- * A change that makes a schema accept fewer values breaks integrators who send it; one that makes
- * it accept more breaks integrators who read it.
- */
-export function breaksFor(directions: ReadonlySet<Direction>, effect: Effect): boolean {
-  return effect === 'different' || (effect === 'narrower' ? directions.has('request') : directions.has('response'));
-}
-
-export function reasonFor(directions: ReadonlySet<Direction>, effect: Effect): string {
-  if (effect !== 'wider' && directions.has('request')) return 'requests that were valid may now be refused';
-  return 'responses may now hold values integrators do not expect';
-}
+export { BOTH_DIRECTIONS, type Direction, type SchemaPlace } from './schema-place.js';
 
 /**
  * Compares two schemas of the same place, field by field. A named schema met on both sides under
@@ -59,7 +39,7 @@ export class SchemaComparer {
         oldRaw,
         'ref-changed',
         undefined,
-        `now refers to schema \`${newName}\` instead of \`${oldName}\``,
+        phrase`now refers to schema ${code(newName)} instead of ${code(oldName)}`,
       );
     }
     this.compareResolved(o, n, place);
@@ -80,12 +60,7 @@ export class SchemaComparer {
     for (const c of constraintChanges(a, b))
       this.change(place, this.at(n, c.keyword), o, 'constraint-changed', c.effect, c.message);
     if (JSON.stringify(a.default) !== JSON.stringify(b.default)) {
-      const message =
-        b.default === undefined
-          ? `default removed (was ${valueText(JSON.stringify(a.default))})`
-          : a.default === undefined
-            ? `default ${valueText(JSON.stringify(b.default))} added`
-            : `default changed from ${valueText(JSON.stringify(a.default))} to ${valueText(JSON.stringify(b.default))}`;
+      const message = defaultMessage(a.default, b.default);
       this.change(place, this.at(n, 'default'), o, 'default-changed', undefined, message);
     }
     this.compareProperties(o, n, place);
@@ -99,35 +74,15 @@ export class SchemaComparer {
   }
 
   private compareType(o: Node, n: Node, place: SchemaPlace): void {
-    const before = this.typesOf(this.before, o);
-    const after = this.typesOf(this.after, n);
+    const before = allOfTypes(this.before, o);
+    const after = allOfTypes(this.after, n);
     const effect = typeEffect(before, after);
     if (effect) this.change(place, this.at(n, 'type'), o, 'type-changed', effect, typeMessage(before, after));
     const f = typeof o.value.format === 'string' ? o.value.format : undefined;
     const g = typeof n.value.format === 'string' ? n.value.format : undefined;
     if (f === g) return;
     const formatEffect: Effect = f === undefined ? 'narrower' : g === undefined ? 'wider' : 'different';
-    const message =
-      f === undefined
-        ? `format \`${g}\` added`
-        : g === undefined
-          ? `format \`${f}\` removed`
-          : `format changed from \`${f}\` to \`${g}\``;
-    this.change(place, this.at(n, 'format'), o, 'format-changed', formatEffect, message);
-  }
-
-  /** A schema that states no type but combines `allOf` members has the type they state. */
-  private typesOf(side: Side, node: Node, depth = 0): Set<string> | undefined {
-    const own = typesOf(node.value);
-    const members = side.raw(node, 'allOf');
-    if (own || depth >= 8 || !members || !Array.isArray(members.value)) return own;
-    for (let i = 0; i < members.value.length; i++) {
-      const member = side.raw(members, i);
-      const target = member && side.follow(member);
-      const types = target && this.typesOf(side, target, depth + 1);
-      if (types) return types;
-    }
-    return undefined;
+    this.change(place, this.at(n, 'format'), o, 'format-changed', formatEffect, formatMessage(f, g));
   }
 
   private compareEnum(o: Node, n: Node, place: SchemaPlace): void {
@@ -135,8 +90,9 @@ export class SchemaComparer {
     const after = enumOf(n.value);
     if (!before && !after) return;
     const at = this.at(n, 'enum' in n.value ? 'enum' : 'const');
-    if (!before) return this.change(place, at, o, 'enum-changed', 'narrower', `now limited to ${list(after ?? [])}`);
-    if (!after) return this.change(place, n, o, 'enum-changed', 'wider', `no longer limited to ${list(before)}`);
+    if (!before)
+      return this.change(place, at, o, 'enum-changed', 'narrower', phrase`now limited to ${list(after ?? [])}`);
+    if (!after) return this.change(place, n, o, 'enum-changed', 'wider', phrase`no longer limited to ${list(before)}`);
     if (before.length === 1 && after.length === 1 && 'const' in o.value && 'const' in n.value) {
       return this.change(
         place,
@@ -144,7 +100,7 @@ export class SchemaComparer {
         o,
         'enum-changed',
         'different',
-        `value changed from \`${valueText(before[0] as string)}\` to \`${valueText(after[0] as string)}\``,
+        phrase`value changed from ${code(valueText(before[0] as string))} to ${code(valueText(after[0] as string))}`,
       );
     }
     const removed = before.filter((v) => !after.includes(v));
@@ -156,10 +112,17 @@ export class SchemaComparer {
         o,
         'enum-changed',
         'narrower',
-        `${plural(removed.length, 'value')} removed: ${list(removed)}`,
+        phrase`${plural(removed.length, 'value')} removed: ${list(removed)}`,
       );
     if (added.length > 0)
-      this.change(place, at, o, 'enum-changed', 'wider', `${plural(added.length, 'value')} added: ${list(added)}`);
+      this.change(
+        place,
+        at,
+        o,
+        'enum-changed',
+        'wider',
+        phrase`${plural(added.length, 'value')} added: ${list(added)}`,
+      );
   }
 
   /**
@@ -168,11 +131,11 @@ export class SchemaComparer {
    * are compared once, under its own name.
    */
   private compareProperties(o: Node, n: Node, place: SchemaPlace): void {
-    const oldNames = this.memberNames(this.before, o);
-    const newNames = this.memberNames(this.after, n);
+    const oldNames = memberNames(this.before, o);
+    const newNames = memberNames(this.after, n);
     const shared = new Set([...oldNames].filter((name) => newNames.has(name)));
-    const before = this.fields(this.before, o, shared);
-    const after = this.fields(this.after, n, shared);
+    const before = fieldsOf(this.before, o, shared);
+    const after = fieldsOf(this.after, n, shared);
     const oldRequired = before.required;
     const newRequired = after.required;
     const newProps = this.after.raw(n, 'properties');
@@ -251,48 +214,6 @@ export class SchemaComparer {
     }
   }
 
-  /** An object's fields (as written, by name) and required names, its `allOf` members' included, except the `skip`ped named ones. */
-  private fields(
-    side: Side,
-    node: Node,
-    skip: ReadonlySet<string>,
-    depth = 0,
-    out = { properties: new Map<string, Located>(), required: new Set<string>() },
-  ): typeof out {
-    const props = side.raw(node, 'properties');
-    if (props && isRecord(props.value)) {
-      for (const name of Object.keys(props.value)) {
-        const prop = side.raw(props, name);
-        if (prop && !out.properties.has(name)) out.properties.set(name, prop);
-      }
-    }
-    for (const name of requiredOf(node.value)) out.required.add(name);
-    const members = side.raw(node, 'allOf');
-    if (depth < 8 && members && Array.isArray(members.value)) {
-      members.value.forEach((_, i) => {
-        const member = side.raw(members, i);
-        const name = member && side.refName(member);
-        const target = member && (name === undefined || !skip.has(name)) ? side.follow(member) : undefined;
-        if (target) this.fields(side, target, skip, depth + 1, out);
-      });
-    }
-    return out;
-  }
-
-  /** The named schemas an object takes fields from through `allOf`, at any depth. */
-  private memberNames(side: Side, node: Node, depth = 0, out = new Set<string>()): Set<string> {
-    const members = side.raw(node, 'allOf');
-    if (depth >= 8 || !members || !Array.isArray(members.value)) return out;
-    members.value.forEach((_, i) => {
-      const member = side.raw(members, i);
-      const name = member && side.refName(member);
-      if (name !== undefined) out.add(name);
-      const target = member && side.follow(member);
-      if (target) this.memberNames(side, target, depth + 1, out);
-    });
-    return out;
-  }
-
   private compareAdditional(o: Node, n: Node, place: SchemaPlace): void {
     const a = o.value.additionalProperties;
     const b = n.value.additionalProperties;
@@ -325,35 +246,27 @@ export class SchemaComparer {
 
   /** Alternatives are paired by the schema they name, else by position among the unnamed ones; a new one widens what is accepted. */
   private compareVariants(o: Node, n: Node, keyword: 'oneOf' | 'anyOf', place: SchemaPlace): void {
-    const before = this.variants(this.before, o, keyword);
-    const after = this.variants(this.after, n, keyword);
+    const before = variants(this.before, o, keyword);
+    const after = variants(this.after, n, keyword);
     if (before.length === 0 && after.length === 0) return;
     for (const variant of after) {
       const match = before.find((v) => v.key === variant.key);
       if (match) this.compare(match.node, variant.node, place);
-      else this.change(place, variant.node, undefined, 'variant-added', 'wider', `may now also be ${variant.label}`);
+      else
+        this.change(place, variant.node, undefined, 'variant-added', 'wider', phrase`may now also be ${variant.label}`);
     }
     const list = this.after.raw(n, keyword) ?? n;
     for (const variant of before) {
       if (!after.some((v) => v.key === variant.key))
-        this.change(place, list, variant.node, 'variant-removed', 'narrower', `can no longer be ${variant.label}`);
+        this.change(
+          place,
+          list,
+          variant.node,
+          'variant-removed',
+          'narrower',
+          phrase`can no longer be ${variant.label}`,
+        );
     }
-  }
-
-  private variants(side: Side, node: Node, keyword: string): Array<{ key: string; label: string; node: Located }> {
-    const list = side.raw(node, keyword);
-    if (!list || !Array.isArray(list.value)) return [];
-    let unnamed = 0;
-    return list.value.flatMap((_, index) => {
-      const item = side.raw(list, index);
-      if (!item) return [];
-      const name = side.refName(item);
-      return [
-        name
-          ? { key: `name:${name}`, label: `\`${name}\``, node: item }
-          : { key: `#${unnamed++}`, label: `the inline schema ${index + 1}`, node: item },
-      ];
-    });
   }
 
   /** The keyword's own node when it is written there, so the location points at it. */
@@ -367,7 +280,7 @@ export class SchemaComparer {
     was: Located | undefined,
     kind: ChangeKind,
     effect: Effect | undefined,
-    message: string,
+    message: Wording,
   ): void {
     const breaking = effect !== undefined && breaksFor(place.directions, effect);
     this.log.add(place.scope, {
@@ -380,41 +293,4 @@ export class SchemaComparer {
       was,
     });
   }
-}
-
-/** `string` → `string | null` reads better as "became nullable". */
-function typeMessage(before: Set<string> | undefined, after: Set<string> | undefined): string {
-  const strip = (types: Set<string> | undefined): string =>
-    typeText(types && new Set([...types].filter((t) => t !== 'null')));
-  if (before && after && strip(before) === strip(after))
-    return after.has('null') ? 'became nullable' : 'no longer nullable';
-  return `type changed from ${typeText(before)} to ${typeText(after)}`;
-}
-
-function removalReason(directions: ReadonlySet<Direction>): string {
-  if (!directions.has('response')) return 'integrators that send it are no longer heard';
-  if (!directions.has('request')) return 'integrators that read it no longer get it';
-  return 'integrators that send or read it lose it';
-}
-
-function requiredOf(schema: Record<string, unknown>): Set<string> {
-  return new Set(
-    Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [],
-  );
-}
-
-function fieldDirections(directions: ReadonlySet<Direction>, nodes: Array<Node | undefined>): ReadonlySet<Direction> {
-  const readOnly = nodes.some((node) => node?.value.readOnly === true);
-  const writeOnly = nodes.some((node) => node?.value.writeOnly === true);
-  if (!readOnly && !writeOnly) return directions;
-  return new Set([...directions].filter((d) => !(readOnly && d === 'request') && !(writeOnly && d === 'response')));
-}
-
-function list(values: readonly string[]): string {
-  const shown = values.slice(0, 8).map((v) => `\`${valueText(v)}\``);
-  return values.length > 8 ? `${shown.join(', ')} and ${values.length - 8} more` : shown.join(', ');
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

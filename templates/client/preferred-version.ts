@@ -1,4 +1,4 @@
-import { readStored, STORAGE_KEYS, writeStored } from './storage.js';
+import { readStored, STORAGE_KEYS, writeStored } from '../hooks/storage.js';
 
 const MENU = '[data-api-versions]';
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { useColorMode } from '../client/color-mode.js';
+import { useColorMode } from '../hooks/color-mode.js';
 import { Icon } from '../icons.js';
 import type { SiteModel } from '../model.js';
 

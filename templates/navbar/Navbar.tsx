@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { useHideOnScroll } from '../client/hide-on-scroll.js';
+import { useHideOnScroll } from '../hooks/hide-on-scroll.js';
 import { Icon } from '../icons.js';
 import type { NavItemModel, SiteModel } from '../model.js';
 import { ColorModeToggle } from './ColorModeToggle.js';

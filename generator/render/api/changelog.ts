@@ -1,7 +1,6 @@
 import { countChanges, groupTitle, type ApiChange, type ChangeGroup, type DiffReport } from '../../diff/change.js';
 import { verdict } from '../../diff/format.js';
 import { majorRaised } from '../../diff/history.js';
-import { inlineParts } from '../../diff/inline-code.js';
 import { operationKey } from '../../diff/side.js';
 import type {
   ChangelogEntryModel,
@@ -101,8 +100,8 @@ function groups(changes: readonly ApiChange[], newer: VersionAnchors, older: Ver
     group.changes.push({
       verdict: verdict(change),
       kind: change.kind,
-      subject: inlineParts(change.subject),
-      message: inlineParts(change.message),
+      subject: change.subject,
+      message: change.message,
       reason: change.reason,
     });
   }

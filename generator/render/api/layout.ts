@@ -1,0 +1,100 @@
+import { slugify } from '../../config/resolve.js';
+import { uniqueSlug } from '../../sources/unique-slug.js';
+import { withBase } from '../../content/plugins/urls.js';
+import type { TagSectionModel } from '../../../templates/api/model.js';
+import { CHANGELOG_SLUG } from './changelog.js';
+import { ModelPager } from './model-pager.js';
+import type { TagGroup } from './operations.js';
+import { asString } from './resolver.js';
+
+/** Ids the page layout itself uses; an operation or tag never takes one. */
+export const LAYOUT_IDS = [
+  '__site',
+  'main-content',
+  'docs-sidebar',
+  'navbar-primary-menu',
+  'api-overview',
+  'api-servers',
+  'api-authentication',
+  'api-roles',
+  'api-downloads',
+  'models',
+  'api-moved',
+];
+const MODELS_SLUG = 'schemas';
+
+/** A tag's operations as rendered, beside the group they came from. */
+export interface PlacedSection {
+  group: TagGroup;
+  section: TagSectionModel;
+}
+
+/** Where each part of one version is rendered: one page, or an overview with a page per tag and per models initial. */
+export interface VersionLayout {
+  split: boolean;
+  /** The version's own route (its overview when split). */
+  route: string;
+  href(route: string): string;
+  /** The route of the page a tag's operations are on. */
+  tagRoute(group: TagGroup): string;
+  /** The link to the page a tag's operations are on. */
+  pageOf(group: TagGroup): string;
+  /** Places the named schemas of a split version on the models pages. */
+  pager: ModelPager;
+}
+
+export function versionLayout(
+  groups: readonly TagGroup[],
+  route: string,
+  split: boolean,
+  baseUrl: string,
+): VersionLayout {
+  const href = (to: string): string => withBase(baseUrl, to);
+  const tagRoutes = tagRoutesOf(groups, route, split);
+  return {
+    split,
+    route,
+    href,
+    tagRoute: (group) => tagRoutes.get(group) as string,
+    pageOf: (group) => href(tagRoutes.get(group) as string),
+    pager: new ModelPager(`${route}${MODELS_SLUG}/`),
+  };
+}
+
+/** Where every tag's operations are rendered: one page, or a page per tag below the overview. */
+function tagRoutesOf(groups: readonly TagGroup[], route: string, split: boolean): Map<TagGroup, string> {
+  const tagRoutes = new Map<TagGroup, string>();
+  const taken = new Set([MODELS_SLUG, CHANGELOG_SLUG]);
+  for (const group of groups) {
+    if (!split) tagRoutes.set(group, route);
+    else tagRoutes.set(group, `${route}${uniqueSlug(slugify(group.name), taken)}/`);
+  }
+  return tagRoutes;
+}
+
+/** Each operation's link by its operationId (or anchor), for the links between operations. */
+export function operationHrefs(groups: readonly TagGroup[], layout: VersionLayout): Map<string, string> {
+  const hrefs = new Map<string, string>();
+  for (const group of groups)
+    for (const op of group.operations)
+      hrefs.set(asString(op.operation.operationId) || op.id, `${layout.pageOf(group)}#${op.id}`);
+  return hrefs;
+}
+
+/** `schemas/w-2/` → `W (2)`; `schemas/other/` → `Other`. */
+export function pageLabel(route: string): string {
+  const [initial = '', n] = (route.split('/').at(-2) ?? '').split('-');
+  const label = initial === 'other' ? 'Other' : initial.toUpperCase();
+  return n ? `${label} (${n})` : label;
+}
+
+/** Pages in reading order: by initial, then `w/` before `w-2/` before `w-10/`. */
+export function compareRoutes(a: string, b: string): number {
+  const key = (route: string): [string, number] => {
+    const [initial = '', n = '1'] = (route.split('/').at(-2) ?? '').split('-');
+    return [initial, Number(n)];
+  };
+  const [x, i] = key(a);
+  const [y, j] = key(b);
+  return x < y ? -1 : x > y ? 1 : i - j;
+}

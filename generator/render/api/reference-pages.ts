@@ -1,0 +1,103 @@
+import type { ApiNavModel, ApiReferenceModel } from '../../../templates/api/model.js';
+import type { ChangelogModel } from '../../../templates/api/changelog-model.js';
+import { LAYOUT_IDS, pageLabel, type PlacedSection, type VersionLayout } from './layout.js';
+import { endpointLabel } from './nav.js';
+import type { SchemaSections } from './schema-sections.js';
+
+export interface ApiPage {
+  apiId: string;
+  route: string;
+  /** Title for `<title>`. */
+  title: string;
+  description: string;
+  model: ApiReferenceModel | ChangelogModel;
+  anchors: Set<string>;
+}
+
+/** What every page of one version shows, and the parts of the reference that are laid out on its pages. */
+export interface VersionParts {
+  apiId: string;
+  title: string;
+  /** The `<meta>` description of every page. */
+  summary: string;
+  common: Omit<ApiReferenceModel, 'kind' | 'nav'>;
+  /** What only the overview (or the one page) shows. */
+  overview: Pick<ApiReferenceModel, 'description' | 'servers' | 'securitySchemes' | 'roles'>;
+  layout: VersionLayout;
+  sections: readonly PlacedSection[];
+  schemas: SchemaSections;
+  nav: (current: string | undefined) => ApiNavModel;
+}
+
+/** The pages of one version: everything on one page, or an overview, a page per tag and the models pages. */
+export function referencePages(parts: VersionParts): ApiPage[] {
+  const { common, overview, layout, sections, schemas, nav } = parts;
+  const page = pageOf(parts);
+  if (!layout.split) {
+    const full = sections.map((s) => s.section);
+    return [
+      page(layout.route, parts.title, {
+        ...common,
+        ...overview,
+        kind: 'full',
+        nav: nav(layout.route),
+        sections: full,
+        models: schemas.all,
+      }),
+    ];
+  }
+  const moved = sections.flatMap(({ group, section }) =>
+    section.operations.map((op) => ({ id: op.id, href: `${layout.pageOf(group)}#${op.id}`, label: endpointLabel(op) })),
+  );
+  const result = [
+    page(layout.route, parts.title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved }),
+  ];
+  for (const { group, section } of sections) {
+    const route = layout.tagRoute(group);
+    const heading = `${section.name} · ${parts.title}`;
+    result.push(page(route, heading, { ...common, kind: 'tag', heading, nav: nav(route), sections: [section] }));
+  }
+  for (const route of schemas.routes) {
+    const heading = `Models ${pageLabel(route)} · ${parts.title}`;
+    const models = schemas.byPage.get(route) ?? [];
+    result.push(
+      page(route, heading, {
+        ...common,
+        kind: 'models',
+        heading,
+        nav: nav(route),
+        models,
+        moved: movedModels(parts, route),
+      }),
+    );
+  }
+  return result;
+}
+
+/**
+ * The first page of an initial keeps the anchors of the schemas on its later pages, so a link to
+ * `schemas/w/#schema-x` still works after more schemas push `x` onto `w-2/`.
+ */
+function movedModels({ layout, schemas }: VersionParts, route: string): ApiReferenceModel['moved'] {
+  const { pager, href } = layout;
+  const later = pager.isFirst(route)
+    ? schemas.routes.filter((r) => r !== route && pager.initialOf(r) === pager.initialOf(route))
+    : [];
+  return later.flatMap((r) =>
+    (schemas.byPage.get(r) ?? []).map((m) => ({ id: m.anchor, href: `${href(r)}#${m.anchor}`, label: m.name })),
+  );
+}
+
+function pageOf({ apiId, summary }: VersionParts): (route: string, title: string, model: ApiReferenceModel) => ApiPage {
+  return (route, title, model) => ({ apiId, route, title, description: summary, model, anchors: anchorsOf(model) });
+}
+
+/** The ids a reference page holds, for the link checker. */
+function anchorsOf(model: ApiReferenceModel): Set<string> {
+  return new Set([
+    ...LAYOUT_IDS.filter((id) => id.startsWith('api-') || id === 'models'),
+    ...model.sections.flatMap((s) => [s.anchor, ...s.operations.map((o) => o.id)]),
+    ...model.models.map((m) => m.anchor),
+    ...model.moved.map((m) => m.id),
+  ]);
+}

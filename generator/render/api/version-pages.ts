@@ -1,0 +1,168 @@
+import type { ApiReferenceModel, OperationModel } from '../../../templates/api/model.js';
+import type { ServiceCatalog } from '../../../templates/mdx/contract-model.js';
+import type { DiffReport } from '../../diff/change.js';
+import type { BuildCache } from '../../cache/store.js';
+import { changelogAnchors, serviceCatalog } from './catalog.js';
+import type { VersionAnchors } from './changelog.js';
+import { Descriptions } from './descriptions.js';
+import { LAYOUT_IDS, operationHrefs, versionLayout, type PlacedSection } from './layout.js';
+import { apiNav, rolesIndex } from './nav.js';
+import { operationModel, type OperationContext } from './operation-model.js';
+import { groupOperations, type TagGroup } from './operations.js';
+import { referencePages, type ApiPage, type VersionParts } from './reference-pages.js';
+import { RefResolver, asRecord, asString } from './resolver.js';
+import { curlSample } from './samples/curl.js';
+import { requestPlan } from './samples/request-plan.js';
+import type { TypeScriptSamples } from './samples/typescript-samples.js';
+import { SchemaRegistry } from './schema-registry.js';
+import { schemaSections } from './schema-sections.js';
+import { securitySchemes, servers } from './security-model.js';
+
+export interface ApiReferenceOptions {
+  baseUrl: string;
+  /** Module specifier of the generated types, without the service (`@acme/api-types`). */
+  typesPackage: string;
+  codeSamples: ReadonlyArray<'curl' | 'typescript'>;
+  /** Services that have generated types; the others get no TypeScript sample. */
+  typed: ReadonlySet<string>;
+  /** An API version with more operations than this gets one page per tag. */
+  splitAbove: number;
+  primaryColor: string;
+  /** Each API's change reports between consecutive versions, newest first (see `apiHistory`). */
+  histories: ReadonlyMap<string, readonly DiffReport[]>;
+  /** Keeps the TypeScript samples between builds. */
+  cache?: BuildCache;
+}
+
+export interface VersionInput extends ApiReferenceOptions {
+  apiId: string;
+  title: string | undefined;
+  version: string;
+  route: string;
+  versions: ApiReferenceModel['versions'];
+  changelogHref: string;
+  typescript: TypeScriptSamples;
+}
+
+export interface VersionPages {
+  pages: ApiPage[];
+  catalog: ServiceCatalog;
+  /** Where each operation and named schema is rendered, for the changelog's links. */
+  anchors: Pick<VersionAnchors, 'operations' | 'schemas'>;
+}
+
+/** The reference pages of one version of an API, its catalog, and where its parts are. */
+export function versionPages(document: Record<string, unknown>, input: VersionInput): VersionPages {
+  const info = asRecord(document.info);
+  const title = input.title ?? (asString(info.title) || input.apiId);
+  const resolver = new RefResolver(document);
+  const text = new Descriptions();
+  const groups = groupOperations(document, resolver, new Set(LAYOUT_IDS));
+  const operationCount = groups.reduce((n, g) => n + g.operations.length, 0);
+  const layout = versionLayout(groups, input.route, operationCount > input.splitAbove, input.baseUrl);
+  const registry = new SchemaRegistry(
+    resolver,
+    (name, schema) => (layout.split ? layout.pager.place(name, schema) : input.route),
+    layout.href,
+  );
+  const hrefs = operationHrefs(groups, layout);
+  const context: OperationContext = {
+    registry,
+    text,
+    resolver,
+    defaultSecurity: document.security,
+    operationHref: (id) => hrefs.get(id),
+  };
+  const sections = tagSections(groups, document, context, input);
+  const schemas = schemaSections(registry, context);
+  const catalog = serviceCatalog(title, layout, sections, schemas.catalog);
+  const anchors = changelogAnchors(groups, layout, schemas.catalog);
+  const nav = apiNav(layout, sections, schemas.routes);
+  const roles = rolesIndex(layout, sections);
+  const common = commonModel(title, input, layout.href);
+  const overview = {
+    description: text.render(info.description),
+    servers: servers(document, text),
+    securitySchemes: securitySchemes(document, resolver, text),
+    roles,
+  };
+  const summary = firstSentence(asString(info.description)) || `Reference of the ${title}.`;
+  const parts: VersionParts = { apiId: input.apiId, title, summary, common, overview, layout, sections, schemas, nav };
+  return { pages: referencePages(parts), catalog, anchors };
+}
+
+/** Every tag's operations, each with its code samples. */
+function tagSections(
+  groups: readonly TagGroup[],
+  document: Record<string, unknown>,
+  context: OperationContext,
+  input: VersionInput,
+): PlacedSection[] {
+  const module = `${input.typesPackage}/${input.apiId}`;
+  const wanted = input.typed.has(input.apiId)
+    ? input.codeSamples
+    : input.codeSamples.filter((kind) => kind !== 'typescript');
+  return groups.map((group) => ({
+    group,
+    section: {
+      name: group.name,
+      anchor: group.anchor,
+      description: context.text.render(group.description),
+      operations: group.operations.map((source) => {
+        const model = operationModel(source, context);
+        if (source.kind === 'operation')
+          model.samples = samples(source, document, context.resolver, module, wanted, input.typescript);
+        return model;
+      }),
+    },
+  }));
+}
+
+/** What every page of the version shows: its title, versions, downloads; the rest is filled per page. */
+function commonModel(title: string, input: VersionInput, href: (route: string) => string): VersionParts['common'] {
+  return {
+    title,
+    heading: title,
+    version: input.version,
+    description: null,
+    versions: input.versions,
+    changelogHref: input.changelogHref,
+    apiId: input.apiId,
+    primaryColor: input.primaryColor,
+    downloads: [
+      { label: 'OpenAPI (YAML)', href: href(`${input.route}openapi.yaml`) },
+      { label: 'OpenAPI (JSON)', href: href(`${input.route}openapi.json`) },
+    ],
+    servers: [],
+    securitySchemes: [],
+    roles: [],
+    sections: [],
+    models: [],
+    moved: [],
+  };
+}
+
+function samples(
+  source: Parameters<typeof requestPlan>[0],
+  document: Record<string, unknown>,
+  resolver: RefResolver,
+  module: string,
+  wanted: ReadonlyArray<'curl' | 'typescript'>,
+  typescript: TypeScriptSamples,
+): OperationModel['samples'] {
+  const plan = requestPlan(source, document, resolver);
+  return wanted.map((kind) =>
+    kind === 'curl'
+      ? { label: 'curl', language: 'shell', code: curlSample(plan) }
+      : { label: 'TypeScript', language: 'typescript', code: typescript.sample(plan, module) },
+  );
+}
+
+function firstSentence(text: string): string {
+  const plain = text
+    .replace(/[`*_[\]#>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const end = plain.search(/[.!?](\s|$)/);
+  return (end === -1 ? plain : plain.slice(0, end + 1)).slice(0, 200);
+}
