@@ -4,15 +4,16 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import { flattenSidebar, sidebarTrails } from '../content/index.js';
 import { withBase } from '../content/plugins/urls.js';
-import type { CompiledPage, SidebarNode } from '../content/types.js';
+import type { CompiledPage } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
-import type { HeadModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
+import type { HeadModel, SiteModel } from '../../templates/model.js';
 import { NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
 import { Background, later } from '../workers/background.js';
 import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
 import type { TreePage } from './pages.js';
-import { resolveNavbar, toLinkModel } from './navbar.js';
+import { resolveNavbar } from './navbar.js';
+import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 
 export interface RenderInput {
   config: ResolvedConfig;
@@ -22,7 +23,7 @@ export interface RenderInput {
   /** The reference's data models, for its pages and for the contract components of MDX pages (the newest version of each API). */
   reference: Pick<LazyReference, 'key' | 'full'>;
   /** Site paths (no base URL) of the client assets and the favicon. */
-  assets: { css: string; js: string; favicon: string; faviconType: string };
+  assets: SiteAssets;
   /** Render only these routes (`specsite dev` after an edit that changed no navigation); the page list stays complete. */
   only?: ReadonlySet<string>;
   /** Rendered pages kept between builds, keyed by everything a page is made from. */
@@ -257,22 +258,6 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   return { files, pages, diagnostics, secondThread };
 }
 
-/** The announcement bar's Markdown as sanitized HTML, cached by its text (rendering it loads the Markdown pipeline and React). */
-async function announcementHtml(config: ResolvedConfig, cache: BuildCache): Promise<string | undefined> {
-  const bar = config.announcementBar;
-  if (!bar) return undefined;
-  const key = cache.key('announcement', bar.content);
-  const cached = await cache.get<string>('html', key);
-  if (cached !== undefined) return cached;
-  const [{ renderToStaticMarkup }, { markdownToReact }] = await Promise.all([
-    import('react-dom/server'),
-    import('./markdown.js'),
-  ]);
-  const html = renderToStaticMarkup(markdownToReact(bar.content, { inline: true }));
-  await cache.set('html', key, html);
-  return html;
-}
-
 /** The docs in reading order, and where each route first comes in it (every page asks for its own). */
 interface ReadingOrder {
   entries: ReadonlyArray<{ label: string; route: string }>;
@@ -307,95 +292,12 @@ function docModel(doc: CompiledPage, trails: ReturnType<typeof sidebarTrails>, r
   };
 }
 
-function siteModel(
-  config: ResolvedConfig,
-  sidebar: readonly SidebarNode[],
-  items: SiteModel['navbar']['items'],
-  assets: RenderInput['assets'],
-  announcement: string | undefined,
-): SiteModel {
-  const base = config.baseUrl;
-  const bar = config.announcementBar;
-  const copyright = config.footer.copyright;
-  return {
-    title: config.title,
-    tagline: config.tagline,
-    siteUrl: new URL(base, config.url).href,
-    baseUrl: base,
-    brandName: config.brand.name,
-    locale: config.i18n.defaultLocale,
-    navbar: {
-      title: config.navbar.title,
-      logo: config.navbar.logo && { src: withBase(base, config.navbar.logo.src), alt: config.navbar.logo.alt },
-      hideOnScroll: config.navbar.hideOnScroll,
-      homeHref: base,
-      items,
-    },
-    footer: {
-      columns: config.footer.columns.map((column) => ({
-        title: column.title,
-        items: column.items.map((item) => toLinkModel(base, item as { label: string; to?: string; href?: string })),
-      })),
-      copyright: copyright && `Copyright © ${copyright.year} ${copyright.holder}`,
-    },
-    colorMode: config.colorMode,
-    announcementBar: bar && {
-      id: bar.id,
-      html: announcement ?? '',
-      backgroundColor: bar.backgroundColor,
-      textColor: bar.textColor,
-      isCloseable: bar.isCloseable,
-    },
-    sidebar: sidebar.map((node) => sidebarModel(node, base)),
-    lazySidebar: countEntries(sidebar) > FULL_SIDEBAR_ENTRIES,
-    assets: {
-      css: withBase(base, `/${assets.css}`),
-      js: withBase(base, `/${assets.js}`),
-      favicon: withBase(base, `/${assets.favicon}`),
-      faviconType: assets.faviconType,
-    },
-    client: config.client,
-  };
-}
-
-/**
- * Up to this many sidebar entries, every page carries the whole sidebar, so every category opens
- * without JavaScript; above it, collapsed categories are lazy (`SiteModel.lazySidebar`).
- */
-export const FULL_SIDEBAR_ENTRIES = 250;
-
-function countEntries(nodes: readonly SidebarNode[]): number {
-  return nodes.reduce((sum, node) => sum + 1 + (node.type === 'category' ? countEntries(node.items) : 0), 0);
-}
-
-function sidebarModel(node: SidebarNode, base: string): SidebarItemModel {
-  switch (node.type) {
-    case 'doc':
-      return { type: 'doc', label: node.label, href: withBase(base, node.route), route: node.route };
-    case 'link': {
-      const link = toLinkModel(
-        base,
-        node.href.startsWith('/') ? { label: node.label, to: node.href } : { label: node.label, href: node.href },
-      );
-      return { type: 'link', label: link.label, href: link.href, external: link.external };
-    }
-    case 'category':
-      return {
-        type: 'category',
-        label: node.label,
-        href: node.route && withBase(base, node.route),
-        route: node.route,
-        collapsed: node.collapsed,
-        items: node.items.map((n) => sidebarModel(n, base)),
-      };
-  }
-}
-
 /** `/` → `index.html`, `/docs/x/` → `docs/x/index.html`. */
 export function routeFile(route: string): string {
   return `${route.replace(/^\//, '')}index.html`;
 }
 
+export { FULL_SIDEBAR_ENTRIES } from './site-model.js';
 // Types only: the reference builder itself loads when a model is needed (see lazy-reference.ts).
 export type { ApiPage, ApiReference, ApiReferenceOptions } from './api/pages.js';
 export { lazyApiReference, EMPTY_REFERENCE, type ApiPageSummary, type LazyReference } from './api/lazy-reference.js';
