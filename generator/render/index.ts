@@ -1,4 +1,3 @@
-import pMap from 'p-map';
 import { BuildCache, sha256 } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
@@ -9,9 +8,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { HeadModel, SiteModel } from '../../templates/model.js';
 import { NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
-import { Background, later } from '../workers/background.js';
+import { map } from '../workers/map.js';
 import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
 import type { TreePage } from './pages.js';
+import { SITE_SHARE, type RenderRequest } from './thread-tasks.js';
 import { resolveNavbar } from './navbar.js';
 import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 
@@ -106,7 +106,6 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
 
   const files = new Map<string, string>([[siteData, siteJson]]);
   const pages: RenderedPage[] = [];
-  let secondThread = false;
   const head = (
     route: string,
     title: string,
@@ -187,75 +186,53 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     if (input.emit) await input.emit(file, html);
     else files.set(file, typeof html === 'string' ? html : Buffer.from(html).toString('utf8'));
   };
-  const keep = async (job: RenderJob, key: string, html: string | Uint8Array): Promise<void> => {
-    await cache.set('html', key, html);
-    await emit(job, html);
-  };
-  /** A page that fails to render is an error of the build, located at its source. */
-  const attempt = async (job: RenderJob, key: string, render: () => Promise<string | Uint8Array>): Promise<void> => {
-    let html: string | Uint8Array;
-    try {
-      html = await render();
-    } catch (error) {
-      diagnostics.push({
-        file: job.page.display ?? job.page.route,
-        line: 1,
-        column: 1,
-        severity: 'error',
-        rule: 'render',
-        message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}`,
-      });
-      return;
-    }
-    await keep(job, key, html);
-  };
   const renderHere = async (job: RenderJob): Promise<string> => job.render(await templates());
+  const keys = new Map<RenderJob, string>();
+  const key = (job: RenderJob): string => {
+    let found = keys.get(job);
+    if (found === undefined) keys.set(job, (found = cache.key('html', siteKey, ...job.parts)));
+    return found;
+  };
 
-  // A few at a time: a cached page is mostly waiting on its entry's file, and a rendered one on
-  // being written; rendering itself is synchronous.
-  const misses: Array<{ job: RenderJob; key: string }> = [];
-  await pMap(
+  // Pages that draw on no contract can be rendered on a second thread, from their tree and the site
+  // model. A few at a time here: a cached page is mostly waiting on its entry's file, and a rendered
+  // one on being written; rendering itself is synchronous.
+  const rendered = await map<RenderJob, string | Uint8Array, true>(
     jobs.filter((job) => !input.only || input.only.has(job.page.route)),
-    async (job) => {
-      const key = cache.key('html', siteKey, ...job.parts);
-      const html = await cache.get<string | Uint8Array>('html', key);
-      if (html === undefined) misses.push({ job, key });
-      else await emit(job, html);
-    },
-    { concurrency: RENDER_CONCURRENCY },
-  );
-  const shareable = misses.filter(({ job }) => job.tree);
-  if (shareable.length < SECOND_THREAD_FROM_PAGES) {
-    await pMap(misses, ({ job, key }) => attempt(job, key, () => renderHere(job)), { concurrency: RENDER_CONCURRENCY });
-  } else {
-    // Every page that draws on no contract goes to a second thread at once; this one renders the
-    // rest, then takes the shared pages the other has not started, from the back of the list.
-    const background = Background.threaded();
-    try {
-      background.share('site', site);
-      const shared = shareable.map(({ job, key }) => {
-        const html = background.run({ kind: 'render', page: job.tree as TreePage }, async () => {
-          // Lets the other thread's finished pages be written meanwhile, rather than pile up.
-          await new Promise((resolve) => setImmediate(resolve));
-          return renderHere(job);
+    { request: (job) => job.tree && ({ kind: 'render', page: job.tree } satisfies RenderRequest), here: renderHere },
+    {
+      cache: {
+        get: async (job) => {
+          const html = await cache.get<string | Uint8Array>('html', key(job));
+          if (html === undefined) return undefined;
+          await emit(job, html);
+          return true;
+        },
+        set: async (job, html) => {
+          await cache.set('html', key(job), html);
+          await emit(job, html);
+          return true;
+        },
+      },
+      // A page that fails to render is an error of the build, located at its source.
+      failed: (job, error) => {
+        diagnostics.push({
+          file: job.page.display ?? job.page.route,
+          line: 1,
+          column: 1,
+          severity: 'error',
+          rule: 'render',
+          message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}`,
         });
-        // Awaited once this thread is done with its own share; a write that fails meanwhile must not go unhandled.
-        return later(attempt(job, key, () => html));
-      });
-      await pMap(
-        misses.filter(({ job }) => !job.tree),
-        ({ job, key }) => attempt(job, key, () => renderHere(job)),
-        { concurrency: RENDER_CONCURRENCY },
-      );
-      await background.drain();
-      await Promise.all(shared);
-    } finally {
-      await background.close();
-    }
-    secondThread = background.usedSecondThread;
-  }
+        return true;
+      },
+      threshold: SECOND_THREAD_FROM_PAGES,
+      share: { key: SITE_SHARE, value: () => site },
+      concurrency: RENDER_CONCURRENCY,
+    },
+  );
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  return { files, pages, diagnostics, secondThread };
+  return { files, pages, diagnostics, secondThread: rendered.secondThread };
 }
 
 /** The docs in reading order, and where each route first comes in it (every page asks for its own). */
