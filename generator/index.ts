@@ -13,16 +13,15 @@ export {
   type ChangeSite,
   type DiffReport,
 } from './diff/change.js';
+export { build, type BuildResult } from './commands/build.js';
 export {
-  build,
   compileSite,
   BUILD_STAGES,
   type BuildOptions,
-  type BuildResult,
   type BuildReport,
   type BuildStage,
   type SiteOutput,
-} from './commands/build.js';
+} from './pipeline.js';
 export { dev, type DevOptions, type DevResult, type DevBuildEvent } from './commands/dev.js';
 export { BuildCache } from './cache/store.js';
 export { serve, type ServeOptions, type ServeResult } from './commands/serve.js';

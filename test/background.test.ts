@@ -6,9 +6,12 @@ import { BuildCache } from '../generator/cache/store.js';
 import { openContract, validateContract } from '../generator/contracts/validate.js';
 import { generateModels } from '../generator/models/index.js';
 import { Background } from '../generator/workers/background.js';
-import { expectRequest, handleRequest, settleRequest, type WorkerRequest } from '../generator/workers/requests.js';
+import type { ChecksRequest } from '../generator/contracts/thread-tasks.js';
+import type { TypesRequest } from '../generator/models/thread-tasks.js';
+import { handleRequest } from '../generator/thread-tasks.js';
+import { expectRequest, settleRequest } from '../generator/workers/thread-state.js';
 import { build } from '../generator/commands/build.js';
-import { normalizeDiagnostics } from '../generator/diagnostics/diagnostic.js';
+import { normalizeDiagnostics, type Diagnostic } from '../generator/diagnostics/diagnostic.js';
 import { CORPUS, ROOT, tempDir } from './helpers.js';
 
 const MISMATCH = join(ROOT, 'test/fixtures/rules/example-mismatch.yaml');
@@ -28,6 +31,8 @@ describe("the build's second thread", () => {
       const opened = await openContract(MISMATCH, {}, BuildCache.disabled(), background);
       assert.deepEqual(await opened.diagnostics, expected.diagnostics);
       assert.ok(expected.diagnostics.some((d) => d.rule === 'example-valid'));
+      // Not done here instead: a thread that cannot start, dies or answers `stale` leaves the work to this one.
+      assert.equal(background.usedSecondThread, true, 'the second thread did the checks');
     } finally {
       await background.close();
     }
@@ -51,6 +56,8 @@ describe("the build's second thread", () => {
       const there = await generateModels({ ...input, background });
       assert.deepEqual([...there.files], [...here.files]);
       assert.match(there.files.get('types/searcher.d.ts') ?? '', /export interface paths/);
+      // Not done here instead: a thread that cannot start, dies or answers `stale` leaves the work to this one.
+      assert.equal(background.usedSecondThread, true, 'the second thread generated the types');
     } finally {
       await background.close();
     }
@@ -99,7 +106,7 @@ describe("the build's second thread", () => {
       // Once it is up, the thread answers what it was given.
       const answered = await background.run(
         { kind: 'checks', path: MISMATCH, identity: contract.sources.identity() },
-        async () => [],
+        async (): Promise<Diagnostic[]> => [],
       );
       assert.ok(answered.some((d) => d.rule === 'example-valid'));
     } finally {
@@ -170,8 +177,8 @@ describe("the build's second thread", () => {
     const { contract } = await validateContract(path);
     assert.ok(contract);
     const identity = contract.sources.identity();
-    const checks: WorkerRequest = { kind: 'checks', path, identity };
-    const types: WorkerRequest = { kind: 'types', path, identity, service: 'items', version: '1.0.0' };
+    const checks: ChecksRequest = { kind: 'checks', path, identity };
+    const types: TypesRequest = { kind: 'types', path, identity, service: 'items', version: '1.0.0' };
     // Both arrive before the first is done, as a build posts them.
     expectRequest(checks);
     expectRequest(types);

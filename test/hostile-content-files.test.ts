@@ -5,7 +5,9 @@ import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { FreshPage } from '../generator/content/compile.js';
 import type { PageSource } from '../generator/content/types.js';
-import { handleRequest, receiveShare, type PageShare } from '../generator/workers/requests.js';
+import type { PageShare } from '../generator/content/thread-tasks.js';
+import { handleRequest } from '../generator/thread-tasks.js';
+import { receiveShare } from '../generator/workers/thread-state.js';
 import { CLI, runMain, type Run } from './helpers.js';
 import {
   assertFailedWith,

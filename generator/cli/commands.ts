@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { kib } from '../client/budget.js';
 import { formatReport } from '../diagnostics/format.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { CliIO } from './main.js';
+import type { CliIO } from './io.js';
 
 export interface CommandHost {
   options: () => GlobalOptions;

@@ -11,15 +11,13 @@ import {
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import { registerCommands } from './commands.js';
+import type { CliIO } from './io.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;
 export const EXIT_USAGE = 2;
 
-export interface CliIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+export type { CliIO } from './io.js';
 
 const processIO: CliIO = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 

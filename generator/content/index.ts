@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import pMap from 'p-map';
 import { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -18,8 +17,8 @@ import {
 import { discoverContent, type FoundFile } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
-import { Background } from '../workers/background.js';
-import type { PageShare } from '../workers/requests.js';
+import { map } from '../workers/map.js';
+import { PAGE_SHARE, type PageRequest, type PageShare } from './thread-tasks.js';
 import { buildSidebar } from './sidebar.js';
 import type { Asset, CompiledPage, ContractLookup, PageSource, SidebarNode } from './types.js';
 
@@ -128,52 +127,44 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
 
 /**
  * Every page, from the cache or compiled, in the order given. Many pages to compile are shared
- * with a second thread: it takes them from the front, this thread from the back.
+ * with a second thread: it takes them from the front, this thread from the back. A few at a time
+ * here: a page being compiled holds its syntax trees until it is done, and all pages at once held
+ * gigabytes on a large site.
  */
 async function compilePages(
   sources: readonly PageSource[],
   context: CompileContext,
 ): Promise<{ results: CompileResult[]; secondThread: boolean }> {
-  const results: Array<CompileResult | undefined> = await pMap(sources, (source) => lookupPage(source, context), {
-    concurrency: COMPILE_CONCURRENCY,
-  });
-  const misses = sources.flatMap((source, index) => (results[index] ? [] : [{ source, index }]));
-  if (misses.length < SECOND_THREAD_FROM_PAGES) {
-    // A few at a time: a page being compiled holds its syntax trees until it is done, and all pages
-    // at once held gigabytes on a large site.
-    await pMap(
-      misses,
-      async ({ source, index }) =>
-        (results[index] = await storePage(source, context, await compileFresh(source, context))),
-      { concurrency: COMPILE_CONCURRENCY },
-    );
-    return { results: results as CompileResult[], secondThread: false };
-  }
-  const background = Background.threaded();
-  try {
-    const share: PageShare = {
-      rootDir: context.rootDir,
-      baseUrl: context.baseUrl,
-      toc: context.toc,
-      components: [...context.components],
-      fileRoutes: sources.map((source): [string, string] => [source.file, source.route]),
-    };
-    background.share('pages', share);
-    // Each thread compiles one page at a time.
-    const fresh = misses.map(({ source }) =>
-      background.run({ kind: 'page', page: source }, () => compileFresh(source, context)),
-    );
-    await background.drain();
-    for (const [n, { source, index }] of misses.entries()) {
-      let page = await (fresh[n] as Promise<FreshPage>);
-      // The other thread read the page's images itself; one that changed since is compiled again here.
-      if (page.entry && !(await sameImages(page.entry, context))) page = await compileFresh(source, context);
-      results[index] = await storePage(source, context, page);
-    }
-  } finally {
-    await background.close();
-  }
-  return { results: results as CompileResult[], secondThread: background.usedSecondThread };
+  return map<PageSource, FreshPage, CompileResult>(
+    sources,
+    {
+      request: (page) => ({ kind: 'page', page }) satisfies PageRequest,
+      here: (source) => compileFresh(source, context),
+    },
+    {
+      cache: {
+        get: (source) => lookupPage(source, context),
+        set: async (source, page, shared) => {
+          // The other thread read the page's images itself; one that changed since is compiled again here.
+          if (shared && page.entry && !(await sameImages(page.entry, context)))
+            page = await compileFresh(source, context);
+          return storePage(source, context, page);
+        },
+      },
+      threshold: SECOND_THREAD_FROM_PAGES,
+      share: {
+        key: PAGE_SHARE,
+        value: (): PageShare => ({
+          rootDir: context.rootDir,
+          baseUrl: context.baseUrl,
+          toc: context.toc,
+          components: [...context.components],
+          fileRoutes: sources.map((source): [string, string] => [source.file, source.route]),
+        }),
+      },
+      concurrency: COMPILE_CONCURRENCY,
+    },
+  );
 }
 
 /** One content file's front matter and identity on the site. */

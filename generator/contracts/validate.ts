@@ -3,6 +3,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isRecord } from '../sources/pointer.js';
 import { nestingTooDeep } from './depth-limit.js';
 import { Background, later } from '../workers/background.js';
+import { map } from '../workers/map.js';
+import type { ChecksRequest } from './thread-tasks.js';
 import { applyRuleSeverities, type RuleSeverities } from './severity.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion, type SpecVersion } from './spec-version.js';
@@ -87,6 +89,7 @@ export async function openContract(
   };
 }
 
+/** The checks' findings, from the cache or from `background`, which runs them here or on its thread. */
 async function checks(
   sources: ContractSources,
   version: SpecVersion,
@@ -94,15 +97,31 @@ async function checks(
   background: Background,
 ): Promise<Diagnostic[]> {
   const key = cache.key('contract-checks', version, ...sources.identity());
-  const cached = await cache.get<Diagnostic[]>('contracts', key);
-  if (cached) return cached;
-  const found = await background.run(
-    { kind: 'checks', path: sources.root.path, project: sources.project, identity: sources.identity() },
-    async () => {
-      const { checkContract } = await import('./checks.js');
-      return checkContract(sources, version);
+  const found = await map(
+    [sources],
+    {
+      request: (contract) =>
+        ({
+          kind: 'checks',
+          path: contract.root.path,
+          project: contract.project,
+          identity: contract.identity(),
+        }) satisfies ChecksRequest,
+      here: async (contract) => {
+        const { checkContract } = await import('./checks.js');
+        return checkContract(contract, version);
+      },
+    },
+    {
+      cache: {
+        get: () => cache.get<Diagnostic[]>('contracts', key),
+        set: async (_, diagnostics: Diagnostic[]) => {
+          await cache.set('contracts', key, diagnostics);
+          return diagnostics;
+        },
+      },
+      executor: background,
     },
   );
-  await cache.set('contracts', key, found);
-  return found;
+  return found.results[0] as Diagnostic[];
 }

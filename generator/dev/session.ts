@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../commands/build.js';
+import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../pipeline.js';
 import { compileContext, compilePage, readPage, type ContentResult } from '../content/index.js';
 import { decodePage } from '../content/page-text.js';
 import type { CompiledPage } from '../content/types.js';

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BuildOptions } from '../commands/build.js';
+import type { BuildOptions } from '../pipeline.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { DevSession, type DevBuild } from './session.js';
 

@@ -1,7 +1,7 @@
 import type { ListItem, Root, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import type { Diagnostic } from './diagnostic.js';
-import { at, formatSummary, oneLine, printable, where } from './format.js';
+import { at, formatSummary, oneLine, printable, where } from './line.js';
 
 /** Problems as a Markdown list, for a pull request comment or a job summary. */
 export function formatDiagnosticsMarkdown(list: readonly Diagnostic[], what: string): string {

@@ -7,6 +7,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { decodePointer } from '../sources/pointer.js';
 import { Background, later } from '../workers/background.js';
+import { map } from '../workers/map.js';
+import type { TypesRequest } from './thread-tasks.js';
 import { firstInheritedKey } from './inherited-keys.js';
 import { generateEntitySchemas } from './json-schemas.js';
 import { typeSource } from './openapi3.js';
@@ -97,24 +99,35 @@ async function serviceTypes(
   background: Background,
 ): Promise<string> {
   const key = cache.key('types', service, version, ...contract.sources.identity());
-  const cached = await cache.get<string>('types', key);
-  if (cached !== undefined) return cached;
-  const declarations = await background.run(
+  const typed = await map(
+    [contract],
     {
-      kind: 'types',
-      path: contract.path,
-      project: contract.sources.project,
-      identity: contract.sources.identity(),
-      service,
-      version,
+      request: (c) =>
+        ({
+          kind: 'types',
+          path: c.path,
+          project: c.sources.project,
+          identity: c.sources.identity(),
+          service,
+          version,
+        }) satisfies TypesRequest,
+      here: async (c) => {
+        const { generateServiceTypes } = await import('./service-types.js');
+        return generateServiceTypes(c, service, version);
+      },
     },
-    async () => {
-      const { generateServiceTypes } = await import('./service-types.js');
-      return generateServiceTypes(contract, service, version);
+    {
+      cache: {
+        get: () => cache.get<string>('types', key),
+        set: async (_, declarations: string) => {
+          await cache.set('types', key, declarations);
+          return declarations;
+        },
+      },
+      executor: background,
     },
   );
-  await cache.set('types', key, declarations);
-  return declarations;
+  return typed.results[0] as string;
 }
 
 /**

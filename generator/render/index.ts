@@ -1,18 +1,19 @@
-import pMap from 'p-map';
 import { BuildCache, sha256 } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import { flattenSidebar, sidebarTrails } from '../content/index.js';
 import { withBase } from '../content/plugins/urls.js';
-import type { CompiledPage, SidebarNode } from '../content/types.js';
+import type { CompiledPage } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
-import type { HeadModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
+import type { HeadModel, SiteModel } from '../../templates/model.js';
 import { NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
-import { Background, later } from '../workers/background.js';
+import { map } from '../workers/map.js';
 import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
 import type { TreePage } from './pages.js';
-import { resolveNavbar, toLinkModel } from './navbar.js';
+import { SITE_SHARE, type RenderRequest } from './thread-tasks.js';
+import { resolveNavbar } from './navbar.js';
+import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 
 export interface RenderInput {
   config: ResolvedConfig;
@@ -22,7 +23,7 @@ export interface RenderInput {
   /** The reference's data models, for its pages and for the contract components of MDX pages (the newest version of each API). */
   reference: Pick<LazyReference, 'key' | 'full'>;
   /** Site paths (no base URL) of the client assets and the favicon. */
-  assets: { css: string; js: string; favicon: string; faviconType: string };
+  assets: SiteAssets;
   /** Render only these routes (`specsite dev` after an edit that changed no navigation); the page list stays complete. */
   only?: ReadonlySet<string>;
   /** Rendered pages kept between builds, keyed by everything a page is made from. */
@@ -105,7 +106,6 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
 
   const files = new Map<string, string>([[siteData, siteJson]]);
   const pages: RenderedPage[] = [];
-  let secondThread = false;
   const head = (
     route: string,
     title: string,
@@ -186,91 +186,53 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     if (input.emit) await input.emit(file, html);
     else files.set(file, typeof html === 'string' ? html : Buffer.from(html).toString('utf8'));
   };
-  const keep = async (job: RenderJob, key: string, html: string | Uint8Array): Promise<void> => {
-    await cache.set('html', key, html);
-    await emit(job, html);
-  };
-  /** A page that fails to render is an error of the build, located at its source. */
-  const attempt = async (job: RenderJob, key: string, render: () => Promise<string | Uint8Array>): Promise<void> => {
-    let html: string | Uint8Array;
-    try {
-      html = await render();
-    } catch (error) {
-      diagnostics.push({
-        file: job.page.display ?? job.page.route,
-        line: 1,
-        column: 1,
-        severity: 'error',
-        rule: 'render',
-        message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}`,
-      });
-      return;
-    }
-    await keep(job, key, html);
-  };
   const renderHere = async (job: RenderJob): Promise<string> => job.render(await templates());
+  const keys = new Map<RenderJob, string>();
+  const key = (job: RenderJob): string => {
+    let found = keys.get(job);
+    if (found === undefined) keys.set(job, (found = cache.key('html', siteKey, ...job.parts)));
+    return found;
+  };
 
-  // A few at a time: a cached page is mostly waiting on its entry's file, and a rendered one on
-  // being written; rendering itself is synchronous.
-  const misses: Array<{ job: RenderJob; key: string }> = [];
-  await pMap(
+  // Pages that draw on no contract can be rendered on a second thread, from their tree and the site
+  // model. A few at a time here: a cached page is mostly waiting on its entry's file, and a rendered
+  // one on being written; rendering itself is synchronous.
+  const rendered = await map<RenderJob, string | Uint8Array, true>(
     jobs.filter((job) => !input.only || input.only.has(job.page.route)),
-    async (job) => {
-      const key = cache.key('html', siteKey, ...job.parts);
-      const html = await cache.get<string | Uint8Array>('html', key);
-      if (html === undefined) misses.push({ job, key });
-      else await emit(job, html);
-    },
-    { concurrency: RENDER_CONCURRENCY },
-  );
-  const shareable = misses.filter(({ job }) => job.tree);
-  if (shareable.length < SECOND_THREAD_FROM_PAGES) {
-    await pMap(misses, ({ job, key }) => attempt(job, key, () => renderHere(job)), { concurrency: RENDER_CONCURRENCY });
-  } else {
-    // Every page that draws on no contract goes to a second thread at once; this one renders the
-    // rest, then takes the shared pages the other has not started, from the back of the list.
-    const background = Background.threaded();
-    try {
-      background.share('site', site);
-      const shared = shareable.map(({ job, key }) => {
-        const html = background.run({ kind: 'render', page: job.tree as TreePage }, async () => {
-          // Lets the other thread's finished pages be written meanwhile, rather than pile up.
-          await new Promise((resolve) => setImmediate(resolve));
-          return renderHere(job);
+    { request: (job) => job.tree && ({ kind: 'render', page: job.tree } satisfies RenderRequest), here: renderHere },
+    {
+      cache: {
+        get: async (job) => {
+          const html = await cache.get<string | Uint8Array>('html', key(job));
+          if (html === undefined) return undefined;
+          await emit(job, html);
+          return true;
+        },
+        set: async (job, html) => {
+          await cache.set('html', key(job), html);
+          await emit(job, html);
+          return true;
+        },
+      },
+      // A page that fails to render is an error of the build, located at its source.
+      failed: (job, error) => {
+        diagnostics.push({
+          file: job.page.display ?? job.page.route,
+          line: 1,
+          column: 1,
+          severity: 'error',
+          rule: 'render',
+          message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}`,
         });
-        // Awaited once this thread is done with its own share; a write that fails meanwhile must not go unhandled.
-        return later(attempt(job, key, () => html));
-      });
-      await pMap(
-        misses.filter(({ job }) => !job.tree),
-        ({ job, key }) => attempt(job, key, () => renderHere(job)),
-        { concurrency: RENDER_CONCURRENCY },
-      );
-      await background.drain();
-      await Promise.all(shared);
-    } finally {
-      await background.close();
-    }
-    secondThread = background.usedSecondThread;
-  }
+        return true;
+      },
+      threshold: SECOND_THREAD_FROM_PAGES,
+      share: { key: SITE_SHARE, value: () => site },
+      concurrency: RENDER_CONCURRENCY,
+    },
+  );
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  return { files, pages, diagnostics, secondThread };
-}
-
-/** The announcement bar's Markdown as sanitized HTML, cached by its text (rendering it loads the Markdown pipeline and React). */
-async function announcementHtml(config: ResolvedConfig, cache: BuildCache): Promise<string | undefined> {
-  const bar = config.announcementBar;
-  if (!bar) return undefined;
-  const key = cache.key('announcement', bar.content);
-  const cached = await cache.get<string>('html', key);
-  if (cached !== undefined) return cached;
-  const [{ renderToStaticMarkup }, { markdownToReact }] = await Promise.all([
-    import('react-dom/server'),
-    import('./markdown.js'),
-  ]);
-  const html = renderToStaticMarkup(markdownToReact(bar.content, { inline: true }));
-  await cache.set('html', key, html);
-  return html;
+  return { files, pages, diagnostics, secondThread: rendered.secondThread };
 }
 
 /** The docs in reading order, and where each route first comes in it (every page asks for its own). */
@@ -307,95 +269,12 @@ function docModel(doc: CompiledPage, trails: ReturnType<typeof sidebarTrails>, r
   };
 }
 
-function siteModel(
-  config: ResolvedConfig,
-  sidebar: readonly SidebarNode[],
-  items: SiteModel['navbar']['items'],
-  assets: RenderInput['assets'],
-  announcement: string | undefined,
-): SiteModel {
-  const base = config.baseUrl;
-  const bar = config.announcementBar;
-  const copyright = config.footer.copyright;
-  return {
-    title: config.title,
-    tagline: config.tagline,
-    siteUrl: new URL(base, config.url).href,
-    baseUrl: base,
-    brandName: config.brand.name,
-    locale: config.i18n.defaultLocale,
-    navbar: {
-      title: config.navbar.title,
-      logo: config.navbar.logo && { src: withBase(base, config.navbar.logo.src), alt: config.navbar.logo.alt },
-      hideOnScroll: config.navbar.hideOnScroll,
-      homeHref: base,
-      items,
-    },
-    footer: {
-      columns: config.footer.columns.map((column) => ({
-        title: column.title,
-        items: column.items.map((item) => toLinkModel(base, item as { label: string; to?: string; href?: string })),
-      })),
-      copyright: copyright && `Copyright © ${copyright.year} ${copyright.holder}`,
-    },
-    colorMode: config.colorMode,
-    announcementBar: bar && {
-      id: bar.id,
-      html: announcement ?? '',
-      backgroundColor: bar.backgroundColor,
-      textColor: bar.textColor,
-      isCloseable: bar.isCloseable,
-    },
-    sidebar: sidebar.map((node) => sidebarModel(node, base)),
-    lazySidebar: countEntries(sidebar) > FULL_SIDEBAR_ENTRIES,
-    assets: {
-      css: withBase(base, `/${assets.css}`),
-      js: withBase(base, `/${assets.js}`),
-      favicon: withBase(base, `/${assets.favicon}`),
-      faviconType: assets.faviconType,
-    },
-    client: config.client,
-  };
-}
-
-/**
- * Up to this many sidebar entries, every page carries the whole sidebar, so every category opens
- * without JavaScript; above it, collapsed categories are lazy (`SiteModel.lazySidebar`).
- */
-export const FULL_SIDEBAR_ENTRIES = 250;
-
-function countEntries(nodes: readonly SidebarNode[]): number {
-  return nodes.reduce((sum, node) => sum + 1 + (node.type === 'category' ? countEntries(node.items) : 0), 0);
-}
-
-function sidebarModel(node: SidebarNode, base: string): SidebarItemModel {
-  switch (node.type) {
-    case 'doc':
-      return { type: 'doc', label: node.label, href: withBase(base, node.route), route: node.route };
-    case 'link': {
-      const link = toLinkModel(
-        base,
-        node.href.startsWith('/') ? { label: node.label, to: node.href } : { label: node.label, href: node.href },
-      );
-      return { type: 'link', label: link.label, href: link.href, external: link.external };
-    }
-    case 'category':
-      return {
-        type: 'category',
-        label: node.label,
-        href: node.route && withBase(base, node.route),
-        route: node.route,
-        collapsed: node.collapsed,
-        items: node.items.map((n) => sidebarModel(n, base)),
-      };
-  }
-}
-
 /** `/` → `index.html`, `/docs/x/` → `docs/x/index.html`. */
 export function routeFile(route: string): string {
   return `${route.replace(/^\//, '')}index.html`;
 }
 
+export { FULL_SIDEBAR_ENTRIES } from './site-model.js';
 // Types only: the reference builder itself loads when a model is needed (see lazy-reference.ts).
 export type { ApiPage, ApiReference, ApiReferenceOptions } from './api/pages.js';
 export { lazyApiReference, EMPTY_REFERENCE, type ApiPageSummary, type LazyReference } from './api/lazy-reference.js';

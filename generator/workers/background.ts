@@ -1,10 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { WorkerRequest, WorkerResults } from './requests.js';
 import { CLAIMED_BY_CALLER, CLAIMED_BY_WORKER, claim, claimFlag, claimedBy } from './claim.js';
-import type { WorkerEnvelope, WorkerMessage, WorkerShare } from './thread.js';
+import type { TaskRequest, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
 
 interface Task {
-  request: WorkerRequest;
+  request: TaskRequest;
   inline(): Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -14,7 +13,7 @@ interface Task {
 }
 
 /**
- * The build's heavy work (contracts' checks and types, pages to compile) on a second thread, while
+ * The build's heavy work (contracts' checks and types, pages to compile or render) on a second thread, while
  * this one goes on with other work or takes its share of the same. The thread starts with the first
  * task, so a build that finds everything in its cache never starts one.
  *
@@ -66,11 +65,11 @@ export class Background {
     return this.answered;
   }
 
-  /** `inline` does the same work in this thread, from what this thread has already read. */
-  run<K extends WorkerRequest['kind']>(
-    request: Extract<WorkerRequest, { kind: K }>,
-    inline: () => Promise<WorkerResults[K]>,
-  ): Promise<WorkerResults[K]> {
+  /**
+   * `inline` does the same work in this thread, from what this thread has already read; the thread's
+   * answer to `request` (see the stage's thread-tasks.ts for its kind) is taken to be what it gives.
+   */
+  run<T, Q extends TaskRequest = TaskRequest>(request: Q, inline: () => Promise<T>): Promise<T> {
     if (this.mode === 'inline' || this.failed) return this.inOrder(inline);
     let settle: Pick<Task, 'resolve' | 'reject'> = { resolve: () => undefined, reject: () => undefined };
     const done = new Promise<unknown>((resolve, reject) => (settle = { resolve, reject }));
@@ -83,7 +82,7 @@ export class Background {
     );
     if (this.mode === 'threaded') this.post(id, task);
     else this.held.push([id, task]);
-    return task.done as Promise<WorkerResults[K]>;
+    return task.done as Promise<T>;
   }
 
   /** Hands the thread data that the requests after this refer to (the thread is started for it). */

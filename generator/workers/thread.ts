@@ -1,31 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { CLAIMED_BY_WORKER, claim } from './claim.js';
-import {
-  expectRequest,
-  handleRequest,
-  receiveShare,
-  settleRequest,
-  type WorkerReply,
-  type WorkerRequest,
-} from './requests.js';
-
-export interface WorkerEnvelope {
-  id: number;
-  request: WorkerRequest;
-  /** Shared with the thread that asked: whoever claims it first does the work. */
-  claim: Int32Array;
-}
-
-/** Data for the requests that follow, kept under its key. */
-export interface WorkerShare {
-  share: { key: string; value: unknown };
-}
-
-/** No reply: the asking thread claimed the task first. */
-export interface WorkerMessage {
-  id: number;
-  reply: WorkerReply | undefined;
-}
+import type { TaskReply, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
+import { expectRequest, receiveShare, settleRequest } from './thread-state.js';
+import { handleRequest } from '../thread-tasks.js';
 
 // The build's second thread: takes its requests one at a time, in the order they came.
 const port = parentPort;
@@ -40,7 +17,7 @@ port?.on('message', (message: WorkerEnvelope | WorkerShare) => {
       settleRequest(request);
       return port.postMessage({ id, reply: undefined } satisfies WorkerMessage);
     }
-    const reply = await handleRequest(request).catch((error: unknown): WorkerReply => ({
+    const reply = await handleRequest(request).catch((error: unknown): TaskReply => ({
       ok: false,
       stale: false,
       message: (error as Error).message ?? String(error),

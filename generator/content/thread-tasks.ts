@@ -1,0 +1,58 @@
+import type { TaskReply, TaskRequest, ThreadContext } from '../workers/protocol.js';
+import { stale } from '../workers/protocol.js';
+import type { MdxContext } from './mdx.js';
+import type { ContractLookup, PageSource } from './types.js';
+
+/** A content page, compiled on the second thread against the `PageShare` the build handed over first. */
+export interface PageRequest extends TaskRequest {
+  kind: 'page';
+  page: PageSource;
+}
+
+/** What every page compiles against besides itself, handed to the thread once (`Background.share`). */
+export interface PageShare {
+  rootDir: string;
+  baseUrl: string;
+  toc: MdxContext['toc'];
+  components: string[];
+  fileRoutes: Array<[string, string]>;
+}
+
+export const PAGE_SHARE = 'pages';
+
+let pageContext: { share: unknown; context: MdxContext } | undefined;
+
+/**
+ * A page compiled here, where the contracts are not loaded: a page that asks them anything is left
+ * to the build (a stale reply), which has them.
+ */
+export async function run(request: TaskRequest, context: ThreadContext): Promise<TaskReply> {
+  const share = context.shared(PAGE_SHARE) as PageShare | undefined;
+  if (!share) return stale('no page context was handed over');
+  if (pageContext?.share !== share) {
+    const contracts: ContractLookup = {
+      serviceIds: () => [],
+      schemaNames: () => undefined,
+      isEnum: () => false,
+      operationIds: () => undefined,
+      validateExample: () => [],
+      identity: () => '',
+    };
+    pageContext = {
+      share,
+      context: {
+        rootDir: share.rootDir,
+        baseUrl: share.baseUrl,
+        toc: share.toc,
+        components: new Set(share.components),
+        contracts,
+        fileRoutes: new Map(share.fileRoutes),
+        assets: new Map(),
+      },
+    };
+  }
+  const { compileFresh } = await import('./compile.js');
+  const fresh = await compileFresh((request as PageRequest).page, pageContext.context);
+  if (fresh.usedContracts) return stale('the page refers to the contracts');
+  return { ok: true, value: fresh };
+}

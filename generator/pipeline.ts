@@ -1,0 +1,80 @@
+import { budgetDiagnostics, javascriptWeight } from './client/budget.js';
+import { buildClient } from './client/build.js';
+import { countBySeverity, normalizeDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { Background } from './workers/background.js';
+import { awaitChecksAndTypes } from './pipeline/checks-and-types.js';
+import { prepareSite } from './pipeline/prepare.js';
+import type { EarlyReference } from './pipeline/reference.js';
+import { siteRenderer } from './pipeline/render-stage.js';
+import type { BuildOptions, BuildReport, EmitPage, SiteOutput, SiteParts } from './pipeline/site-output.js';
+import { StageClock } from './pipeline/stage-clock.js';
+import { outputFiles } from './pipeline/write-stage.js';
+
+export { BUILD_STAGES, type BuildStage } from './pipeline/stage-clock.js';
+export { prepareSite, type PreparedSite } from './pipeline/prepare.js';
+export { checkSiteLinks, reservedRoutes } from './pipeline/reference.js';
+export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from './pipeline/site-output.js';
+
+/**
+ * The whole pipeline: what `build` writes, or the diagnostics that stopped it. Every file is in
+ * `files`, except the pages' HTML when `emitPage` takes it. config → contracts → reference →
+ * content (with links) come from `prepareSite`; the client is bundled before rendering because
+ * every page links its hashed file names; the site is rendered before the contracts' checks are
+ * back (a failed build writes nothing anyway), and rendered again if they change the reference.
+ */
+export async function compileSite(options: BuildOptions, emitPage?: EmitPage): Promise<SiteOutput> {
+  const clock = new StageClock(options.onStage);
+  const background = Background.deferred();
+  try {
+    const prepared = await prepareSite(options, { kind: 'build', background }, clock);
+    if (!prepared.ok) return failed(prepared.diagnostics);
+    const site = prepared.site;
+    const early = site.reference as EarlyReference;
+    const diagnostics: Diagnostic[] = [...site.configDiagnostics, ...site.contentDiagnostics];
+
+    const client = await clock.timed('client', () => buildClient(site.cache));
+    const javascript = javascriptWeight(client);
+    diagnostics.push(...budgetDiagnostics(javascript));
+
+    const { renderer, first } = await clock.timed('render', async () => {
+      const renderer = await siteRenderer(site, client, emitPage);
+      return { renderer, first: await renderer.renderWith(early.reference) };
+    });
+    diagnostics.push(...renderer.diagnostics);
+
+    const settled = await clock.timed('checks-and-types', () =>
+      awaitChecksAndTypes(site, early, background, renderer, first),
+    );
+    diagnostics.push(...settled.diagnostics);
+    const { render, reference, rendered } = settled.site;
+    diagnostics.push(...rendered.diagnostics);
+    const { config, configSource, cache, contracts, content } = site;
+    const parts: SiteParts = { config, configSource, cache, contracts, content, reference, render };
+
+    const { errors, warnings } = countBySeverity(diagnostics);
+    const types = settled.types;
+    if (errors > 0 || (options.strict && warnings > 0) || !types) return failed(diagnostics, parts);
+
+    // The report is written with the site, so the write stage's own time is up to this point.
+    const files = await clock.timed('write', async () =>
+      outputFiles(config, settled.site, client, content, renderer.favicon, types),
+    );
+    const normalized = normalizeDiagnostics(diagnostics);
+    const report: BuildReport = {
+      pages: rendered.pages,
+      warnings: normalized,
+      stages: clock.stages,
+      totalMs: clock.totalMs,
+      javascript,
+      secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
+    };
+    files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
+    return { diagnostics: normalized, files, report, parts };
+  } finally {
+    await background.close();
+  }
+}
+
+function failed(diagnostics: Diagnostic[], parts?: SiteParts): SiteOutput {
+  return { diagnostics: normalizeDiagnostics(diagnostics), files: undefined, report: undefined, parts };
+}

@@ -1,0 +1,126 @@
+import { BuildCache } from '../cache/store.js';
+import { loadConfig } from '../config/load.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import { loadContent, type ContentResult } from '../content/index.js';
+import { openContracts, type LoadedApi } from '../contracts/index.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { apiHistory, breakingChangeGate } from '../diff/history.js';
+import { ContractIndex } from '../models/contract-lookup.js';
+import { generateModels, type ModelsResult } from '../models/index.js';
+import type { SourceFile } from '../sources/source-file.js';
+import { Background, later } from '../workers/background.js';
+import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
+import type { GlobalOptions } from '../commands/options.js';
+import { checkSiteLinks, earlyReference, reservedRoutes, type EarlyReference } from './reference.js';
+import type { StageClock } from './stage-clock.js';
+import { worthASecondThread } from './thread-size.js';
+
+export type PrepareOptions = Pick<GlobalOptions, 'config'> &
+  Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>>;
+
+/**
+ * `build`: the contracts' checks and types run meanwhile (on `background`), the reference is built
+ * before they are back. `validate`: the checks are awaited, the gate judges the two newest versions
+ * and no reference is built, so links into it are left to `build`.
+ */
+export type PrepareScope = { kind: 'build'; background: Background } | { kind: 'validate' };
+
+export interface PreparedSite {
+  config: ResolvedConfig;
+  configSource: SourceFile;
+  cache: BuildCache;
+  apis: LoadedApi[];
+  contracts: ContractIndex;
+  /** Every contract's findings, parsing and checks: in `build`, still to come. */
+  contractDiagnostics: Promise<Diagnostic[]>;
+  /** `build` only. */
+  reference: EarlyReference | undefined;
+  /** `build` only: the types package and the JSON Schemas, on their way. */
+  types: Promise<ModelsResult> | undefined;
+  /** `validate` only (`build` counts it once the checks pass): the breaking-change gate. */
+  gate: Diagnostic[];
+  content: ContentResult;
+  /** The config's findings (warnings: errors stop here). */
+  configDiagnostics: Diagnostic[];
+  /** The content's and the links' findings. */
+  contentDiagnostics: Diagnostic[];
+}
+
+export type Prepared = { ok: true; site: PreparedSite } | { ok: false; diagnostics: Diagnostic[] };
+
+/** config → contracts → reference (or the gate) → content → links, shared by `build`, `validate` and `dev`. */
+export async function prepareSite(options: PrepareOptions, scope: PrepareScope, clock: StageClock): Promise<Prepared> {
+  const loaded = await clock.timed('config', () => loadConfig(options.config, options.rules));
+  if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
+  const { config, source } = loaded;
+  const cache = BuildCache.forProject(config.rootDir, options.cache ?? true);
+  const acknowledgeAll = options.acknowledgeBreaking === true;
+
+  const { apis, contractDiagnostics, types } = await clock.timed('contracts', async () => {
+    if (scope.kind === 'validate') {
+      const opened = await openContracts(config, source, cache, Background.inline());
+      return { apis: opened.apis, contractDiagnostics: Promise.resolve(await opened.diagnostics), types: undefined };
+    }
+    // Parsed here. Their checks, then the types of each API's newest version, run on a second thread
+    // while this one builds the reference and the content (when the contracts are large enough for
+    // that to pay); nothing is written unless the checks pass.
+    const opened = await openContracts(config, source, cache, scope.background);
+    scope.background.start(await worthASecondThread(opened.apis));
+    const generating = later(
+      generateModels({
+        apis: opened.apis,
+        packageName: config.types.packageName,
+        packageVersion: config.types.version,
+        schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href,
+        rules: config.rules,
+        cache,
+        background: scope.background,
+      }),
+    );
+    return { apis: opened.apis, contractDiagnostics: opened.diagnostics, types: generating };
+  });
+
+  const { reference, gate } = await clock.timed('reference', async () => {
+    if (scope.kind === 'build')
+      return {
+        reference: await earlyReference(apis, config, cache, { acknowledgeAll, rules: config.rules }),
+        gate: [],
+      };
+    // Only the two newest versions of each API are compared: the gate judges the release being made.
+    const histories = apis.map((api) => ({
+      loaded: api,
+      history: apiHistory({ ...api, versions: api.versions.slice(0, 2) }),
+    }));
+    return { reference: undefined, gate: breakingChangeGate(histories, { acknowledgeAll, rules: config.rules }) };
+  });
+  const apiPages = reference?.reference.pages ?? [];
+
+  const contracts = new ContractIndex(apis);
+  const content = await clock.timed('content', () =>
+    loadContent({
+      config,
+      configSource: source,
+      components: new Set(MDX_COMPONENT_NAMES),
+      contracts,
+      reservedRoutes: reservedRoutes(apis, apiPages),
+      cache,
+    }),
+  );
+  return {
+    ok: true,
+    site: {
+      config,
+      configSource: source,
+      cache,
+      apis,
+      contracts,
+      contractDiagnostics,
+      reference,
+      types,
+      gate,
+      content,
+      configDiagnostics: loaded.diagnostics,
+      contentDiagnostics: [...content.diagnostics, ...checkSiteLinks(content, apiPages)],
+    },
+  };
+}

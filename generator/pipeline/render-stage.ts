@@ -1,0 +1,44 @@
+import type { ClientAssets } from '../client/build.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { renderSite, type LazyReference, type RenderResult } from '../render/index.js';
+import { favicon } from '../write/site-files.js';
+import type { PreparedSite } from './prepare.js';
+import type { EmitPage, SiteParts } from './site-output.js';
+
+export interface RenderedSite {
+  render: SiteParts['render'];
+  reference: LazyReference;
+  rendered: RenderResult;
+}
+
+export interface SiteRenderer {
+  favicon: Awaited<ReturnType<typeof favicon>>['favicon'];
+  diagnostics: Diagnostic[];
+  /** Every page, with the reference given: the whole site is rendered again when the reference changes. */
+  renderWith(reference: LazyReference): Promise<RenderedSite>;
+}
+
+/** The favicon, and what every page is rendered with besides the reference. */
+export async function siteRenderer(
+  site: PreparedSite,
+  client: ClientAssets,
+  emitPage?: EmitPage,
+): Promise<SiteRenderer> {
+  const { config, configSource, cache, content } = site;
+  const icon = await favicon(config, configSource);
+  const assets = {
+    css: client.css,
+    js: client.js,
+    favicon: icon.favicon?.path ?? 'favicon.svg',
+    faviconType: icon.favicon?.type ?? 'image/svg+xml',
+  };
+  return {
+    favicon: icon.favicon,
+    diagnostics: icon.diagnostics,
+    renderWith: async (reference) => {
+      const render: SiteParts['render'] = { config, configSource, apiPages: reference.pages, reference, cache, assets };
+      const emit = emitPage && ((file: string, html: string | Uint8Array) => emitPage(`site/${file}`, html));
+      return { render, reference, rendered: await renderSite({ ...render, content, emit }) };
+    },
+  };
+}

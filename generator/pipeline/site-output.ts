@@ -1,0 +1,53 @@
+import type { BuildCache } from '../cache/store.js';
+import type { JavaScriptWeight } from '../client/budget.js';
+import type { GlobalOptions } from '../commands/options.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { ContentResult } from '../content/index.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ContractIndex } from '../models/contract-lookup.js';
+import type { LazyReference, RenderedPage, RenderInput } from '../render/index.js';
+import type { SourceFile } from '../sources/source-file.js';
+import type { BuildStage } from './stage-clock.js';
+
+export interface BuildOptions
+  extends
+    Pick<GlobalOptions, 'config' | 'out' | 'strict'>,
+    Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> {
+  /** Told when each stage starts (for a progress line). */
+  onStage?: (stage: BuildStage, index: number) => void;
+}
+
+export interface BuildReport {
+  pages: RenderedPage[];
+  warnings: Diagnostic[];
+  /** Milliseconds per stage, in pipeline order. */
+  stages: Array<{ stage: BuildStage; ms: number }>;
+  totalMs: number;
+  /** The JavaScript every page loads, against the budgets of docs and API pages. */
+  javascript: JavaScriptWeight;
+  /** Whether a second thread did some of the work: large contracts' checks and types, or many pages to compile (not in the cache). */
+  secondThread: boolean;
+}
+
+/** What one run of the pipeline made, in memory: the files to write and the stages' results, which `specsite dev` keeps to redo only what an edit affects. */
+export interface SiteOutput {
+  diagnostics: Diagnostic[];
+  /** Present when the build succeeded: paths under the output folder (`site/…`, `types/…`, `schemas/…`, `build-report.json`); without the pages' HTML when `compileSite` was given `emitPage`. */
+  files: Map<string, string | Uint8Array> | undefined;
+  report: BuildReport | undefined;
+  /** The stages' results, when the pipeline got as far as rendering. */
+  parts: SiteParts | undefined;
+}
+
+export interface SiteParts {
+  config: ResolvedConfig;
+  configSource: SourceFile;
+  cache: BuildCache;
+  contracts: ContractIndex;
+  content: ContentResult;
+  reference: LazyReference;
+  render: Omit<RenderInput, 'content' | 'only'>;
+}
+
+/** Takes each page's HTML as it is rendered (path as in `SiteOutput.files`: `site/…`). */
+export type EmitPage = (path: string, html: string | Uint8Array) => Promise<void>;

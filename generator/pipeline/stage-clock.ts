@@ -1,0 +1,44 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * The build's stages as build-report.json names them. The checks and types start in `contracts`
+ * (on a second thread when the contracts are large) and are awaited in `checks-and-types`, once the
+ * site is rendered; `reference` is what changed between versions and the reference's pages.
+ */
+export const BUILD_STAGES = [
+  'config',
+  'contracts',
+  'reference',
+  'content',
+  'client',
+  'render',
+  'checks-and-types',
+  'write',
+] as const;
+export type BuildStage = (typeof BUILD_STAGES)[number];
+
+/** Times each stage it runs, in the order run, and tells `onStage` as each starts (a progress line). */
+export class StageClock {
+  readonly started = performance.now();
+  readonly stages: Array<{ stage: BuildStage; ms: number }> = [];
+
+  constructor(private readonly onStage?: (stage: BuildStage, index: number) => void) {}
+
+  async timed<T>(stage: BuildStage, work: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    this.onStage?.(stage, BUILD_STAGES.indexOf(stage));
+    try {
+      return await work();
+    } finally {
+      this.stages.push({ stage, ms: round(performance.now() - start) });
+    }
+  }
+
+  get totalMs(): number {
+    return round(performance.now() - this.started);
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

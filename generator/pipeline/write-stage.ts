@@ -1,0 +1,34 @@
+import type { ClientAssets } from '../client/build.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { ContentResult } from '../content/index.js';
+import type { ModelsResult } from '../models/index.js';
+import { robots, sitemap } from '../write/site-files.js';
+import type { RenderedSite, SiteRenderer } from './render-stage.js';
+
+/** Every file of the output folder but the pages already emitted and build-report.json. */
+export function outputFiles(
+  config: ResolvedConfig,
+  site: RenderedSite,
+  client: ClientAssets,
+  content: ContentResult,
+  icon: SiteRenderer['favicon'],
+  types: ModelsResult,
+): Map<string, string | Uint8Array> {
+  const { rendered, reference } = site;
+  const files = new Map<string, string | Uint8Array>();
+  for (const [path, html] of rendered.files) files.set(`site/${path}`, html);
+  for (const [path, text] of client.files) files.set(`site/${path}`, text);
+  for (const [path, text] of reference.files) files.set(`site/${path}`, text);
+  for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
+  if (icon) files.set(`site/${icon.path}`, icon.bytes);
+  files.set(
+    'site/sitemap.xml',
+    sitemap(
+      config,
+      rendered.pages.filter((p) => p.kind !== 'not-found').map((p) => p.route),
+    ),
+  );
+  files.set('site/robots.txt', robots(config));
+  for (const [path, text] of types.files) files.set(path, text);
+  return files;
+}

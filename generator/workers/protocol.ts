@@ -1,0 +1,48 @@
+/**
+ * What the build and its second thread say to each other, whatever the work: a task names its
+ * `kind` (the thread-tasks module that does it) and carries what that module needs. A task that
+ * reads a file names it as `path`: tasks naming the same path share one reading on the thread.
+ */
+export interface TaskRequest {
+  kind: string;
+  path?: string;
+}
+
+/** `stale`: the thread could not do it as the build would (a file changed, it needs what only the build has); the build does it itself. */
+export type TaskReply = { ok: true; value: unknown } | { ok: false; stale: boolean; message: string };
+
+export interface WorkerEnvelope {
+  id: number;
+  request: TaskRequest;
+  /** Shared with the thread that asked: whoever claims it first does the work. */
+  claim: Int32Array;
+}
+
+/** Data for the requests that follow, kept under its key. */
+export interface WorkerShare {
+  share: { key: string; value: unknown };
+}
+
+/** No reply: the asking thread claimed the task first. */
+export interface WorkerMessage {
+  id: number;
+  reply: TaskReply | undefined;
+}
+
+/** What a thread task has besides its request. */
+export interface ThreadContext {
+  /** Data the build handed over (`Background.share`). */
+  shared(key: string): unknown;
+  /** `read()` once for every request naming `path` that has arrived and is not done yet. */
+  held<T>(path: string, read: () => Promise<T>): Promise<T>;
+}
+
+/** A stage's module of thread tasks: one per kind, loaded by the thread only when it gets that kind. */
+export interface ThreadTaskModule {
+  run(request: TaskRequest, context: ThreadContext): Promise<TaskReply>;
+}
+
+/** A reply the build redoes itself. */
+export function stale(message: string): TaskReply {
+  return { ok: false, stale: true, message };
+}
