@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { RuleSeverities } from '../contracts/severity.js';
+import type { RuleSeverities } from '../diagnostics/severity.js';
 import type { Favicon } from './favicon.js';
 import type { ParsedSiteConfig } from './schema.js';
 

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isRecord } from '../sources/pointer.js';
 import { nestingTooDeep } from './depth-limit.js';
 import { Background, later } from '../workers/background.js';
-import { applyRuleSeverities, type RuleSeverities } from './severity.js';
+import { applyRuleSeverities, type RuleSeverities } from '../diagnostics/severity.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion, type SpecVersion } from './spec-version.js';
 
