@@ -77,7 +77,7 @@ function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagno
   return zodIssueToDiagnostics(source, issue, CONFIG_RULES);
 }
 
-function checkApis(config: ResolvedConfig, source: SourceFile): Diagnostic[] {
+function checkApis(config: Pick<ResolvedConfig, 'apis'>, source: SourceFile): Diagnostic[] {
   const seen = new Map<string, number>();
   const out: Diagnostic[] = [];
   for (const api of config.apis) {
