@@ -40,7 +40,6 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       const renderer = await siteRenderer(site, client, emitPage);
       return { renderer, first: await renderer.renderWith(early.reference) };
     });
-    diagnostics.push(...renderer.diagnostics);
 
     const settled = await clock.timed('checks-and-types', () =>
       awaitChecksAndTypes(site, early, background, renderer, first),

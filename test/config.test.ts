@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { siteConfigJsonSchema } from '../generator/config/json-schema.js';
 import { loadConfig } from '../generator/config/load.js';
+import { runMain, tempDir } from './helpers.js';
 
 describe('site config', () => {
   test('the smallest config resolves every default once', async () => {
@@ -61,5 +62,25 @@ describe('site config', () => {
     const real = parse(await readFile('site-config.yaml', 'utf8')) as Record<string, unknown>;
     assert.equal(validate(real), true, JSON.stringify(validate.errors));
     assert.equal(validate({ ...real, colour: 'blue' }), false);
+  });
+
+  test('a favicon the build refuses, validate refuses with the same located line: both hear it from the config stage', async () => {
+    const dir = await tempDir('config-favicon');
+    await writeFile(join(dir, 'site-config.yaml'), 'title: Icons\napis: []\nfavicon: icon.png\n');
+    await writeFile(join(dir, 'icon.png'), '<html><script>alert(1)</script></html>');
+    await mkdir(join(dir, 'content/docs'), { recursive: true });
+    await writeFile(join(dir, 'content/docs/index.mdx'), '---\ntitle: Page\ndescription: A page.\n---\n\nHello.\n');
+    const config = join(dir, 'site-config.yaml');
+    const build = await runMain(['build', '--no-cache', '--config', config, '--out', join(dir, 'out')]);
+    const validate = await runMain(['validate', '--no-cache', '--config', config]);
+    const located = (output: string) => output.split('\n').filter((line) => line.includes('[image-type]'));
+    assert.equal(build.code, 1);
+    assert.equal(validate.code, 1);
+    assert.equal(located(build.stdout + build.stderr).length, 1, build.stdout + build.stderr);
+    assert.match(
+      located(build.stdout + build.stderr)[0] ?? '',
+      /site-config\.yaml:3:10 error \[image-type\] favicon "icon\.png"/,
+    );
+    assert.deepEqual(located(validate.stdout + validate.stderr), located(build.stdout + build.stderr));
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import * as specsite from '../generator/index.js';
 
@@ -40,17 +41,21 @@ test('public exports', () => {
     'validate',
     'validateContract',
   ]);
+  // The contract rules, in the order they run, are pinned by the committed site-config.schema.json (which
+  // `npm run generate` writes from the same registry): adding or removing one is a visible change there.
+  const ids = specsite.CONTRACT_RULES.map((r) => r.id);
+  const committed = JSON.parse(readFileSync('site-config.schema.json', 'utf8')) as {
+    properties: { rules: { properties: Record<string, unknown> } };
+  };
   assert.deepEqual(
-    specsite.CONTRACT_RULES.map((r) => r.id),
-    [
-      'operation-id-unique',
-      'path-params',
-      'example-exclusive',
-      'security-defined',
-      'required-property-defined',
-      'schema-valid',
-      'pattern-unsupported',
-      'example-valid',
-    ],
+    ids,
+    Object.keys(committed.properties.rules.properties).filter((id) => ids.includes(id)),
   );
+  assert.ok(ids.length >= 8, ids.join(', '));
+  for (const rule of specsite.CONTRACT_RULES) {
+    assert.equal(typeof rule.run, 'function', rule.id);
+    assert.equal(rule.configurable, true, rule.id);
+    assert.ok(['error', 'warning'].includes(rule.severity), rule.id);
+    assert.ok(rule.doc.length > 0, rule.id);
+  }
 });

@@ -1,15 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_OPTIONS, type GlobalOptions } from '../commands/options.js';
-import {
-  CONFIGURABLE_RULES,
-  isConfigurableRule,
-  isRuleSeverity,
-  RULE_SEVERITIES,
-  unknownRuleMessage,
-  type RuleSeverities,
-} from '../contracts/severity.js';
+import { parseRuleOption, type RuleSeverities } from '../diagnostics/severity.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
+import { CONFIGURABLE_RULES } from '../rules.js';
 import { registerCommands } from './commands.js';
 import type { CliIO } from './io.js';
 
@@ -116,11 +110,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
 
 /** One `--rule ID=SEVERITY`, added to the ones before it (a later one for the same rule wins). */
 function collectRule(value: string, previous: RuleSeverities = {}): RuleSeverities {
-  const [id = '', severity, ...rest] = value.split('=');
-  if (severity === undefined || rest.length > 0)
-    throw new InvalidArgumentError('expected ID=SEVERITY, like example-valid=error');
-  if (!isConfigurableRule(id)) throw new InvalidArgumentError(unknownRuleMessage(id));
-  if (!isRuleSeverity(severity))
-    throw new InvalidArgumentError(`unknown severity "${severity}"; a rule can be ${RULE_SEVERITIES.join(', ')}`);
-  return { ...previous, [id]: severity };
+  const option = parseRuleOption(value, CONFIGURABLE_RULES);
+  if (!option.ok) throw new InvalidArgumentError(option.message);
+  return { ...previous, [option.id]: option.severity };
 }

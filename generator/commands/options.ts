@@ -1,4 +1,4 @@
-import type { RuleSeverities } from '../contracts/severity.js';
+import type { RuleSeverities } from '../diagnostics/severity.js';
 import type { OutputFormat } from '../diagnostics/format.js';
 
 /** Options every command takes, resolved by the CLI (or by a caller of the library) before a command runs. */

@@ -3,7 +3,7 @@ import { basename, extname, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { slugify } from '../config/resolve.js';
 import { loadContracts, type LoadedApi } from '../contracts/index.js';
-import type { RuleSeverities } from '../contracts/severity.js';
+import type { RuleSeverities } from '../diagnostics/severity.js';
 import { validateContract } from '../contracts/validate.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateModels, type ModelsInput } from '../models/index.js';

@@ -4,7 +4,6 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { locatedAt } from '../sources/zod-issues.js';
-import type { ResolvedConfig } from './resolve.js';
 
 /** The configured favicon as the site publishes it: `favicon.<ext>`, its type and its bytes. */
 export interface Favicon {
@@ -21,7 +20,7 @@ const FAVICON_EXTENSIONS = new Set(['.svg', '.png', '.ico']);
  * SVG that runs nothing. It is served from the site's origin, like the pages' images.
  */
 export async function readFavicon(
-  config: Pick<ResolvedConfig, 'favicon' | 'rootDir'>,
+  config: { favicon?: string | undefined; rootDir: string },
   source: SourceFile,
 ): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
   const asWritten = config.favicon;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { z } from 'zod';
-import { unknownRuleMessage, type RuleSeverities } from '../contracts/severity.js';
+import { unknownRuleMessage, type RuleSeverities } from '../diagnostics/severity.js';
+import { CONFIGURABLE_RULES } from '../rules.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
@@ -8,6 +9,7 @@ import { announcementLinkProblems } from './announcement-links.js';
 import { readFavicon } from './favicon.js';
 import { checkConfigFolders } from './project-paths.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
+import { configInvalid, configType, configUnknownKey, navbarItemType } from './rules.js';
 import { siteConfigSchema } from './schema.js';
 
 export type ConfigResult =
@@ -54,7 +56,7 @@ export async function loadConfig(
   return { ok: true, config: { ...config, faviconFile: icon.favicon }, source, diagnostics: [] };
 }
 
-const CONFIG_RULES: IssueRules = { unknownKey: 'config-unknown-key', type: 'config-type', invalid: 'config-invalid' };
+const CONFIG_RULES: IssueRules = { unknownKey: configUnknownKey.id, type: configType.id, invalid: configInvalid.id };
 
 function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagnostic[] {
   const path = issuePath(issue);
@@ -64,18 +66,18 @@ function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagno
     issue.discriminator === 'type' &&
     path.includes('navbar')
   ) {
-    return [locatedAt(source, path, 'navbar-item-type', issue.message)];
+    return [locatedAt(source, path, navbarItemType.id, issue.message)];
   }
   // "unknown key" alone would leave the user guessing which rule ids there are.
   if (issue.code === 'unrecognized_keys' && path.length === 1 && path[0] === 'rules') {
     return issue.keys.map((key) =>
-      locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key), 'key'),
+      locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key, CONFIGURABLE_RULES), 'key'),
     );
   }
   return zodIssueToDiagnostics(source, issue, CONFIG_RULES);
 }
 
-function checkApis(config: ResolvedConfig, source: SourceFile): Diagnostic[] {
+function checkApis(config: Pick<ResolvedConfig, 'apis'>, source: SourceFile): Diagnostic[] {
   const seen = new Map<string, number>();
   const out: Diagnostic[] = [];
   for (const api of config.apis) {

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { RuleSeverities } from '../contracts/severity.js';
+import type { RuleSeverities } from '../diagnostics/severity.js';
 import type { Favicon } from './favicon.js';
 import type { ParsedSiteConfig } from './schema.js';
 
@@ -34,14 +34,14 @@ export interface ResolvedConfig extends Omit<
   /** The config's `rules` with the command line's `--rule` choices over them. */
   rules: RuleSeverities;
   /** The `favicon` file as read and checked with the config (`loadConfig`); undefined without one. */
-  faviconFile?: Favicon;
+  faviconFile: Favicon | undefined;
 }
 
 export function resolveConfig(
   parsed: ParsedSiteConfig,
   configPath: string,
   ruleOverrides: RuleSeverities = {},
-): ResolvedConfig {
+): Omit<ResolvedConfig, 'faviconFile'> {
   const rootDir = dirname(configPath);
   const brandName = parsed.brand.name ?? parsed.title;
   const brandSlug = parsed.brand.slug ?? slugify(brandName);

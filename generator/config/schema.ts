@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONFIGURABLE_RULES, RULE_SEVERITIES, type ConfigurableRule } from '../contracts/severity.js';
+import { RULE_SEVERITIES, type RuleDescriptor } from '../diagnostics/severity.js';
+import { RULES } from '../rules.js';
 import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
 import { validRoute } from '../sources/zod-policies.js';
@@ -150,34 +151,16 @@ const types = z
   })
   .describe('The generated TypeScript types package.');
 
-const RULE_DOCS: Record<ConfigurableRule, string> = {
-  'oas-schema': "The document's structure matches the official OpenAPI/Swagger JSON Schema. Default: error.",
-  'operation-id-unique': 'No two operations (paths, webhooks, callbacks) share an operationId. Default: error.',
-  'path-params':
-    'Each `{name}` in a path template has an `in: path` parameter, and each path parameter appears in the template. Default: error.',
-  'example-exclusive': 'No parameter, header or media type has both `example` and `examples`. Default: error.',
-  'security-defined': 'Every security requirement names a defined security scheme. Default: error.',
-  'required-property-defined':
-    'Names in `required` exist in `properties`. Default: error in Swagger 2.0, warning in OpenAPI 3.x.',
-  'schema-valid': 'OpenAPI 3.1 schemas are valid JSON Schema 2020-12. Default: error.',
-  'schema-compiles':
-    'Every schema that has examples or defaults can be compiled (one that cannot leaves them unchecked). Default: warning.',
-  'pattern-unsupported':
-    "Every `pattern` and `patternProperties` name can be run by specsite's regular expression engine (RE2, linear in the text); one with backreferences or lookaround checks nothing. Default: warning.",
-  'example-valid':
-    'Every `example`, `examples` value and `default` validates against its schema. Default: warning (the OpenAPI Specification says an example SHOULD match its schema).',
-  'types-generation':
-    'The type generator (openapi-typescript) can type the contract. Set below error, a contract it cannot type is left out of the types package and its reference page is still built. Default: error.',
-  'page-description':
-    'Every content page has a `description` in its front matter (its meta description). Default: warning.',
-  'breaking-change':
-    'The newest version of an API breaks no integrator of the version before it, unless its major number is higher or the change carries `x-breaking-change-acknowledged`. Default: error.',
-};
-
 const ruleSeverity = z.enum(RULE_SEVERITIES);
+
+/** A rule as the config's schema documents it: what it checks, then its default. */
+function ruleDoc(rule: RuleDescriptor): string {
+  return `${rule.doc.charAt(0).toUpperCase()}${rule.doc.slice(1)}. Default: ${rule.severityText ?? rule.severity}.`;
+}
+
 const ruleShape = Object.fromEntries(
-  CONFIGURABLE_RULES.map((id) => [id, ruleSeverity.optional().describe(RULE_DOCS[id])]),
-) as Record<ConfigurableRule, z.ZodOptional<typeof ruleSeverity>>;
+  RULES.filter((rule) => rule.configurable).map((rule) => [rule.id, ruleSeverity.optional().describe(ruleDoc(rule))]),
+) as Record<string, z.ZodOptional<typeof ruleSeverity>>;
 
 const rules = z
   .strictObject(ruleShape)

@@ -3,7 +3,7 @@ import { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
-import { applyRuleSeverities } from '../contracts/severity.js';
+import { applyRuleSeverities } from '../diagnostics/severity.js';
 import { locatedAt } from '../sources/zod-issues.js';
 import {
   compileFresh,

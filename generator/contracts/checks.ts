@@ -1,31 +1,20 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { exampleExclusive } from './rules/example-exclusive.js';
-import { examplesValid } from './rules/examples-valid.js';
-import { operationIdUnique } from './rules/operation-id-unique.js';
-import { pathParams } from './rules/path-params.js';
-import { patternSupported } from './rules/pattern-supported.js';
-import { refsResolve } from './rules/refs-resolve.js';
-import { requiredPropertyDefined } from './rules/required-property-defined.js';
-import { schemaValid } from './rules/schema-valid.js';
+import { isContractRule, RULES } from '../rules.js';
+import { refResolves } from './rules/ref-resolves.js';
 import type { ContractRule, RuleContext } from './rules/rule.js';
-import { securityDefined } from './rules/security-defined.js';
 import { visitSchemas } from './schema-visitor.js';
 import type { ContractSources } from './sources.js';
 import type { SpecVersion } from './spec-version.js';
 import { validateStructure } from './structure.js';
 import { collectOperations, collectPathItems } from './walk.js';
 
-/** The project's own rules, run after the structural check. Each has an id users can look up. */
-export const CONTRACT_RULES: readonly ContractRule[] = [
-  operationIdUnique,
-  pathParams,
-  exampleExclusive,
-  securityDefined,
-  requiredPropertyDefined,
-  schemaValid,
-  patternSupported,
-  examplesValid,
-];
+/**
+ * The project's own rules, run after the structural check, in the registry's order. Each has an id
+ * users can look up. `ref-resolves` runs before the structure check instead (see `checkContract`).
+ */
+export const CONTRACT_RULES: readonly ContractRule[] = RULES.filter(isContractRule).filter(
+  (rule) => rule !== refResolves,
+);
 
 /**
  * Everything that judges a parsed contract: its `$ref`s, its structure (swagger-parser) and the
@@ -41,18 +30,18 @@ export async function checkContract(sources: ContractSources, version: SpecVersi
     operations: collectOperations(sources, pathItems),
     schemas: visitSchemas(sources, version, pathItems),
   };
-  const diagnostics = refsResolve.run(context);
+  const diagnostics = await refResolves.run(context);
   // swagger-parser must dereference before it can check structure; with a broken $ref it can only
   // repeat, unlocated, what the ref rule has already said where it happens.
   if (diagnostics.length === 0) diagnostics.push(...(await validateStructure(sources, version)));
-  for (const rule of CONTRACT_RULES) diagnostics.push(...runRule(rule, context));
+  for (const rule of CONTRACT_RULES) diagnostics.push(...(await runRule(rule, context)));
   return diagnostics;
 }
 
 /** A rule that fails on an unusual document reports that as one located line; the other rules still run. */
-function runRule(rule: ContractRule, context: RuleContext): Diagnostic[] {
+async function runRule(rule: ContractRule, context: RuleContext): Promise<Diagnostic[]> {
   try {
-    return rule.run(context);
+    return await rule.run(context);
   } catch (error) {
     const at = context.sources.locate({ file: context.sources.root, segments: [] });
     return [

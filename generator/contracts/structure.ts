@@ -5,10 +5,11 @@ import { decodePointer, isRecord, type Segment } from '../sources/pointer.js';
 import { expandsBeyond } from './expanded-size.js';
 import { oasSchemaErrors } from './oas-schema.js';
 import { refParserResolve } from './project-refs.js';
+import { oasSchema } from './rules/oas-schema.js';
 import type { ContractSources } from './sources.js';
 import type { SpecVersion } from './spec-version.js';
 
-export const STRUCTURE_RULE = 'oas-schema';
+export const STRUCTURE_RULE = oasSchema.id;
 
 /**
  * Dereferences a contract with swagger-parser, validates it against the official OpenAPI/Swagger

@@ -5,7 +5,7 @@ import { nestingTooDeep } from './depth-limit.js';
 import { Background, later } from '../workers/background.js';
 import { map } from '../workers/map.js';
 import type { ChecksRequest } from './thread-tasks.js';
-import { applyRuleSeverities, type RuleSeverities } from './severity.js';
+import { applyRuleSeverities, type RuleSeverities } from '../diagnostics/severity.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion, type SpecVersion } from './spec-version.js';
 

@@ -1,6 +1,6 @@
 import semver from 'semver';
 import type { LoadedApi } from '../contracts/index.js';
-import { applyRuleSeverities, type RuleSeverities } from '../contracts/severity.js';
+import { applyRuleSeverities, type RuleSeverities } from '../diagnostics/severity.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { groupTitle, type DiffReport } from './change.js';
 import { ACKNOWLEDGEMENT_KEY } from './change-log.js';

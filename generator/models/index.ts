@@ -1,7 +1,7 @@
 import semver from 'semver';
 import { BuildCache } from '../cache/store.js';
 import type { LoadedApi } from '../contracts/index.js';
-import { applyRuleSeverities, type RuleSeverities } from '../contracts/severity.js';
+import { applyRuleSeverities, type RuleSeverities } from '../diagnostics/severity.js';
 import type { Contract } from '../contracts/validate.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';

@@ -1,5 +1,4 @@
 import type { ClientAssets } from '../client/build.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { renderSite, type LazyReference, type RenderResult } from '../render/index.js';
 import { favicon } from '../write/site-files.js';
 import type { PreparedSite } from './prepare.js';
@@ -12,8 +11,7 @@ export interface RenderedSite {
 }
 
 export interface SiteRenderer {
-  favicon: Awaited<ReturnType<typeof favicon>>['favicon'];
-  diagnostics: Diagnostic[];
+  favicon: Awaited<ReturnType<typeof favicon>>;
   /** Every page, with the reference given: the whole site is rendered again when the reference changes. */
   renderWith(reference: LazyReference): Promise<RenderedSite>;
 }
@@ -25,16 +23,15 @@ export async function siteRenderer(
   emitPage?: EmitPage,
 ): Promise<SiteRenderer> {
   const { config, configSource, cache, content } = site;
-  const icon = await favicon(config, configSource);
+  const icon = await favicon(config);
   const assets = {
     css: client.css,
     js: client.js,
-    favicon: icon.favicon?.path ?? 'favicon.svg',
-    faviconType: icon.favicon?.type ?? 'image/svg+xml',
+    favicon: icon.path,
+    faviconType: icon.type,
   };
   return {
-    favicon: icon.favicon,
-    diagnostics: icon.diagnostics,
+    favicon: icon,
     renderWith: async (reference) => {
       const render: SiteParts['render'] = { config, configSource, apiPages: reference.pages, reference, cache, assets };
       const emit = emitPage && ((file: string, html: string | Uint8Array) => emitPage(`site/${file}`, html));

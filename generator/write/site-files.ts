@@ -1,10 +1,8 @@
 import { toXml } from 'xast-util-to-xml';
 import { x } from 'xastscript';
-import { readFavicon, type Favicon } from '../config/favicon.js';
+import type { Favicon } from '../config/favicon.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { withBase } from '../content/plugins/urls.js';
-import type { SourceFile } from '../sources/source-file.js';
 
 /** `sitemap.xml` of the given routes (without base URL), sorted, absolute URLs. */
 export function sitemap(config: ResolvedConfig, routes: readonly string[]): string {
@@ -28,40 +26,34 @@ export function robots(config: ResolvedConfig): string {
   ].join('\n');
 }
 
-/** The configured favicon (read and checked with the config: `readFavicon`), or a generated one: the brand's initial on the primary colour. */
-export async function favicon(
-  config: ResolvedConfig,
-  source: SourceFile,
-): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
-  if (config.favicon === undefined) {
-    // React renders the generated icon; loaded here, since most builds of a configured site need neither.
-    const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([
-      import('react'),
-      import('react-dom/server'),
-    ]);
-    const svg = createElement(
-      'svg',
-      { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 32 32' },
-      createElement('rect', { width: 32, height: 32, rx: 6, fill: config.apiPages.primaryColor }),
-      createElement(
-        'text',
-        {
-          x: 16,
-          y: 22,
-          fontSize: 18,
-          fontFamily: 'system-ui, sans-serif',
-          fontWeight: 700,
-          textAnchor: 'middle',
-          fill: '#ffffff',
-        },
-        config.brand.name.charAt(0).toUpperCase(),
-      ),
-    );
-    return {
-      favicon: { path: 'favicon.svg', type: 'image/svg+xml', bytes: renderToStaticMarkup(svg) },
-      diagnostics: [],
-    };
-  }
-  // A config resolved without `loadConfig` has not read it yet.
-  return config.faviconFile ? { favicon: config.faviconFile, diagnostics: [] } : readFavicon(config, source);
+/**
+ * The configured favicon (read and checked with the config: `config/favicon.ts`), or a generated one:
+ * the brand's initial on the primary colour.
+ */
+export async function favicon(config: ResolvedConfig): Promise<Favicon> {
+  if (config.faviconFile) return config.faviconFile;
+  // React renders the generated icon; loaded here, since most builds of a configured site need neither.
+  const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+  ]);
+  const svg = createElement(
+    'svg',
+    { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 32 32' },
+    createElement('rect', { width: 32, height: 32, rx: 6, fill: config.apiPages.primaryColor }),
+    createElement(
+      'text',
+      {
+        x: 16,
+        y: 22,
+        fontSize: 18,
+        fontFamily: 'system-ui, sans-serif',
+        fontWeight: 700,
+        textAnchor: 'middle',
+        fill: '#ffffff',
+      },
+      config.brand.name.charAt(0).toUpperCase(),
+    ),
+  );
+  return { path: 'favicon.svg', type: 'image/svg+xml', bytes: renderToStaticMarkup(svg) };
 }

@@ -10,6 +10,9 @@ import { report } from './rule.js';
  */
 export const exampleExclusive: ContractRule = {
   id: 'example-exclusive',
+  severity: 'error',
+  configurable: true,
+  doc: 'no parameter, header or media type has both `example` and `examples`',
   run({ sources, version }) {
     if (version === '2.0') return [];
     const out: Diagnostic[] = [];
@@ -20,7 +23,7 @@ export const exampleExclusive: ContractRule = {
             report(
               sources,
               { file, segments },
-              'example-exclusive',
+              exampleExclusive.id,
               '`example` and `examples` are mutually exclusive here; keep one (move the single example into `examples`)',
               { extra: ['example'], target: 'key' },
             ),

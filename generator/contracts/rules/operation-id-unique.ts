@@ -4,6 +4,9 @@ import { describeOperation, report } from './rule.js';
 /** operationIds name operations in links, code samples, anchors and generated types: two alike collide everywhere. */
 export const operationIdUnique: ContractRule = {
   id: 'operation-id-unique',
+  severity: 'error',
+  configurable: true,
+  doc: 'no two operations (paths, webhooks, callbacks) share an operationId',
   run({ sources, operations }) {
     const first = new Map<string, string>();
     const out = [];
@@ -18,7 +21,7 @@ export const operationIdUnique: ContractRule = {
           report(
             sources,
             site.operation,
-            'operation-id-unique',
+            operationIdUnique.id,
             `duplicate operationId "${id}": ${describeOperation(site)} uses the id of ${previous}; operationIds must be unique`,
             { extra: ['operationId'] },
           ),

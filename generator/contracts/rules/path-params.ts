@@ -8,6 +8,9 @@ const TEMPLATE = /\{([^{}]+)\}/g;
 /** The `{names}` of a path template and the operation's `in: path` parameters are the same set. */
 export const pathParams: ContractRule = {
   id: 'path-params',
+  severity: 'error',
+  configurable: true,
+  doc: 'each `{name}` in a path template has an `in: path` parameter, and each path parameter appears in the template',
   run({ sources, operations }) {
     const out: Diagnostic[] = [];
     for (const site of operations) {
@@ -21,7 +24,7 @@ export const pathParams: ContractRule = {
             report(
               sources,
               site.operation,
-              'path-params',
+              pathParams.id,
               `${describeOperation(site)}: the path has {${name}} but no \`in: path\` parameter named "${name}" is declared`,
             ),
           );
@@ -34,7 +37,7 @@ export const pathParams: ContractRule = {
             report(
               sources,
               param,
-              'path-params',
+              pathParams.id,
               `${describeOperation(site)}: path parameter "${name}" does not appear in the path template ${site.pathItem.key}`,
               { extra: ['name'] },
             ),

@@ -12,6 +12,10 @@ const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'if', 'dependentSchemas', 'patte
  */
 export const requiredPropertyDefined: ContractRule = {
   id: 'required-property-defined',
+  severity: 'error',
+  severityText: 'error in Swagger 2.0, warning in 3.x',
+  configurable: true,
+  doc: 'names in `required` exist in `properties` (an error in Swagger 2.0, a warning in 3.x)',
   run({ sources, version, schemas: visit }) {
     const out: Diagnostic[] = [];
     for (const schema of visit.schemas) {
@@ -29,7 +33,7 @@ export const requiredPropertyDefined: ContractRule = {
             report(
               sources,
               schema,
-              'required-property-defined',
+              requiredPropertyDefined.id,
               `property "${name}" is listed as required but is not defined in \`properties\``,
               { extra: ['required', index], severity: version === '2.0' ? 'error' : 'warning' },
             ),

@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../../diagnostics/diagnostic.js';
+import type { RuleDescriptor } from '../../diagnostics/severity.js';
 import type { Segment } from '../../sources/pointer.js';
 import type { ContractSources, Located } from '../sources.js';
 import type { SchemaVisit } from '../schema-visitor.js';
@@ -15,9 +16,9 @@ export interface RuleContext {
   schemas: SchemaVisit;
 }
 
-export interface ContractRule {
-  id: string;
-  run(context: RuleContext): Diagnostic[];
+/** A rule the contract stage runs: what it is (for the config, the CLI and the README) and its check. */
+export interface ContractRule extends RuleDescriptor {
+  run(context: RuleContext): Diagnostic[] | Promise<Diagnostic[]>;
 }
 
 export function report(

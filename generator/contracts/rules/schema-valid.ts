@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { decodePointer } from '../../sources/pointer.js';
 import type { ContractRule } from './rule.js';
@@ -11,9 +11,12 @@ import { report } from './rule.js';
  */
 export const schemaValid: ContractRule = {
   id: 'schema-valid',
-  run({ sources, version, schemas: visit }) {
+  severity: 'error',
+  configurable: true,
+  doc: '3.1 schemas are valid JSON Schema 2020-12 (`required: true` on a property, say)',
+  async run({ sources, version, schemas: visit }) {
     if (version !== '3.1') return [];
-    const ajv = metaSchemaChecker();
+    const ajv = await metaSchemaChecker();
     const out: Diagnostic[] = [];
     for (const schema of visit.roots) {
       // A schema may name another dialect in `$schema`; this rule checks it as the document's dialect.
@@ -24,7 +27,7 @@ export const schemaValid: ContractRule = {
         const at = decodePointer(error.instancePath) ?? [];
         const key = at.length > 0 ? `\`${String(at.at(-1))}\`` : 'the schema';
         out.push(
-          report(sources, schema, 'schema-valid', `invalid JSON Schema: ${key} ${error.message ?? 'is invalid'}`, {
+          report(sources, schema, schemaValid.id, `invalid JSON Schema: ${key} ${error.message ?? 'is invalid'}`, {
             extra: at,
           }),
         );
@@ -37,7 +40,8 @@ export const schemaValid: ContractRule = {
 let checker: Ajv2020 | undefined;
 
 /** One Ajv for every document: `validateSchema` compiles the 2020-12 meta-schema on an instance's first use. */
-function metaSchemaChecker(): Ajv2020 {
-  checker ??= new Ajv2020({ strict: false, allErrors: true, logger: false });
+async function metaSchemaChecker(): Promise<Ajv2020> {
+  // Loaded with the first 3.1 contract, not with every module that names this rule.
+  checker ??= new (await import('ajv/dist/2020.js')).Ajv2020({ strict: false, allErrors: true, logger: false });
   return checker;
 }

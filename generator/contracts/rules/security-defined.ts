@@ -7,6 +7,9 @@ import { report } from './rule.js';
 /** Every security requirement names a scheme the document defines. */
 export const securityDefined: ContractRule = {
   id: 'security-defined',
+  severity: 'error',
+  configurable: true,
+  doc: 'every security requirement names a defined scheme',
   run({ sources, version, operations }) {
     const root: Located = { file: sources.root, segments: [], value: sources.root.data };
     const defined =
@@ -27,7 +30,7 @@ export const securityDefined: ContractRule = {
               report(
                 sources,
                 security,
-                'security-defined',
+                securityDefined.id,
                 `security requirement names "${name}", which is not defined in ${where}`,
                 { extra: [index, name], target: 'key' },
               ),

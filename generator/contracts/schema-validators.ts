@@ -1,65 +1,18 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { encodePointer, getAtPointer, isRecord } from '../../sources/pointer.js';
-import { toJsonSchemaKeywords } from '../json-schema-dialect.js';
-import { linearRegExp } from '../pattern-engine.js';
-import { validationKey } from '../validation-key.js';
-import type { ContractSources, Located } from '../sources.js';
-import type { SpecVersion } from '../spec-version.js';
-import type { ContractRule } from './rule.js';
-import { report } from './rule.js';
+import { encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
+import { toJsonSchemaKeywords } from './json-schema-dialect.js';
+import { linearRegExp } from './pattern-engine.js';
+import { validationKey } from './validation-key.js';
+import type { ContractSources, Located } from './sources.js';
+import type { SpecVersion } from './spec-version.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace object arrives.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
-const RULE = 'example-valid';
-const MAX_ERRORS_SHOWN = 3;
-
-/** Every `example`, `examples` value and `default` validates against the schema it documents. */
-export const examplesValid: ContractRule = {
-  id: RULE,
-  run({ sources, version, schemas: visit }) {
-    const { checks, schemas } = visit;
-    if (checks.length === 0) return [];
-    const validators = new SchemaValidators(sources, version, schemas);
-    const out: Diagnostic[] = [];
-    for (const check of checks) {
-      const compiled = validators.get(check.schema);
-      if (!compiled.ok) {
-        out.push(
-          report(
-            sources,
-            check.schema,
-            'schema-compiles',
-            `this schema cannot be compiled, so its ${check.what}s are not checked: ${compiled.message}`,
-            { severity: 'warning' },
-          ),
-        );
-        continue;
-      }
-      if (compiled.validate(check.instance.value)) continue;
-      const errors = (compiled.validate.errors ?? []).slice(0, MAX_ERRORS_SHOWN).map(describeError).join('; ');
-      // A warning unless the user chooses otherwise (`rules`): the OpenAPI Specification says an example
-      // SHOULD match its schema, so third-party documents that miss are still usable. (2.0 and 3.0 say a
-      // `default` MUST have its schema's type; one rule covers both, and examples are most of it.)
-      out.push(
-        report(
-          sources,
-          check.instance,
-          RULE,
-          `${check.what} does not match its schema (${encodePointer(check.schema.segments) || '/'}${check.schema.file === check.instance.file ? '' : ` in ${check.schema.file.display}`}): ${errors}`,
-          { severity: 'warning' },
-        ),
-      );
-    }
-    return out;
-  },
-};
-
-type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string };
+export type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string };
 
 /**
  * One Ajv instance per contract holding every file of it, so a schema's `$ref`s resolve exactly as in
@@ -69,7 +22,7 @@ type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message:
  * most of those schemas repeat one another but for their descriptions and examples: a validator is
  * shared by the schemas of one file that are the same once those annotations are left out.
  */
-class SchemaValidators {
+export class SchemaValidators {
   private readonly ajv: Ajv2020;
   private readonly byPointer = new Map<string, Compiled>();
   private readonly byContent = new Map<string, Compiled>();
@@ -147,7 +100,7 @@ function convertedCopies(
   return copies;
 }
 
-function describeError(error: ErrorObject): string {
+export function describeError(error: ErrorObject): string {
   const at = error.instancePath === '' ? 'the value' : `\`${error.instancePath.slice(1).replace(/\//g, '.')}\``;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {

@@ -8,8 +8,11 @@ import { report } from './rule.js';
  * outside the project is `path-outside-project` instead, for a `$ref` written inside data too (the
  * bundlers would follow it); so is a remote `$ref` there (`ref-resolves`): neither is ever read.
  */
-export const refsResolve: ContractRule = {
+export const refResolves: ContractRule = {
   id: 'ref-resolves',
+  severity: 'error',
+  configurable: false,
+  doc: 'every `$ref` reaches an existing file and pointer; a remote one (`http:`, `https:`, `file:`, any other scheme, `//host/…`) is an error and is never fetched; a `$ref` chain that loops back to itself is a warning, once per loop whatever its length',
   run({ sources }) {
     const inData = sources.dataRefs.flatMap((site) => {
       const problem = sources.dataRefProblem(site);
@@ -19,7 +22,7 @@ export const refsResolve: ContractRule = {
               sources,
               site,
               problem.rule,
-              `${problem.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${problem.message}`,
+              `${problem.rule === refResolves.id ? 'broken $ref: ' : ''}${problem.message}`,
               { extra: ['$ref'] },
             ),
           ]
@@ -34,7 +37,7 @@ export const refsResolve: ContractRule = {
               sources,
               site,
               result.rule,
-              `${result.rule === 'ref-resolves' ? 'broken $ref: ' : ''}${result.message}`,
+              `${result.rule === refResolves.id ? 'broken $ref: ' : ''}${result.message}`,
               { extra: ['$ref'] },
             ),
           ];
@@ -45,7 +48,7 @@ export const refsResolve: ContractRule = {
         length === 1
           ? `$ref "${site.ref}" leads back to itself through $refs only, so it describes nothing; point it at a schema`
           : `$ref "${site.ref}" leads back to itself through $refs only (a loop of ${length} $refs), so none of them describes anything; point one at a schema`;
-      return report(sources, site, 'ref-resolves', message, { extra: ['$ref'], severity: 'warning' });
+      return report(sources, site, refResolves.id, message, { extra: ['$ref'], severity: 'warning' });
     });
     return [...inData, ...broken, ...cycles];
   },

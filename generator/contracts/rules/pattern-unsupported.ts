@@ -4,15 +4,16 @@ import { compilePattern } from '../pattern-engine.js';
 import type { ContractRule } from './rule.js';
 import { report } from './rule.js';
 
-const RULE = 'pattern-unsupported';
-
 /**
  * Patterns run on an engine whose time stays linear in the text (RE2), so no contract can stall the
  * build. The few constructs it has no equivalent for (backreferences, lookahead, lookbehind) leave a
  * pattern unchecked: said here once, where the pattern is written; the values it would check pass.
  */
-export const patternSupported: ContractRule = {
-  id: RULE,
+export const patternUnsupported: ContractRule = {
+  id: 'pattern-unsupported',
+  severity: 'warning',
+  configurable: true,
+  doc: "a `pattern` or `patternProperties` key that RE2 cannot run (a backreference, lookaround); values are not checked against it. Patterns run on RE2 (`re2js`), whose time grows linearly with the text, with JavaScript's meaning of `\\s`, `.` and `[^]` kept",
   run({ sources, schemas: visit }) {
     const out: Diagnostic[] = [];
     const unsupported = (pattern: string) => {
@@ -24,7 +25,8 @@ export const patternSupported: ContractRule = {
     for (const schema of visit.schemas) {
       const { pattern, patternProperties } = schema.value;
       const problem = typeof pattern === 'string' ? unsupported(pattern) : undefined;
-      if (problem) out.push(report(sources, schema, RULE, problem, { extra: ['pattern'], severity: 'warning' }));
+      if (problem)
+        out.push(report(sources, schema, patternUnsupported.id, problem, { extra: ['pattern'], severity: 'warning' }));
       if (!isRecord(patternProperties)) continue;
       for (const key of Object.keys(patternProperties)) {
         const keyProblem = unsupported(key);
@@ -33,7 +35,7 @@ export const patternSupported: ContractRule = {
             report(
               sources,
               schema,
-              RULE,
+              patternUnsupported.id,
               keyProblem.replace(
                 'examples and defaults are not checked against it',
                 'property names of examples and defaults are not matched against it',

@@ -1,0 +1,7 @@
+import type { RuleDescriptor } from '../diagnostics/severity.js';
+
+// The commands' own arguments (`diff.ts`, `types.ts`), checked against the config: one README line.
+const doc = '`diff --service` names a configured API with two versions; `types --version` names versions that exist';
+
+export const diffService: RuleDescriptor = { id: 'diff-service', severity: 'error', configurable: false, doc };
+export const typesVersion: RuleDescriptor = { id: 'types-version', severity: 'error', configurable: false, doc };
