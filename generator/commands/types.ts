@@ -5,6 +5,7 @@ import { slugify } from '../config/resolve.js';
 import { loadContracts, type LoadedApi } from '../contracts/index.js';
 import type { RuleSeverities } from '../contracts/severity.js';
 import { validateContract } from '../contracts/validate.js';
+import { versionName } from '../contracts/version-name.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateModels, type ModelsInput } from '../models/index.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -150,8 +151,7 @@ async function fromFiles(files: readonly string[], rules: RuleSeverities): Promi
     let id = slugify(basename(path, extname(path)));
     for (let n = 2; used.has(id); n++) id = `${slugify(basename(path, extname(path)))}-${n}`;
     used.add(id);
-    const info = result.contract.document.info as { version?: unknown } | undefined;
-    const version = typeof info?.version === 'string' ? info.version : '0.0.0';
+    const version = versionName(result.contract, undefined, { word: '0.0.0' });
     apis.push({
       api: { id, title: undefined, route: `/api/${id}/`, spec: path, specAsWritten: file, index },
       versions: [{ version, contract: result.contract }],

@@ -4,6 +4,11 @@ import type { ContractSources, Located } from './sources.js';
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/** `GET /items/{}`: path parameters renamed in the template are still the same operation (diff and changelog links match on it). */
+export function operationKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+}
+
 export interface PathItemSite {
   /** The path template (`/users/{id}`), webhook name, or callback expression. */
   key: string;

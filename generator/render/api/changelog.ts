@@ -2,7 +2,7 @@ import { countChanges, groupTitle, type ApiChange, type ChangeGroup, type DiffRe
 import { verdict } from '../../diff/format.js';
 import { majorRaised } from '../../diff/history.js';
 import { inlineParts } from '../../diff/inline-code.js';
-import { operationKey } from '../../diff/side.js';
+import { operationKey } from '../../contracts/walk.js';
 import type {
   ChangelogEntryModel,
   ChangelogGroupModel,

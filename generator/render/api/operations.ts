@@ -1,6 +1,7 @@
 import { isRecord } from '../../sources/pointer.js';
 import { slugify } from '../../config/resolve.js';
-import { HTTP_METHODS, type OperationSource } from './operation-model.js';
+import { HTTP_METHODS } from '../../contracts/walk.js';
+import type { OperationSource } from './operation-model.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 
 export interface TagGroup {

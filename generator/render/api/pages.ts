@@ -10,7 +10,7 @@ import type {
 } from '../../../templates/api/model.js';
 import type { ContractCatalog, OperationCardModel, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import type { DiffReport } from '../../diff/change.js';
-import { operationKey } from '../../diff/side.js';
+import { operationKey } from '../../contracts/walk.js';
 import type { ChangelogModel } from '../../../templates/api/changelog-model.js';
 import { CHANGELOG_SLUG, changelogModel, versionAnchor, type VersionAnchors } from './changelog.js';
 import { Descriptions } from './descriptions.js';
