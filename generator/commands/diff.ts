@@ -1,8 +1,8 @@
-import { basename, extname, resolve } from 'node:path';
-import semver from 'semver';
+import { resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { discoverApis } from '../contracts/discover.js';
-import { validateContract, type Contract } from '../contracts/validate.js';
+import { validateContract } from '../contracts/validate.js';
+import { versionName } from '../contracts/version-name.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiffReport } from '../diff/change.js';
 import { diffContracts } from '../diff/compare.js';
@@ -46,8 +46,8 @@ export async function diff(
   if (!before.contract || !after.contract || countBySeverity(diagnostics).errors > 0)
     return { diagnostics, report: undefined };
   const report = diffContracts(
-    { contract: before.contract, version: pair.old.version ?? versionOf(before.contract) },
-    { contract: after.contract, version: pair.new.version ?? versionOf(after.contract) },
+    { contract: before.contract, version: versionName(before.contract, pair.old.version, 'file name') },
+    { contract: after.contract, version: versionName(after.contract, pair.new.version, 'file name') },
   );
   return { diagnostics, report };
 }
@@ -105,12 +105,4 @@ async function serviceFiles(
     diagnostics: discovered.diagnostics,
     project: config.rootDir,
   };
-}
-
-/** `info.version`, else a file named like a version (`1.2.0.yaml`), else the file name. */
-function versionOf(contract: Contract): string {
-  const info = contract.document.info as { version?: unknown } | undefined;
-  if (typeof info?.version === 'string' && info.version !== '') return info.version;
-  const name = basename(contract.path, extname(contract.path));
-  return semver.valid(name.replace(/^v(?=\d)/, '')) ?? name;
 }

@@ -5,6 +5,7 @@ import { slugify } from '../config/resolve.js';
 import { loadContracts, type LoadedApi } from '../contracts/index.js';
 import type { RuleSeverities } from '../diagnostics/severity.js';
 import { validateContract } from '../contracts/validate.js';
+import { versionName } from '../contracts/version-name.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateModels, type ModelsInput } from '../models/index.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -149,8 +150,7 @@ async function fromFiles(files: readonly string[], rules: RuleSeverities): Promi
     diagnostics.push(...result.diagnostics);
     if (!result.contract) continue;
     const id = uniqueSlug(slugify(basename(path, extname(path))), used);
-    const info = result.contract.document.info as { version?: unknown } | undefined;
-    const version = typeof info?.version === 'string' ? info.version : '0.0.0';
+    const version = versionName(result.contract, undefined, { word: '0.0.0' });
     apis.push({
       api: { id, title: undefined, route: `/api/${id}/`, spec: path, specAsWritten: file, index },
       versions: [{ version, contract: result.contract }],

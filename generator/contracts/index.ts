@@ -5,6 +5,7 @@ import type { SourceFile } from '../sources/source-file.js';
 import { discoverApis } from './discover.js';
 import { Background, later } from '../workers/background.js';
 import { openContract, type Contract } from './validate.js';
+import { versionName } from './version-name.js';
 
 export interface ContractVersion {
   /** The version's name: the file name in a folder of versions, else the document's info.version. */
@@ -49,11 +50,7 @@ export async function openContracts(
       const opened = await openContract(file, config.rules, cache, background, config.rootDir);
       findings.push(opened.diagnostics);
       if (!opened.contract) continue;
-      const info = opened.contract.document.info as { version?: unknown } | undefined;
-      versions.push({
-        version: version ?? (typeof info?.version === 'string' ? info.version : 'current'),
-        contract: opened.contract,
-      });
+      versions.push({ version: versionName(opened.contract, version, { word: 'current' }), contract: opened.contract });
     }
     if (versions.length > 0) apis.push({ api, versions });
   }

@@ -4,79 +4,149 @@ import type { ContractSources, Located } from './sources.js';
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export interface PathItemSite {
+/** `GET /items/{}`: path parameters renamed in the template are still the same operation (diff and changelog links match on it). */
+export function operationKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+}
+
+/**
+ * How the walk reads a contract. Checks and diff read its located sources (a broken `$ref` stays the
+ * node it is, reported where it stands); the reference reads one bundled document (`N` a plain value).
+ */
+export interface WalkReader<N, O extends N> {
+  /** The child `key` of a node. */
+  child(node: N, key: string): N | undefined;
+  /** The node as an object, as written; undefined when it is none. */
+  record(node: N): O | undefined;
+  /** The object a node's `$ref` chain ends at; undefined when that is no object. */
+  object(node: N): O | undefined;
+  keys(node: O): string[];
+}
+
+export type PathItemKind = 'path' | 'webhook' | 'callback';
+
+/** A root field that holds path items, and whether its `x-` keys are extensions rather than items. */
+export interface PathItemContainer {
+  field: string;
+  kind: PathItemKind;
+  extensions: boolean;
+}
+
+export interface PathItemAt<N, O extends N> {
   /** The path template (`/users/{id}`), webhook name, or callback expression. */
   key: string;
-  kind: 'path' | 'webhook' | 'callback';
+  kind: PathItemKind;
   /** The path item, `$ref` already followed. */
-  item: Located<Record<string, unknown>>;
+  item: O;
   /** Where the key is written (for a path, the key under `paths`). */
-  keySite: Located;
+  keySite: N;
 }
 
-export interface OperationSite {
+export interface OperationAt<N, O extends N> {
   method: HttpMethod;
-  pathItem: PathItemSite;
-  operation: Located<Record<string, unknown>>;
+  pathItem: PathItemAt<N, O>;
+  operation: O;
 }
 
-/** Every path item of a contract: paths, webhooks (3.1 and the `x-webhooks` convention) and callbacks. */
-export function collectPathItems(sources: ContractSources): PathItemSite[] {
-  const out: PathItemSite[] = [];
-  const rootNode: Located = { file: sources.root, segments: [], value: sources.root.data };
-  const containers: [string, PathItemSite['kind']][] = [
-    ['paths', 'path'],
-    ['webhooks', 'webhook'],
-    ['x-webhooks', 'webhook'],
-  ];
-  for (const [field, kind] of containers) {
-    const container = sources.child(rootNode, field);
-    if (container) addItems(sources, container, kind, out, 0);
+export type PathItemSite = PathItemAt<Located, Located<Record<string, unknown>>>;
+export type OperationSite = OperationAt<Located, Located<Record<string, unknown>>>;
+
+/** Paths, webhooks (3.1 and the `x-webhooks` convention); callbacks are found inside their operations. */
+const CONTRACT_CONTAINERS: readonly PathItemContainer[] = [
+  { field: 'paths', kind: 'path', extensions: true },
+  { field: 'webhooks', kind: 'webhook', extensions: true },
+  { field: 'x-webhooks', kind: 'webhook', extensions: true },
+];
+
+/**
+ * The path items of the given containers, each followed by those of its operations' callbacks
+ * unless `callbacks` is false (the reference shows callbacks inside their operation).
+ */
+export function walkPathItems<N, O extends N>(
+  reader: WalkReader<N, O>,
+  root: N,
+  containers: readonly PathItemContainer[],
+  callbacks = true,
+): PathItemAt<N, O>[] {
+  const out: PathItemAt<N, O>[] = [];
+  for (const { field, kind, extensions } of containers) {
+    const container = reader.child(root, field);
+    if (container !== undefined) addItems(reader, container, kind, extensions, callbacks, out, 0);
   }
   return out;
 }
 
-function addItems(
-  sources: ContractSources,
-  container: Located,
-  kind: PathItemSite['kind'],
-  out: PathItemSite[],
+function addItems<N, O extends N>(
+  reader: WalkReader<N, O>,
+  node: N,
+  kind: PathItemKind,
+  extensions: boolean,
+  callbacks: boolean,
+  out: PathItemAt<N, O>[],
   depth: number,
 ): void {
-  if (!isRecord(container.value) || depth > 8) return;
-  for (const key of Object.keys(container.value)) {
-    if (key.startsWith('x-') && kind !== 'callback') continue;
-    const keySite = sources.child(container, key);
-    if (!keySite) continue;
-    const item = sources.follow(keySite);
-    if (!isRecord(item.value)) continue;
-    const site: PathItemSite = { key, kind, item: item as Located<Record<string, unknown>>, keySite };
-    out.push(site);
+  const container = reader.record(node);
+  if (!container || depth > 8) return;
+  for (const key of reader.keys(container)) {
+    if (extensions && key.startsWith('x-')) continue;
+    const keySite = reader.child(container, key);
+    if (keySite === undefined) continue;
+    const item = reader.object(keySite);
+    if (!item) continue;
+    out.push({ key, kind, item, keySite });
+    if (!callbacks) continue;
     for (const method of HTTP_METHODS) {
-      const operation = sources.child(item, method);
-      const callbacks = operation && sources.child(operation, 'callbacks');
-      if (!callbacks || !isRecord(callbacks.value)) continue;
-      for (const name of Object.keys(callbacks.value)) {
-        const callback = sources.child(callbacks, name);
-        if (callback) addItems(sources, sources.follow(callback), 'callback', out, depth + 1);
+      const operation = reader.child(item, method);
+      const callbacks = operation === undefined ? undefined : reader.child(operation, 'callbacks');
+      const named = callbacks === undefined ? undefined : reader.record(callbacks);
+      if (!named) continue;
+      for (const name of reader.keys(named)) {
+        const callback = reader.child(named, name);
+        const followed = callback === undefined ? undefined : reader.object(callback);
+        if (followed) addItems(reader, followed, 'callback', false, true, out, depth + 1);
       }
     }
   }
+}
+
+/** The operations of the given path items, in their order and the methods' order. */
+export function walkOperations<N, O extends N>(
+  reader: WalkReader<N, O>,
+  items: readonly PathItemAt<N, O>[],
+): OperationAt<N, O>[] {
+  const out: OperationAt<N, O>[] = [];
+  for (const pathItem of items) {
+    for (const method of HTTP_METHODS) {
+      const written = reader.child(pathItem.item, method);
+      const operation = written === undefined ? undefined : reader.record(written);
+      if (operation) out.push({ method, pathItem, operation });
+    }
+  }
+  return out;
+}
+
+/** The walk over located sources: `$ref`s followed across files, every node locatable. */
+function sourcesReader(sources: ContractSources): WalkReader<Located, Located<Record<string, unknown>>> {
+  const record = (node: Located) => (isRecord(node.value) ? (node as Located<Record<string, unknown>>) : undefined);
+  return {
+    child: (node, key) => sources.child(node, key),
+    record,
+    object: (node) => record(sources.follow(node)),
+    keys: (node) => Object.keys(node.value),
+  };
+}
+
+/** Every path item of a contract: paths, webhooks (3.1 and the `x-webhooks` convention) and callbacks. */
+export function collectPathItems(sources: ContractSources): PathItemSite[] {
+  const root: Located = { file: sources.root, segments: [], value: sources.root.data };
+  return walkPathItems(sourcesReader(sources), root, CONTRACT_CONTAINERS);
 }
 
 export function collectOperations(
   sources: ContractSources,
   items: readonly PathItemSite[] = collectPathItems(sources),
 ): OperationSite[] {
-  const out: OperationSite[] = [];
-  for (const pathItem of items) {
-    for (const method of HTTP_METHODS) {
-      const operation = sources.child(pathItem.item, method);
-      if (operation && isRecord(operation.value))
-        out.push({ method, pathItem, operation: operation as Located<Record<string, unknown>> });
-    }
-  }
-  return out;
+  return walkOperations(sourcesReader(sources), items);
 }
 
 /** The parameters in force for an operation: path-level ones, overridden by operation-level ones of the same name and location. */

@@ -1,6 +1,6 @@
 import type { Contract } from '../contracts/validate.js';
 import type { Located } from '../contracts/sources.js';
-import { collectOperations, collectPathItems, type OperationSite } from '../contracts/walk.js';
+import { collectOperations, collectPathItems, operationKey, type OperationSite } from '../contracts/walk.js';
 import { encodePointer, isRecord, type Segment } from '../sources/pointer.js';
 import type { ChangeSite } from './change.js';
 
@@ -86,11 +86,6 @@ export class Side {
     const alternatives = Array.isArray(value) ? value.filter(isRecord).map(requirementText) : [];
     return { node: own ? operation : this.root, alternatives: [...new Set(alternatives)].sort() };
   }
-}
-
-/** `GET /items/{}`: path parameters renamed in the template are still the same operation. */
-export function operationKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
 }
 
 /** `oauth[read,write] + apiKey`; the empty requirement (`{}`) is anonymous access. */

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
+import { openApi3View } from '../contracts/openapi3-view.js';
 import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
 import { encodePointer, isRecord } from '../sources/pointer.js';
 import { commentText } from './comment-text.js';
 import { aliasInheritedKeys } from './inherited-keys.js';
-import { toOpenApi3, typeSource } from './openapi3.js';
+import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 import { collapseRefChains } from './ref-chains.js';
 
@@ -18,7 +19,12 @@ export async function generateServiceTypes(contract: Contract, service: string, 
   // Redocly's bundler follows a multi-file contract's $ref chains recursively: long ones are refused first.
   if (typeSource(contract)) refuseLongChains(contract);
   // Handed over as one document: openapi-typescript would otherwise read (and fetch) what its $refs name itself.
-  const bundled = await bundleForTypes(await toOpenApi3(contract), contract.path, contract.sources.project, redocly);
+  const bundled = await bundleForTypes(
+    await openApi3View(contract).types(),
+    contract.path,
+    contract.sources.project,
+    redocly,
+  );
   // Its resolver follows internal chains recursively, in quadratic time: each is shortened to its end.
   // Names every object inherits (`valueOf`, `__proto__`) crash Redocly's walk: placeholders, put back after.
   // (A multi-file contract holding one is refused before this, in models/index.ts: its bundling walks it too.)

@@ -1,5 +1,5 @@
 import type { OperationCardModel, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
-import { operationKey } from '../../diff/side.js';
+import { operationKey } from '../../contracts/walk.js';
 import type { VersionAnchors } from './changelog.js';
 import type { PlacedSection, VersionLayout } from './layout.js';
 import type { TagGroup } from './operations.js';

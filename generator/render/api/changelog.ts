@@ -1,7 +1,7 @@
 import { countChanges, groupTitle, type ApiChange, type ChangeGroup, type DiffReport } from '../../diff/change.js';
 import { verdict } from '../../diff/format.js';
 import { majorRaised } from '../../diff/history.js';
-import { operationKey } from '../../diff/side.js';
+import { operationKey } from '../../contracts/walk.js';
 import type {
   ChangelogEntryModel,
   ChangelogGroupModel,

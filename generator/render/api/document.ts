@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { openApi3View } from '../../contracts/openapi3-view.js';
 import type { Contract } from '../../contracts/validate.js';
-import { bundleContract, toOpenApi3 } from '../../models/openapi3.js';
 
 export interface ReferenceDocument {
   /** The contract as one OpenAPI 3.x document whose `$ref`s all point inside it. */
@@ -10,18 +10,14 @@ export interface ReferenceDocument {
 }
 
 /**
- * What the reference renders from. A multi-file contract is bundled by swagger-parser (external
- * refs become internal, each file's content written once), and Swagger 2.0 is converted to 3.0 the
- * same way the types are, so the renderer only knows one dialect and one kind of `$ref`.
+ * What the reference renders from: the contract's shared 3.x view (a multi-file contract bundled,
+ * Swagger 2.0 converted the same way, and at the same time, as for the types), so the renderer only
+ * knows one dialect and one kind of `$ref`.
  */
 export async function referenceDocument(contract: Contract): Promise<ReferenceDocument> {
-  const multiFile = contract.sources.files.size > 1;
-  const written = multiFile ? await bundleContract(contract, contract.document) : contract.document;
-  const openapi =
-    contract.specVersion === '2.0'
-      ? await toOpenApi3({ ...contract, document: written, sources: contract.sources })
-      : written;
-  return { openapi, downloads: await downloads(contract, written, multiFile) };
+  const view = openApi3View(contract);
+  const written = await view.written();
+  return { openapi: await view.reference(), downloads: await downloads(contract, written) };
 }
 
 /**
@@ -32,9 +28,8 @@ export async function referenceDocument(contract: Contract): Promise<ReferenceDo
 async function downloads(
   contract: Contract,
   written: Record<string, unknown>,
-  multiFile: boolean,
 ): Promise<ReferenceDocument['downloads']> {
-  const original = multiFile ? undefined : await readFile(contract.path, 'utf8');
+  const original = contract.sources.files.size > 1 ? undefined : await readFile(contract.path, 'utf8');
   const json =
     original !== undefined && contract.sources.root.format === 'json'
       ? original

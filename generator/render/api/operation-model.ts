@@ -1,3 +1,4 @@
+import { HTTP_METHODS } from '../../contracts/walk.js';
 import { isRecord } from '../../sources/pointer.js';
 import type {
   ExampleModel,
@@ -11,8 +12,6 @@ import type {
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
 import { exampleText, jsonPreview } from './values.js';
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface OperationContext extends SchemaContext {
   resolver: RefResolver;

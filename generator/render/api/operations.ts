@@ -1,8 +1,9 @@
 import { isRecord } from '../../sources/pointer.js';
 import { slugify } from '../../config/resolve.js';
 import { uniqueSlug } from '../../sources/unique-slug.js';
-import { HTTP_METHODS, type OperationSource } from './operation-model.js';
-import { asRecord, asString, strings, type RefResolver } from './resolver.js';
+import { walkOperations, walkPathItems, type PathItemContainer, type WalkReader } from '../../contracts/walk.js';
+import type { OperationSource } from './operation-model.js';
+import { asString, strings, type RefResolver } from './resolver.js';
 
 export interface TagGroup {
   name: string;
@@ -37,43 +38,26 @@ export function groupOperations(
   for (const tag of Array.isArray(document.tags) ? document.tags.filter(isRecord) : [])
     if (typeof tag.name === 'string') group(tag.name, tag.description);
 
-  const sources: Array<Omit<OperationSource, 'id'> & { tag: string; operationId: string }> = [];
-  for (const [path, written] of Object.entries(asRecord(document.paths))) {
-    if (path.startsWith('x-')) continue;
-    const pathItem = resolver.follow(written)?.value;
-    if (!pathItem) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!isRecord(operation)) continue;
-      sources.push({
-        kind: 'operation',
+  // Paths, then the webhooks (3.1's, else the `x-webhooks` convention's, whose keys are all names).
+  const containers: PathItemContainer[] = [
+    { field: 'paths', kind: 'path', extensions: true },
+    { field: isRecord(document.webhooks) ? 'webhooks' : 'x-webhooks', kind: 'webhook', extensions: false },
+  ];
+  const reader = documentReader(resolver);
+  const sources = walkOperations(reader, walkPathItems(reader, document, containers, false)).map(
+    ({ method, pathItem, operation }) => {
+      const webhook = pathItem.kind === 'webhook';
+      return {
+        kind: webhook ? ('webhook' as const) : ('operation' as const),
         method,
-        path,
-        pathItem,
+        path: pathItem.key,
+        pathItem: pathItem.item,
         operation,
-        tag: strings(operation.tags)[0] ?? UNTAGGED,
+        tag: webhook ? WEBHOOKS : (strings(operation.tags)[0] ?? UNTAGGED),
         operationId: asString(operation.operationId),
-      });
-    }
-  }
-  const webhooks = isRecord(document.webhooks) ? document.webhooks : asRecord(document['x-webhooks']);
-  for (const [name, written] of Object.entries(webhooks)) {
-    const pathItem = resolver.follow(written)?.value;
-    if (!pathItem) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!isRecord(operation)) continue;
-      sources.push({
-        kind: 'webhook',
-        method,
-        path: name,
-        pathItem,
-        operation,
-        tag: WEBHOOKS,
-        operationId: asString(operation.operationId),
-      });
-    }
-  }
+      };
+    },
+  );
   // operationIds claim their anchors before generated ones, so a generated id never takes a real one.
   const ids = new Map<number, string>();
   sources.forEach((s, i) => s.operationId && ids.set(i, unique(s.operationId)));
@@ -88,4 +72,14 @@ export function groupOperations(
   for (const [index, { tag, operationId: _id, ...source }] of sources.entries())
     group(tag).operations.push({ ...source, id: ids.get(index) as string });
   return [...groups.values()].filter((g) => g.operations.length > 0);
+}
+
+/** The contracts' walk over one bundled document: a `$ref` that leads to no object is skipped. */
+function documentReader(resolver: RefResolver): WalkReader<unknown, Record<string, unknown>> {
+  return {
+    child: (node, key) => (isRecord(node) ? node[key] : undefined),
+    record: (node) => (isRecord(node) ? node : undefined),
+    object: (node) => resolver.follow(node)?.value,
+    keys: (node) => Object.keys(node),
+  };
 }
