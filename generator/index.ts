@@ -38,7 +38,13 @@ export type { ResolvedConfig, ResolvedApi } from './config/resolve.js';
 export { loadContracts, type LoadedApi, type ContractVersion, type ContractsResult } from './contracts/index.js';
 export { validateContract, type Contract, type ContractResult } from './contracts/validate.js';
 export { CONTRACT_RULES } from './contracts/checks.js';
-export { generateModels, type ModelsInput, type ModelFiles, type ModelsResult } from './models/index.js';
+// Published as generateModels before the stage was named for what it makes; the name stays for those who import it.
+export {
+  generateTypes as generateModels,
+  type TypesInput as ModelsInput,
+  type TypeFiles as ModelFiles,
+  type TypesResult as ModelsResult,
+} from './types/index.js';
 export { type Diagnostic, type Severity, normalizeDiagnostics } from './diagnostics/diagnostic.js';
 export { formatReport, formatDiagnosticText, OUTPUT_FORMATS, type OutputFormat } from './diagnostics/format.js';
 export { main } from './cli/main.js';

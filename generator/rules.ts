@@ -18,7 +18,7 @@ import { securityDefined } from './contracts/rules/security-defined.js';
 import type { ContractRule } from './contracts/rules/rule.js';
 import type { RuleDescriptor } from './diagnostics/severity.js';
 import { breakingChange } from './diff/rules.js';
-import { typesGeneration } from './models/rules.js';
+import { typesGeneration } from './types/rules.js';
 import { depthLimit, encoding, parse, pathOutsideProject } from './sources/rules.js';
 import { output } from './write/rules.js';
 

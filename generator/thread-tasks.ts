@@ -8,7 +8,7 @@ import { threadContext } from './workers/thread-state.js';
  */
 const TASKS = new Map<string, () => Promise<ThreadTaskModule>>([
   ['checks', () => import('./contracts/thread-tasks.js')],
-  ['types', () => import('./models/thread-tasks.js')],
+  ['types', () => import('./types/thread-tasks.js')],
   ['page', () => import('./content/thread-tasks.js')],
   ['render', () => import('./render/thread-tasks.js')],
 ]);

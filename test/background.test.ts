@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { openContract, validateContract } from '../generator/contracts/validate.js';
-import { generateModels } from '../generator/models/index.js';
+import { generateTypes } from '../generator/types/index.js';
 import { Background } from '../generator/workers/background.js';
 import type { ChecksRequest } from '../generator/contracts/thread-tasks.js';
-import type { TypesRequest } from '../generator/models/thread-tasks.js';
+import type { TypesRequest } from '../generator/types/thread-tasks.js';
 import { handleRequest } from '../generator/thread-tasks.js';
 import { expectRequest, settleRequest } from '../generator/workers/thread-state.js';
 import { build } from '../generator/commands/build.js';
@@ -50,10 +50,10 @@ describe("the build's second thread", () => {
       schemaIdBase: 'http://localhost/schemas/',
       rules: {},
     };
-    const here = await generateModels(input);
+    const here = await generateTypes(input);
     const background = Background.threaded();
     try {
-      const there = await generateModels({ ...input, background });
+      const there = await generateTypes({ ...input, background });
       assert.deepEqual([...there.files], [...here.files]);
       assert.match(there.files.get('types/searcher.d.ts') ?? '', /export interface paths/);
       // Not done here instead: a thread that cannot start, dies or answers `stale` leaves the work to this one.
@@ -155,7 +155,7 @@ describe("the build's second thread", () => {
       result.diagnostics.filter((d) => d.file === contractFile),
       normalizeDiagnostics(here.diagnostics),
     );
-    const models = await generateModels({
+    const models = await generateTypes({
       apis: [
         {
           api: { id: 'discord' } as never,

@@ -6,7 +6,7 @@ import { loadConfig } from '../generator/config/load.js';
 import { compileContext, loadContent } from '../generator/content/index.js';
 import { compileFresh } from '../generator/content/compile.js';
 import { validateContract } from '../generator/contracts/validate.js';
-import { ContractIndex } from '../generator/models/contract-lookup.js';
+import { ContractIndex } from '../generator/types/contract-lookup.js';
 import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { ROOT, tempDir } from './helpers.js';
 

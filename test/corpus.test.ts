@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { validateContract } from '../generator/contracts/validate.js';
-import { generateEntitySchemas } from '../generator/models/json-schemas.js';
-import { generateServiceTypes } from '../generator/models/service-types.js';
+import { generateEntitySchemas } from '../generator/types/json-schemas.js';
+import { generateServiceTypes } from '../generator/types/service-types.js';
 import { types } from '../generator/commands/types.js';
 import { CORPUS, tempDir } from './helpers.js';
 

@@ -27,7 +27,7 @@ test('public exports', () => {
     'formatDiagnosticText',
     'formatDiff',
     'formatReport',
-    'generateModels',
+    'generateTypes',
     'loadConfig',
     'loadContent',
     'loadContracts',

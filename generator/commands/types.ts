@@ -7,7 +7,7 @@ import type { RuleSeverities } from '../diagnostics/severity.js';
 import { validateContract } from '../contracts/validate.js';
 import { versionName } from '../contracts/version-name.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { generateModels, type ModelsInput } from '../models/index.js';
+import { generateTypes, type TypesInput } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { uniqueSlug } from '../sources/unique-slug.js';
 import { replaceFolders } from '../write/replace-folders.js';
@@ -46,7 +46,7 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
       : await fromConfig(options.config, rules, options.versions ?? [], options.cache ?? true);
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
-  const generated = await generateModels(prepared.input);
+  const generated = await generateTypes(prepared.input);
   const all = normalizeDiagnostics([...diagnostics, ...generated.diagnostics]);
   if (countBySeverity(all).errors > 0) return { diagnostics: all, written: [] };
   try {
@@ -59,7 +59,7 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
   return { diagnostics: all, written: [...generated.files.keys()].sort() };
 }
 
-type Prepared = { input: ModelsInput | undefined; diagnostics: Diagnostic[] };
+type Prepared = { input: TypesInput | undefined; diagnostics: Diagnostic[] };
 
 async function fromConfig(
   configPath: string,
@@ -87,7 +87,7 @@ async function fromConfig(
 }
 
 /**
- * Puts the asked-for version of each API first, where the models stage takes the version to type
+ * Puts the asked-for version of each API first, where the types stage takes the version to type
  * from. An API without that version is an error naming the versions it has: a package that
  * silently mixed in the newest version would lie about what it types.
  */

@@ -1,5 +1,5 @@
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ModelsResult } from '../models/index.js';
+import type { TypesResult } from '../types/index.js';
 import { EMPTY_REFERENCE, lazyApiReference } from '../render/index.js';
 import type { Background } from '../workers/background.js';
 import type { PreparedSite } from './prepare.js';
@@ -10,7 +10,7 @@ export interface Settled {
   site: RenderedSite;
   diagnostics: Diagnostic[];
   /** Undefined when a contract has errors: the build fails. */
-  types: ModelsResult | undefined;
+  types: TypesResult | undefined;
 }
 
 /**
@@ -35,7 +35,7 @@ export async function awaitChecksAndTypes(
     return { site: await renderer.renderWith(EMPTY_REFERENCE), diagnostics, types: undefined };
   if (early.failure) throw early.failure.error;
   diagnostics.push(...early.gate);
-  const types = await (prepared.types as Promise<ModelsResult>);
+  const types = await (prepared.types as Promise<TypesResult>);
   diagnostics.push(...types.diagnostics);
   if (types.typed.length === prepared.apis.length) return { site: rendered, diagnostics, types };
   const { config, cache, apis } = prepared;

@@ -5,8 +5,8 @@ import { loadContent, type ContentResult } from '../content/index.js';
 import { openContracts, type LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
-import { ContractIndex } from '../models/contract-lookup.js';
-import { generateModels, type ModelsResult } from '../models/index.js';
+import { ContractIndex } from '../types/contract-lookup.js';
+import { generateTypes, type TypesResult } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { Background, later } from '../workers/background.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
@@ -36,7 +36,7 @@ export interface PreparedSite {
   /** `build` only. */
   reference: EarlyReference | undefined;
   /** `build` only: the types package and the JSON Schemas, on their way. */
-  types: Promise<ModelsResult> | undefined;
+  types: Promise<TypesResult> | undefined;
   /** `validate` only (`build` counts it once the checks pass): the breaking-change gate. */
   gate: Diagnostic[];
   content: ContentResult;
@@ -67,7 +67,7 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
     const opened = await openContracts(config, source, cache, scope.background);
     scope.background.start(await worthASecondThread(opened.apis));
     const generating = later(
-      generateModels({
+      generateTypes({
         apis: opened.apis,
         packageName: config.types.packageName,
         packageVersion: config.types.version,

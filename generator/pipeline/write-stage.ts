@@ -1,7 +1,7 @@
 import type { ClientAssets } from '../client/build.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
-import type { ModelsResult } from '../models/index.js';
+import type { TypesResult } from '../types/index.js';
 import { robots, sitemap } from '../write/site-files.js';
 import type { RenderedSite, SiteRenderer } from './render-stage.js';
 
@@ -12,7 +12,7 @@ export function outputFiles(
   client: ClientAssets,
   content: ContentResult,
   icon: SiteRenderer['favicon'],
-  types: ModelsResult,
+  types: TypesResult,
 ): Map<string, string | Uint8Array> {
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();

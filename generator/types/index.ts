@@ -14,7 +14,7 @@ import { generateEntitySchemas } from './json-schemas.js';
 import { typeSource } from './openapi3.js';
 import { typesIndex, typesPackageJson, typesReadme, type TypesPackageInput } from './types-package.js';
 
-export interface ModelsInput {
+export interface TypesInput {
   apis: readonly LoadedApi[];
   packageName: string;
   /** Overrides the package version (else the APIs' common version, else 0.0.0). */
@@ -30,19 +30,19 @@ export interface ModelsInput {
 }
 
 /** Generated files, keyed by path relative to the output folder (`types/…`, `schemas/…`). */
-export type ModelFiles = Map<string, string>;
+export type TypeFiles = Map<string, string>;
 
-export interface ModelsResult {
-  files: ModelFiles;
+export interface TypesResult {
+  files: TypeFiles;
   /** The services that got types. */
   typed: string[];
   /** Contracts the type generator could not handle (rule `types-generation`, at the chosen severity). */
   diagnostics: Diagnostic[];
 }
 
-/** The models stage: the types package and the JSON Schemas of the newest version of every API. */
-export async function generateModels(input: ModelsInput): Promise<ModelsResult> {
-  const files: ModelFiles = new Map();
+/** The types stage: the types package and the JSON Schemas of the newest version of every API. */
+export async function generateTypes(input: TypesInput): Promise<TypesResult> {
+  const files: TypeFiles = new Map();
   const diagnostics: Diagnostic[] = [];
   const services: TypesPackageInput['services'] = [];
   const cache = input.cache ?? BuildCache.disabled();

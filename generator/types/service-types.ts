@@ -27,7 +27,7 @@ export async function generateServiceTypes(contract: Contract, service: string, 
   );
   // Its resolver follows internal chains recursively, in quadratic time: each is shortened to its end.
   // Names every object inherits (`valueOf`, `__proto__`) crash Redocly's walk: placeholders, put back after.
-  // (A multi-file contract holding one is refused before this, in models/index.ts: its bundling walks it too.)
+  // (A multi-file contract holding one is refused before this, in types/index.ts: its bundling walks it too.)
   const aliased = aliasInheritedKeys(collapseRefChains(bundled));
   const nodes = await openapiTS(aliased.document as never, {
     redocly,
