@@ -27,7 +27,7 @@ test('public exports', () => {
     'formatDiagnosticText',
     'formatDiff',
     'formatReport',
-    'generateTypes',
+    'generateModels',
     'loadConfig',
     'loadContent',
     'loadContracts',
