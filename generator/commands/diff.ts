@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../config/load.js';
-import { discoverApis } from '../contracts/discover.js';
 import { validateContract } from '../contracts/validate.js';
 import { versionName } from '../contracts/version-name.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiffReport } from '../diff/change.js';
 import { diffContracts } from '../diff/compare.js';
+import { serviceFiles } from '../diff/service-versions.js';
 import type { GlobalOptions } from './options.js';
 
 export interface DiffResult {
@@ -50,59 +49,4 @@ export async function diff(
     { contract: after.contract, version: versionName(after.contract, pair.new.version, 'file name') },
   );
   return { diagnostics, report };
-}
-
-/** One of the two files to compare, with its version name when the folder's file name gives one. */
-type VersionFile = { file: string; version: string | undefined } | undefined;
-
-async function serviceFiles(
-  service: string,
-  configPath: string,
-  rules: GlobalOptions['rules'] | undefined,
-): Promise<{
-  old: VersionFile;
-  new: VersionFile;
-  rules: GlobalOptions['rules'];
-  diagnostics: Diagnostic[];
-  project?: string;
-}> {
-  const loaded = await loadConfig(configPath, rules);
-  if (!loaded.ok) return { old: undefined, new: undefined, rules: {}, diagnostics: loaded.diagnostics };
-  const { config, source } = loaded;
-  const configured = config.apis.find((a) => a.id === service);
-  const at = { file: source.display, ...source.locate(['apis']), severity: 'error' as const, rule: 'diff-service' };
-  if (!configured) {
-    const known = config.apis.map((a) => a.id).join(', ') || 'none';
-    return {
-      old: undefined,
-      new: undefined,
-      rules: config.rules,
-      diagnostics: [{ ...at, message: `no API "${service}" in the config; the configured APIs are ${known}` }],
-    };
-  }
-  const discovered = await discoverApis({ ...config, apis: [configured] }, source);
-  const files = discovered.apis[0]?.files ?? [];
-  if (discovered.diagnostics.length === 0 && files.length < 2) {
-    return {
-      old: undefined,
-      new: undefined,
-      rules: config.rules,
-      diagnostics: [
-        {
-          ...at,
-          ...source.locate(['apis', configured.index]),
-          message: `API "${service}" has ${files.length === 1 ? 'one version' : 'no version'} in ${configured.specAsWritten}; a diff needs two (drop the new version's file next to the old one)`,
-        },
-      ],
-    };
-  }
-  const [newest, previous] = files;
-  const pick = (v: typeof newest): VersionFile => v && { file: v.file, version: v.version };
-  return {
-    old: pick(previous),
-    new: pick(newest),
-    rules: config.rules,
-    diagnostics: discovered.diagnostics,
-    project: config.rootDir,
-  };
 }
