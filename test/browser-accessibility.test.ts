@@ -75,6 +75,11 @@ describe('accessibility of the real site (axe-core)', () => {
     }));
     assert.deepEqual({ text: first.text, visible: first.top >= 0 }, { text: 'Skip to main content', visible: true });
     await page.keyboard.press('Enter');
+    // The client's router handles the click and sets the hash a moment later: wait for it (a bounded
+    // wait), then assert, so that a slow machine does not fail a link that works.
+    await page
+      .waitForFunction(() => location.hash === '#main-content', undefined, { timeout: 5000 })
+      .catch(() => undefined);
     assert.equal(new URL(page.url()).hash, '#main-content');
     // Tab on to the colour-mode toggle: an icon button with a name and a visible focus ring.
     await page.focus('[data-color-mode-toggle]');
