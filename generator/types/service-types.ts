@@ -4,6 +4,7 @@ import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
 import { encodePointer, isRecord } from '../sources/pointer.js';
 import { commentText } from './comment-text.js';
+import { exportableNames } from './export-names.js';
 import { aliasInheritedKeys } from './inherited-keys.js';
 import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
@@ -47,7 +48,7 @@ export async function generateServiceTypes(contract: Contract, service: string, 
     ` */`,
     '',
   ].join('\n');
-  const body = astToString(nodes);
+  const body = astToString(exportableNames(typescript(), nodes));
   return header + aliased.restore(body);
 }
 
@@ -58,6 +59,11 @@ export async function generateServiceTypes(contract: Contract, service: string, 
  */
 function openapiTypescript(): typeof import('openapi-typescript') {
   return createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript');
+}
+
+/** The `typescript` package openapi-typescript has loaded already (CommonJS, for the same reason). */
+function typescript(): typeof import('typescript') {
+  return createRequire(import.meta.url)('typescript') as typeof import('typescript');
 }
 
 /** `$ref`s chained longer than this (or in a loop) are not handed to Redocly's bundler. */
