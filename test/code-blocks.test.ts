@@ -10,25 +10,17 @@ import { codeToHtml } from 'shiki';
 import { compileMdx, type MdxContext } from '../generator/content/mdx.js';
 import { renderPageTree } from '../generator/content/page-tree.js';
 import { CODE_THEMES } from '../generator/content/plugins/rehype-code.js';
-import type { ContractLookup, PageSource } from '../generator/content/types.js';
+import { NO_CONTRACTS, type PageSource } from '../generator/content/types.js';
 import { PAGE_TREE_COMPONENTS } from '../templates/mdx/components.js';
 import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { Page } from './html.js';
 
-const noContracts: ContractLookup = {
-  serviceIds: () => [],
-  schemaNames: () => undefined,
-  isEnum: () => false,
-  operationIds: () => undefined,
-  validateExample: () => [],
-  identity: () => '',
-};
 const context: MdxContext = {
   rootDir: process.cwd(),
   baseUrl: '/',
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   components: new Set(MDX_COMPONENT_NAMES),
-  contracts: noContracts,
+  contracts: NO_CONTRACTS,
   fileRoutes: new Map(),
   assets: new Map(),
 };

@@ -1,35 +1,14 @@
 import assert from 'node:assert/strict';
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { loadConfig } from '../generator/config/load.js';
 import { loadContracts } from '../generator/contracts/index.js';
 import { buildApiReference } from '../generator/render/api/pages.js';
+import { consumerProject } from './consumer-project.js';
 import { ROOT, runBin, runCli, tempDir } from './helpers.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-
-/** A fresh consumer project with the generated package installed under its own name. */
-async function consumerProject(out: string, file: string): Promise<string> {
-  const dir = await tempDir('consumer');
-  const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as { name: string };
-  const installed = join(dir, 'node_modules', ...manifest.name.split('/'));
-  await mkdir(join(installed, '..'), { recursive: true });
-  await symlink(join(out, 'types'), installed, 'dir');
-  await cp(join(ROOT, 'test/consumer', file), join(dir, 'consumer.ts'));
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const compilerOptions = {
-    strict: true,
-    noEmit: true,
-    module: 'nodenext',
-    moduleResolution: 'nodenext',
-    target: 'es2022',
-    skipLibCheck: false,
-    types: [],
-  };
-  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
-  return dir;
-}
 
 describe('the generated types package, installed by a consumer', () => {
   let out = '';

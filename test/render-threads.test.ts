@@ -5,20 +5,12 @@ import { test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { loadConfig } from '../generator/config/load.js';
 import { loadContent } from '../generator/content/index.js';
-import type { ContractLookup } from '../generator/content/types.js';
+import { NO_CONTRACTS } from '../generator/content/types.js';
 import { EMPTY_REFERENCE, renderSite, type RenderInput } from '../generator/render/index.js';
 import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { tempDir } from './helpers.js';
 
 const DOCS = 330;
-const noContracts: ContractLookup = {
-  serviceIds: () => [],
-  schemaNames: () => undefined,
-  isEnum: () => false,
-  operationIds: () => undefined,
-  validateExample: () => [],
-  identity: () => '',
-};
 
 test(
   'many pages to render are shared with a second thread, and come out as rendered here',
@@ -50,7 +42,7 @@ test(
       config: loaded.config,
       configSource: loaded.source,
       components: new Set(MDX_COMPONENT_NAMES),
-      contracts: noContracts,
+      contracts: NO_CONTRACTS,
       reservedRoutes: new Map(),
     });
     assert.deepEqual(content.diagnostics, []);

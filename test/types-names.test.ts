@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { consumerProject } from './consumer-project.js';
 import { ROOT, runBin, runCli, tempDir } from './helpers.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -20,21 +21,7 @@ test('schemas whose names are not TypeScript names are exported under PascalCase
   // Names that work as written keep them.
   assert.match(declarations, /\nexport type SimpleUser = components\['schemas'\]\['SimpleUser'\];/);
 
-  const dir = await tempDir('type-names-consumer');
-  await mkdir(join(dir, 'node_modules'), { recursive: true });
-  await symlink(join(out, 'types'), join(dir, 'node_modules/api-types'), 'dir');
-  await cp(join(ROOT, 'test/consumer/awkward-names.ts'), join(dir, 'consumer.ts'));
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const compilerOptions = {
-    strict: true,
-    noEmit: true,
-    module: 'nodenext',
-    moduleResolution: 'nodenext',
-    target: 'es2022',
-    skipLibCheck: false,
-    types: [],
-  };
-  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
+  const dir = await consumerProject(out, 'awkward-names.ts');
   const checked = await runBin(TSC, ['-p', 'tsconfig.json'], dir);
   assert.equal(checked.code, 0, `tsc failed:\n${checked.stdout}${checked.stderr}`);
 });

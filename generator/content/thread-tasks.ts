@@ -1,7 +1,7 @@
 import type { TaskReply, TaskRequest, ThreadContext } from '../workers/protocol.js';
 import { stale } from '../workers/protocol.js';
 import type { MdxContext } from './mdx.js';
-import type { ContractLookup, PageSource } from './types.js';
+import { NO_CONTRACTS, type PageSource } from './types.js';
 
 /** A content page, compiled on the second thread against the `PageShare` the build handed over first. */
 export interface PageRequest extends TaskRequest {
@@ -30,14 +30,6 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
   const share = context.shared(PAGE_SHARE) as PageShare | undefined;
   if (!share) return stale('no page context was handed over');
   if (pageContext?.share !== share) {
-    const contracts: ContractLookup = {
-      serviceIds: () => [],
-      schemaNames: () => undefined,
-      isEnum: () => false,
-      operationIds: () => undefined,
-      validateExample: () => [],
-      identity: () => '',
-    };
     pageContext = {
       share,
       context: {
@@ -45,7 +37,7 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
         baseUrl: share.baseUrl,
         toc: share.toc,
         components: new Set(share.components),
-        contracts,
+        contracts: NO_CONTRACTS,
         fileRoutes: new Map(share.fileRoutes),
         assets: new Map(),
       },

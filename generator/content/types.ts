@@ -120,3 +120,13 @@ export interface ContractLookup {
   /** A hash of the contracts it answers from: pages that asked it anything are compiled again when it changes. */
   identity(): string;
 }
+
+/** A lookup with no contract behind it: where pages are compiled without the contracts loaded. */
+export const NO_CONTRACTS: ContractLookup = {
+  serviceIds: () => [],
+  schemaNames: () => undefined,
+  isEnum: () => false,
+  operationIds: () => undefined,
+  validateExample: () => [],
+  identity: () => '',
+};

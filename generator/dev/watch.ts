@@ -7,6 +7,7 @@ import { loadConfig } from '../config/load.js';
 import { formatDiagnosticText } from '../diagnostics/format.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { BuildOptions } from '../pipeline.js';
+import { failedBuild } from './failed-build.js';
 import { DevServer, type DevState } from './server.js';
 import type { BuilderReply, BuilderRequest } from './worker.js';
 import { transpileTemplate } from './transpile.js';
@@ -103,15 +104,7 @@ export async function dev(options: DevOptions): Promise<DevResult> {
     } catch (error) {
       // The builder thread died (out of memory, say): report it, and start a fresh one for the next change.
       restart = true;
-      const internal: Diagnostic = {
-        file: 'specsite',
-        line: 0,
-        column: 0,
-        severity: 'error',
-        rule: 'internal',
-        message: `the builder stopped: ${(error as Error).message}; save again to retry`,
-      };
-      apply({ ok: false, files: new Map(), complete: false, diagnostics: [internal], rendered: [], ms: 0 }, changed);
+      apply(failedBuild(`the builder stopped: ${(error as Error).message}; save again to retry`), changed);
     }
   };
   // One build at a time; what changes meanwhile waits for the next.

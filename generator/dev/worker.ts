@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BuildOptions } from '../pipeline.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { failedBuild } from './failed-build.js';
 import { DevSession, type DevBuild } from './session.js';
 
 /**
@@ -18,17 +18,7 @@ let warmed = false;
 port?.on('message', (request: BuilderRequest) => {
   void session
     .rebuild(request.changed)
-    .catch((error: unknown): DevBuild => {
-      const internal: Diagnostic = {
-        file: 'specsite',
-        line: 0,
-        column: 0,
-        severity: 'error',
-        rule: 'internal',
-        message: `internal error: ${(error as Error).message}`,
-      };
-      return { ok: false, files: new Map(), complete: false, diagnostics: [internal], rendered: [], ms: 0 };
-    })
+    .catch((error: unknown): DevBuild => failedBuild(`internal error: ${(error as Error).message}`))
     .then((reply) => {
       port.postMessage(reply);
       // The first edit should not pay for loading the MDX compiler and the highlighter.

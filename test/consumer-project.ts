@@ -1,0 +1,25 @@
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, tempDir } from './helpers.js';
+
+/** A fresh consumer project with the generated package installed under its own name. */
+export async function consumerProject(out: string, file: string): Promise<string> {
+  const dir = await tempDir('consumer');
+  const manifest = JSON.parse(await readFile(join(out, 'types/package.json'), 'utf8')) as { name: string };
+  const installed = join(dir, 'node_modules', ...manifest.name.split('/'));
+  await mkdir(join(installed, '..'), { recursive: true });
+  await symlink(join(out, 'types'), installed, 'dir');
+  await cp(join(ROOT, 'test/consumer', file), join(dir, 'consumer.ts'));
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    skipLibCheck: false,
+    types: [],
+  };
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
+  return dir;
+}
