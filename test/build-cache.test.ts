@@ -188,10 +188,10 @@ describe('the build cache', () => {
     const DAY_MS = 24 * 60 * 60 * 1000;
     const writer = BuildCache.at(dir);
     const keys = ['read', 'written', 'neither'].map((name) => writer.key(name));
-    // `types` holds strings, which is what these entries are.
-    for (const key of keys) await writer.set('types', key, key);
+    // `html` holds strings, which is what these entries are.
+    for (const key of keys) await writer.set('html', key, key);
     const files = async (): Promise<string[]> =>
-      (await readdir(join(dir, 'types'), { recursive: true, withFileTypes: true }))
+      (await readdir(join(dir, 'html'), { recursive: true, withFileTypes: true }))
         .filter((e) => e.isFile())
         .map((e) => e.name)
         .sort();
@@ -199,8 +199,8 @@ describe('the build cache', () => {
 
     // A later run reads one entry and writes another; the third it leaves alone.
     const later = BuildCache.at(dir);
-    assert.equal(await later.get('types', keys[0]!), keys[0]);
-    await later.set('types', keys[1]!, 'again');
+    assert.equal(await later.get('html', keys[0]!), keys[0]);
+    await later.set('html', keys[1]!, 'again');
     const start = Date.now();
     assert.equal(await later.pruneUnused(start + 29 * DAY_MS), 0, 'a month has not gone by');
     assert.equal(await later.pruneUnused(start + 29.5 * DAY_MS), undefined, 'not due: pruned less than a day before');

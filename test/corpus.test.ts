@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { validateContract } from '../generator/contracts/validate.js';
-import { generateEntitySchemas } from '../generator/types/json-schemas.js';
-import { generateServiceTypes } from '../generator/types/service-types.js';
 import { types } from '../generator/commands/types.js';
-import { CORPUS, tempDir } from './helpers.js';
+import { BREAKS } from './corpus-breaks.js';
+import { CORPUS, ROOT, runBin, tempDir } from './helpers.js';
 
 interface Entry {
   group: 'public' | 'invalid';
@@ -28,33 +28,75 @@ function manifest(): Entry[] {
 
 const entries = manifest();
 
-describe('public corpus: every valid real-world document validates without a crash and types', () => {
+/** `tsc --strict` as an integrator runs it (skipLibCheck off, no ambient `@types`) over every given file at once. */
+async function typeCheck(files: readonly string[]): Promise<string> {
+  const dir = await tempDir('corpus-tsc');
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    skipLibCheck: false,
+    types: [],
+  };
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+  const checked = await runBin(join(ROOT, 'node_modules/typescript/bin/tsc'), ['-p', 'tsconfig.json'], dir);
+  return checked.stdout + checked.stderr;
+}
+
+describe('public corpus: every document validates, or breaks only its known rules, and its types package compiles', () => {
+  // Every package's declaration files, checked together at the end: one compiler run reads TypeScript's libraries once.
+  const declarations: string[] = [];
   for (const entry of entries.filter((e) => e.group === 'public')) {
     test(entry.file, async () => {
-      const result = await validateContract(join(CORPUS, entry.file));
+      const spec = join(CORPUS, entry.file);
+      const result = await validateContract(spec);
       assert.ok(result.contract, `not read as OpenAPI: ${JSON.stringify(result.diagnostics.slice(0, 3))}`);
       for (const d of result.diagnostics) {
         assert.ok(d.line > 0 && d.column > 0, `unlocated: ${JSON.stringify(d)}`);
-        assert.doesNotMatch(d.message, /could not run/, `a rule crashed: ${d.message}`);
+        assert.doesNotMatch(
+          d.message,
+          /could not run|\[object Object\]/,
+          `a rule crashed or printed no value: ${d.message}`,
+        );
       }
-      if (result.diagnostics.some((d) => d.severity === 'error')) {
-        // A genuine violation in a third-party document: `types` must refuse it with those located
-        // errors and write nothing, rather than crash or type a broken contract.
-        const out = join(await tempDir('corpus'), 'out');
-        const refused = await types([join(CORPUS, entry.file)], { config: 'unused', out });
+      const known = BREAKS[entry.file] ?? [];
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      assert.deepEqual(
+        [...new Set(errors.map((d) => d.rule))].sort(),
+        known.filter((rule) => rule !== 'types-generation'),
+      );
+      const out = join(await tempDir('corpus'), 'out');
+      if (errors.length > 0) {
+        // A genuine violation: \`types\` refuses the document with those located errors and writes nothing.
+        const refused = await types([spec], { config: 'unused', out });
         assert.deepEqual(refused.written, []);
         assert.ok(refused.diagnostics.some((d) => d.severity === 'error' && d.line > 0));
         assert.equal(existsSync(out), false);
-        return;
       }
-      const types_ = await generateServiceTypes(result.contract, 'corpus', '1.0.0');
-      assert.match(types_, /^export interface (paths|components|webhooks) \{/m);
-      for (const schema of generateEntitySchemas(result.contract, 'http://localhost/schemas/corpus/')) {
-        const parsed = JSON.parse(schema.content) as { $id: string };
-        assert.equal(parsed.$id, `http://localhost/schemas/corpus/${schema.fileName}`);
+      // Accepted as it is (the rules it breaks relaxed, as \`--rule\` does), it is typed, and the package compiles.
+      const rules = Object.fromEntries(known.map((rule) => [rule, 'warning' as const]));
+      const typed = await types([spec], { config: 'unused', out, rules });
+      assert.deepEqual(
+        typed.diagnostics.filter((d) => d.severity === 'error'),
+        [],
+      );
+      const service = typed.written.find((file) => /^types\/(?!index\.d\.ts$).+\.d\.ts$/.test(file));
+      if (known.includes('types-generation')) assert.equal(service, undefined);
+      else assert.ok(service, `no declarations for the document: ${typed.written.join(', ')}`);
+      for (const file of typed.written) if (file.endsWith('.d.ts')) declarations.push(join(out, file));
+      for (const file of typed.written.filter((f) => f.startsWith('schemas/'))) {
+        const parsed = JSON.parse(await readFile(join(out, file), 'utf8')) as { $id: string };
+        assert.equal(parsed.$id, `http://localhost/schemas/${file.slice('schemas/'.length)}`);
       }
     });
   }
+  test('every package compiles under tsc --strict', async () => {
+    assert.ok(declarations.length > entries.filter((e) => e.group === 'public').length);
+    const output = await typeCheck(declarations);
+    assert.equal(output.match(/error TS\d+/g)?.length ?? 0, 0, output.slice(0, 4000));
+  });
 });
 
 describe('invalid corpus: every broken document fails with a located error', () => {

@@ -79,7 +79,7 @@ const SHAPES = {
   /** Diagnostics of a contract's checks. */
   contracts: arrayOf(isDiagnostic),
   /** A service's declarations. */
-  types: isString,
+  types: fields({ declarations: isString, renamed: arrayOf(fields({ schema: isString, name: isString })) }),
   /** A compiled content page. */
   pages: isCachedPage,
   /** An API's reference pages (summaries) and downloads. */

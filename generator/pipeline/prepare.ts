@@ -75,6 +75,8 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
         rules: config.rules,
         cache,
         background: scope.background,
+        // Compiling the declarations costs a cold build seconds; `specsite types` is where the package is promised to compile.
+        verify: false,
       }),
     );
     return { apis: opened.apis, contractDiagnostics: opened.diagnostics, types: generating };

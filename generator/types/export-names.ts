@@ -32,6 +32,12 @@ export function pascalName(name: string): string {
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
 
+/** A schema exported under another name than its own, for the package's README. */
+export interface RenamedSchema {
+  schema: string;
+  name: string;
+}
+
 /**
  * The schema a root alias stands for, if it is one. openapi-typescript writes the alias's type as one
  * identifier holding `components['schemas']['…']`, and names the alias after the schema as written.
@@ -49,7 +55,7 @@ function schemaOf(ts: TypeScript, node: Node): string | undefined {
  * PascalCase name instead (numbered from 2 when that is taken too), with a comment naming the schema.
  * Names that work are left alone, so a contract whose names all work gets the same file as before.
  */
-export function exportableNames(ts: TypeScript, nodes: readonly Node[]): Node[] {
+export function exportableNames(ts: TypeScript, nodes: readonly Node[]): { nodes: Node[]; renamed: RenamedSchema[] } {
   const taken = new Set<string>();
   const declared = (node: Node): string | undefined =>
     (ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node)) && ts.isIdentifier(node.name)
@@ -67,14 +73,16 @@ export function exportableNames(ts: TypeScript, nodes: readonly Node[]): Node[] 
     taken.add(name);
     keeps.add(node);
   }
-  return nodes.map((node) => {
+  const renamed: RenamedSchema[] = [];
+  const exported = nodes.map((node) => {
     const schema = schemaOf(ts, node);
     if (schema === undefined || keeps.has(node) || !ts.isTypeAliasDeclaration(node)) return node;
     const base = pascalName(schema);
     let name = asWritten(base) ?? `${base}_`;
     for (let n = 2; taken.has(name); n++) name = `${asWritten(base) ?? `${base}_`}${n}`;
     taken.add(name);
-    const renamed = ts.factory.updateTypeAliasDeclaration(
+    renamed.push({ schema, name });
+    const alias = ts.factory.updateTypeAliasDeclaration(
       node,
       node.modifiers,
       ts.factory.createIdentifier(name),
@@ -82,10 +90,11 @@ export function exportableNames(ts: TypeScript, nodes: readonly Node[]): Node[] 
       node.type,
     );
     return ts.addSyntheticLeadingComment(
-      renamed,
+      alias,
       ts.SyntaxKind.MultiLineCommentTrivia,
       `* The schema "${commentText(schema)}": its own name is not a TypeScript name, or is taken. `,
       true,
     );
   });
+  return { nodes: exported, renamed };
 }

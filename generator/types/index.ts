@@ -12,6 +12,9 @@ import type { TypesRequest } from './thread-tasks.js';
 import { firstInheritedKey } from './inherited-keys.js';
 import { generateEntitySchemas } from './json-schemas.js';
 import { typeSource } from './openapi3.js';
+import { compileErrors, type CompileError } from './compile-check.js';
+import { declarationPointer } from './declaration-place.js';
+import type { ServiceTypes } from './service-types.js';
 import { typesIndex, typesPackageJson, typesReadme, type TypesPackageInput } from './types-package.js';
 
 export interface TypesInput {
@@ -27,6 +30,11 @@ export interface TypesInput {
   cache?: BuildCache;
   /** Where openapi-typescript runs: a second thread during `build`. */
   background?: Background;
+  /**
+   * Whether the declarations are compiled (`tsc --strict`) before they are written, and a service whose
+   * types do not compile is refused like one the generator cannot type: what `types` promises an integrator.
+   */
+  verify: boolean;
 }
 
 /** Generated files, keyed by path relative to the output folder (`types/…`, `schemas/…`). */
@@ -57,6 +65,7 @@ export async function generateTypes(input: TypesInput): Promise<TypesResult> {
       !refused[index] &&
       later(serviceTypes(versions[0].contract, api.id, versions[0].version, cache, background)),
   );
+  const typed: { api: string; contract: Contract; version: string; types: ServiceTypes }[] = [];
   for (const [index, { api, versions }] of input.apis.entries()) {
     const newest = versions[0];
     if (!newest) continue;
@@ -66,14 +75,23 @@ export async function generateTypes(input: TypesInput): Promise<TypesResult> {
       continue;
     }
     try {
-      files.set(`types/${api.id}.d.ts`, (await declarations[index]) as string);
+      const types = (await declarations[index]) as ServiceTypes;
+      typed.push({ api: api.id, contract: newest.contract, version: newest.version, types });
     } catch (error) {
       diagnostics.push(typesFailure(newest.contract, api.id, error));
+    }
+  }
+  const failing = input.verify ? compileFailures(typed) : new Map<string, CompileError[]>();
+  for (const { api, contract, version, types } of typed) {
+    const errors = failing.get(api);
+    if (errors) {
+      diagnostics.push(notCompiling(contract, types, api, errors));
       continue;
     }
-    services.push({ id: api.id, version: newest.version, source: displayPath(newest.contract.path) });
-    for (const schema of generateEntitySchemas(newest.contract, new URL(`${api.id}/`, input.schemaIdBase).href)) {
-      files.set(`schemas/${api.id}/${schema.fileName}`, schema.content);
+    files.set(`types/${api}.d.ts`, types.declarations);
+    services.push({ id: api, version, source: displayPath(contract.path), renamed: types.renamed });
+    for (const schema of generateEntitySchemas(contract, new URL(`${api}/`, input.schemaIdBase).href)) {
+      files.set(`schemas/${api}/${schema.fileName}`, schema.content);
     }
   }
   const distinct = [...new Set(services.map((s) => s.version))];
@@ -97,7 +115,7 @@ async function serviceTypes(
   version: string,
   cache: BuildCache,
   background: Background,
-): Promise<string> {
+): Promise<ServiceTypes> {
   const key = cache.key('types', service, version, ...contract.sources.identity());
   const typed = await map(
     [contract],
@@ -118,16 +136,53 @@ async function serviceTypes(
     },
     {
       cache: {
-        get: () => cache.get<string>('types', key),
-        set: async (_, declarations: string) => {
-          await cache.set('types', key, declarations);
-          return declarations;
+        get: () => cache.get<ServiceTypes>('types', key),
+        set: async (_, types: ServiceTypes) => {
+          await cache.set('types', key, types);
+          return types;
         },
       },
       executor: background,
     },
   );
-  return typed.results[0] as string;
+  return typed.results[0] as ServiceTypes;
+}
+
+/**
+ * The services whose declarations do not compile, with their errors, from one check of them all (the
+ * compiler's own libraries are read once). Each file stands alone, so an error belongs to its file's service.
+ */
+function compileFailures(typed: readonly { api: string; types: ServiceTypes }[]): Map<string, CompileError[]> {
+  const failing = new Map<string, CompileError[]>();
+  if (typed.length === 0) return failing;
+  const files = new Map(typed.map(({ api, types }) => [`types/${api}.d.ts`, types.declarations]));
+  for (const error of compileErrors(files)) {
+    const api = typed.find((t) => `types/${t.api}.d.ts` === error.file)?.api ?? typed[0]!.api;
+    failing.set(api, [...(failing.get(api) ?? []), error]);
+  }
+  return failing;
+}
+
+/**
+ * Types that would not compile for the integrator are refused as the generator's failure, located at
+ * what the first error's declaration was made from.
+ */
+function notCompiling(
+  contract: Contract,
+  types: ServiceTypes,
+  service: string,
+  errors: readonly CompileError[],
+): Diagnostic {
+  const first = errors[0]!;
+  const segments = declarationPointer(types.declarations, first.line, contract.specVersion === '2.0');
+  const where = first.file ? `${first.file.slice('types/'.length)}:${first.line}:${first.column}: ` : '';
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return {
+    ...contract.sources.locate(contract.sources.mapDereferenced(segments)),
+    severity: 'error',
+    rule: 'types-generation',
+    message: `the types generated for this contract do not compile, so the types package has no "${service}" entry: ${where}${first.text}${more}`,
+  };
 }
 
 /**

@@ -38,6 +38,7 @@ export async function fromConfig(
       schemaIdBase: new URL(`${config.baseUrl}schemas/`, config.url).href,
       rules: config.rules,
       cache,
+      verify: true,
     },
     diagnostics: [...contracts.diagnostics, ...chosen.diagnostics],
   };
@@ -120,6 +121,7 @@ export async function fromFiles(files: readonly string[], rules: RuleSeverities)
       packageVersion: undefined,
       schemaIdBase: STANDALONE_SCHEMA_BASE,
       rules,
+      verify: true,
     },
     diagnostics,
   };

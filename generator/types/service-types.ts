@@ -4,17 +4,27 @@ import type { Contract } from '../contracts/validate.js';
 import { displayPath } from '../sources/display-path.js';
 import { encodePointer, isRecord } from '../sources/pointer.js';
 import { commentText } from './comment-text.js';
-import { exportableNames } from './export-names.js';
+import { exportableNames, type RenamedSchema } from './export-names.js';
 import { aliasInheritedKeys } from './inherited-keys.js';
 import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 import { collapseRefChains } from './ref-chains.js';
 
+/** One service's declaration file, and the schemas it exports under another name than their own. */
+export interface ServiceTypes {
+  declarations: string;
+  renamed: RenamedSchema[];
+}
+
 /**
  * One service's declarations: openapi-typescript's `paths`, `components` and `operations`, plus a
  * named export per component schema (`export type Bucket = components['schemas']['Bucket']`).
  */
-export async function generateServiceTypes(contract: Contract, service: string, version: string): Promise<string> {
+export async function generateServiceTypes(
+  contract: Contract,
+  service: string,
+  version: string,
+): Promise<ServiceTypes> {
   const { default: openapiTS, astToString } = openapiTypescript();
   const redocly = await typeGeneratorConfig();
   // Redocly's bundler follows a multi-file contract's $ref chains recursively: long ones are refused first.
@@ -48,8 +58,8 @@ export async function generateServiceTypes(contract: Contract, service: string, 
     ` */`,
     '',
   ].join('\n');
-  const body = astToString(exportableNames(typescript(), nodes));
-  return header + aliased.restore(body);
+  const exported = exportableNames(typescript(), nodes);
+  return { declarations: header + aliased.restore(astToString(exported.nodes)), renamed: exported.renamed };
 }
 
 /**

@@ -1,9 +1,11 @@
+import type { RenamedSchema } from './export-names.js';
+
 /** What the types package is made of: one declaration file per service and the package's own files. */
 export interface TypesPackageInput {
   packageName: string;
   version: string;
   description: string;
-  services: { id: string; version: string; source: string }[];
+  services: { id: string; version: string; source: string; renamed: readonly RenamedSchema[] }[];
 }
 
 /** `package.json` with an `exports` entry per service, so `import type { X } from '<pkg>/<service>'` works. */
@@ -58,7 +60,29 @@ export function typesReadme(input: TypesPackageInput): string {
     '|---|---|---|',
     ...rows,
     '',
+    ...renamedSection(input),
   ].join('\n');
+}
+
+/**
+ * The schemas exported under another name than their own (`simple-user` → `SimpleUser`), so that an
+ * integrator who looks for a schema by its name in the contract finds its export.
+ */
+function renamedSection(input: TypesPackageInput): string[] {
+  const rows = input.services.flatMap((s) =>
+    s.renamed.map((r) => `| \`${input.packageName}/${s.id}\` | ${codeCell(r.schema)} | \`${r.name}\` |`),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '## Schemas exported under another name',
+    '',
+    "A schema whose name is not a TypeScript name (`simple-user`, `2fa`, `delete`), or is taken by another export, is exported under its name in PascalCase, numbered from 2 when that is taken too. `components['schemas']` keeps every schema under its own name.",
+    '',
+    '| entry | schema | exported as |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ];
 }
 
 /**
