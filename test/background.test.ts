@@ -12,6 +12,7 @@ import { handleRequest } from '../generator/thread-tasks.js';
 import { expectRequest, settleRequest } from '../generator/workers/thread-state.js';
 import { build } from '../generator/commands/build.js';
 import { normalizeDiagnostics, type Diagnostic } from '../generator/diagnostics/diagnostic.js';
+import type { ServiceTypes } from '../generator/types/service-types.js';
 import { CORPUS, ROOT, tempDir } from './helpers.js';
 
 const MISMATCH = join(ROOT, 'test/fixtures/rules/example-mismatch.yaml');
@@ -193,7 +194,7 @@ describe("the build's second thread", () => {
     const typed = await handleRequest(types);
     settleRequest(types);
     assert.ok(typed.ok, 'the types come from the contract already read');
-    assert.match(String(typed.value), /export interface components/);
+    assert.match((typed.value as ServiceTypes).declarations, /export interface components/);
     // Nothing is waiting for the contract any more: a new request reads the file again, and finds it changed.
     expectRequest(checks);
     const again = await handleRequest(checks);

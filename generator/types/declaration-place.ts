@@ -21,8 +21,10 @@ export function declarationPointer(declarations: string, line: number, swagger2:
     keys.unshift(key[1] ?? (key[2] !== undefined ? JSON.parse(`"${key[2]}"`) : key[3]) ?? '');
   }
   const [root, kind, name, method] = keys;
-  if (root === 'components' && kind !== undefined && name !== undefined)
-    return swagger2 && kind === 'schemas' ? ['definitions', name] : ['components', kind, name];
+  if (root === 'components' && kind !== undefined) {
+    if (swagger2 && kind === 'schemas') return name === undefined ? ['definitions'] : ['definitions', name];
+    return name === undefined ? ['components', kind] : ['components', kind, name];
+  }
   if ((root === 'paths' || root === 'webhooks') && kind !== undefined)
     return method === undefined || name === undefined ? [root, kind] : [root, kind, name];
   return [];

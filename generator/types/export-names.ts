@@ -1,4 +1,4 @@
-import type { Node } from 'typescript';
+import type { Node, TypeNode } from 'typescript';
 import { commentText } from './comment-text.js';
 
 type TypeScript = typeof import('typescript');
@@ -16,9 +16,12 @@ const NOT_A_TYPE_NAME = new Set(
   ).split(' '),
 );
 
+/** An identifier as ECMAScript (and so TypeScript) defines one: `Größe` and `名前` are names too. */
+const IDENTIFIER = /^[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*$/u;
+
 /** A name as written, if it can stand as an exported type; else undefined. */
 function asWritten(name: string): string | undefined {
-  return /^[A-Za-z_$][\w$]*$/.test(name) && !NOT_A_TYPE_NAME.has(name) ? name : undefined;
+  return IDENTIFIER.test(name) && !NOT_A_TYPE_NAME.has(name) ? name : undefined;
 }
 
 /**
@@ -27,9 +30,9 @@ function asWritten(name: string): string | undefined {
  * `delete` → `Delete`), `_` first where it would start with a digit.
  */
 export function pascalName(name: string): string {
-  const words = name.split(/[^A-Za-z0-9_$]+/).filter((word) => word !== '');
+  const words = name.split(/[^\p{ID_Continue}$]+/u).filter((word) => word !== '');
   const joined = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('') || 'Schema';
-  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+  return /^[\p{ID_Start}_$]/u.test(joined) ? joined : `_${joined}`;
 }
 
 /** A schema exported under another name than its own, for the package's README. */
@@ -46,6 +49,19 @@ function schemaOf(ts: TypeScript, node: Node): string | undefined {
   if (!ts.isTypeAliasDeclaration(node) || !ts.isTypeReferenceNode(node.type)) return undefined;
   const target = node.type.typeName;
   return ts.isIdentifier(target) && target.text.startsWith(`components['schemas'][`) ? node.name.text : undefined;
+}
+
+/** Names openapi-typescript's alias text (`components['schemas']['…']`, unescaped) holds as they are. */
+const QUOTED_AS_WRITTEN = /^[^'\\\n\r\u2028\u2029]*$/;
+
+/** `components['schemas']['it\'s']`, built as a type so the printer escapes the name. */
+function schemaType(ts: TypeScript, schema: string): TypeNode {
+  const { factory } = ts;
+  const key = (text: string) => factory.createLiteralTypeNode(factory.createStringLiteral(text, true));
+  return factory.createIndexedAccessTypeNode(
+    factory.createIndexedAccessTypeNode(factory.createTypeReferenceNode('components'), key('schemas')),
+    key(schema),
+  );
 }
 
 /**
@@ -87,7 +103,7 @@ export function exportableNames(ts: TypeScript, nodes: readonly Node[]): { nodes
       node.modifiers,
       ts.factory.createIdentifier(name),
       node.typeParameters,
-      node.type,
+      QUOTED_AS_WRITTEN.test(schema) ? node.type : schemaType(ts, schema),
     );
     return ts.addSyntheticLeadingComment(
       alias,

@@ -6,6 +6,7 @@ import { encodePointer, isRecord } from '../sources/pointer.js';
 import { commentText } from './comment-text.js';
 import { exportableNames, type RenamedSchema } from './export-names.js';
 import { aliasInheritedKeys } from './inherited-keys.js';
+import { withoutNonFiniteValues } from './non-finite-values.js';
 import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 import { collapseRefChains } from './ref-chains.js';
@@ -39,7 +40,8 @@ export async function generateServiceTypes(
   // Its resolver follows internal chains recursively, in quadratic time: each is shortened to its end.
   // Names every object inherits (`valueOf`, `__proto__`) crash Redocly's walk: placeholders, put back after.
   // (A multi-file contract holding one is refused before this, in types/index.ts: its bundling walks it too.)
-  const aliased = aliasInheritedKeys(collapseRefChains(bundled));
+  // Enum values no JSON can hold (YAML's `.inf`) would be printed as values, not types: they go.
+  const aliased = aliasInheritedKeys(collapseRefChains(withoutNonFiniteValues(bundled)));
   const nodes = await openapiTS(aliased.document as never, {
     redocly,
     rootTypes: true,
