@@ -1,29 +1,108 @@
-import type { Element, Root } from 'hast';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import type { RootContent as MdastContent } from 'mdast';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SAFE_SCHEMES } from '../../templates/url-policy.js';
+import { rewriteUrls, type UrlResolver } from './markdown-urls.js';
+import { textOf } from './markdown-text.js';
 
-/** GitHub's safe subset, with the site's URL policy for links: a link with another scheme is left as its text. */
-const schema = { ...defaultSchema, protocols: { ...defaultSchema.protocols, href: [...SAFE_SCHEMES] } };
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize, schema);
+export type { UrlResolver } from './markdown-urls.js';
 
 /**
- * CommonMark (with GFM) from an untrusted source, as React elements. Raw HTML is dropped by
- * remark-rehype and rehype-sanitize keeps only GitHub's safe subset (no scripts, event handlers or
- * URLs outside the site's policy), so nothing in the text can run in a reader's browser.
+ * GitHub's safe subset, with the site's URL policy for links: a link with another scheme is left as its
+ * text. Elements outside the subset are unwrapped, so their text stays; only script and style lose
+ * their content too, which is code rather than text.
  */
-export function markdownToReact(text: string, options: { inline?: boolean } = {}): ReactNode {
-  const tree = processor.runSync(processor.parse(text)) as Root;
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: [...SAFE_SCHEMES] },
+  strip: ['script', 'style'],
+};
+const parser = unified().use(remarkParse).use(remarkGfm);
+const plain = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize, schema);
+/** Only for text that holds HTML: parsing the tree again as HTML costs as much as the rest together. */
+const withHtml = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeRaw)
+  .use(rehypeSanitize, schema);
+
+export interface MarkdownOptions {
+  /** One paragraph is given as its content (for a sentence inside other text). */
+  inline?: boolean;
+  /** Where a link or image without a scheme points (undefined: its text only). Without it they stay as written. */
+  resolveUrl?: UrlResolver;
+  /** Links are shown as their text: for a heading, or text that sits inside a link. */
+  noLinks?: boolean;
+}
+
+/** CommonMark (with GFM and HTML) from an untrusted source, as a sanitized hast tree. */
+function sanitizedTree(text: string): Root {
+  const mdast = parser.parse(text);
+  const processor = hasHtml(mdast.children) ? withHtml : plain;
+  return processor.runSync(mdast) as Root;
+}
+
+/**
+ * CommonMark (with GFM) from an untrusted source, as React elements. HTML written in it is parsed, then
+ * rehype-sanitize keeps only GitHub's safe subset (no scripts, event handlers or URLs outside the
+ * site's policy) and the text of everything else, so nothing in the text can run in a reader's browser.
+ */
+export function markdownToReact(text: string, options: MarkdownOptions = {}): ReactNode {
+  const tree = sanitizedTree(text);
+  if (options.resolveUrl || options.noLinks) rewriteUrls(tree, options.resolveUrl, options.noLinks === true);
   const only = tree.children.filter((n) => !(n.type === 'text' && n.value.trim() === ''));
   const root: Root =
     options.inline && only.length === 1 && only[0]?.type === 'element' && (only[0] as Element).tagName === 'p'
       ? { type: 'root', children: (only[0] as Element).children }
       : tree;
   return toJsxRuntime(root, { Fragment, jsx, jsxs });
+}
+
+/**
+ * Inline Markdown (a summary) as React elements: phrasing only (emphasis, code, strike-through), links
+ * as their text, block structure flattened, so it fits in a heading.
+ */
+export function inlineMarkdownToReact(text: string): ReactNode {
+  const tree = sanitizedTree(text);
+  rewriteUrls(tree, undefined, true);
+  return toJsxRuntime({ type: 'root', children: phrasing(tree.children) }, { Fragment, jsx, jsxs });
+}
+
+/** What a reader sees of the Markdown, as one line of plain text: for labels, titles and meta descriptions. */
+export function markdownToText(text: string): string {
+  return textOf(sanitizedTree(text));
+}
+
+const PHRASING = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'kbd', 'q', 's', 'samp', 'strong', 'sub', 'sup']);
+
+/** Phrasing content only: a block element gives its content, separated by a space from the next. */
+function phrasing(nodes: readonly (RootContent | ElementContent)[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') out.push(node);
+    else if (node.type === 'element' && PHRASING.has(node.tagName))
+      out.push({ ...node, children: phrasing(node.children) });
+    else if (node.type === 'element') {
+      const inner = phrasing(node.children);
+      if (inner.length === 0) continue;
+      if (out.length > 0) out.push({ type: 'text', value: ' ' });
+      out.push(...inner);
+    }
+  }
+  return out;
+}
+
+function hasHtml(nodes: readonly MdastContent[]): boolean {
+  return nodes.some(
+    (node) => node.type === 'html' || ('children' in node && hasHtml(node.children as readonly MdastContent[])),
+  );
 }
