@@ -74,7 +74,7 @@ export function markdownToReact(text: string, options: MarkdownOptions = {}): Re
 export function inlineMarkdownToReact(text: string): ReactNode {
   const tree = sanitizedTree(text);
   rewriteUrls(tree, undefined, true);
-  return toJsxRuntime({ type: 'root', children: phrasing(tree.children) }, { Fragment, jsx, jsxs });
+  return toJsxRuntime({ type: 'root', children: oneLine(phrasing(tree.children)) }, { Fragment, jsx, jsxs });
 }
 
 /** What a reader sees of the Markdown, as one line of plain text: for labels, titles and meta descriptions. */
@@ -101,8 +101,39 @@ function phrasing(nodes: readonly (RootContent | ElementContent)[]): ElementCont
   return out;
 }
 
-function hasHtml(nodes: readonly MdastContent[]): boolean {
-  return nodes.some(
-    (node) => node.type === 'html' || ('children' in node && hasHtml(node.children as readonly MdastContent[])),
-  );
+/**
+ * A tag inside a sentence whose attributes are all bare words (`<main request name>`, `<pool name>`) is
+ * a placeholder written as prose, not HTML: parsed, its words would vanish (and a block name such as
+ * `main` would end the paragraph), so it is shown as written.
+ */
+const PLACEHOLDER = /^<[a-z][a-z\d-]*(?:\s+[a-z][\w-]*)+\s*>$/i;
+
+/** True when the text holds HTML; placeholders inside sentences become text on the way. */
+/** Adjacent text joined and every run of white space made one space, trimmed at both ends: one line. */
+function oneLine(nodes: ElementContent[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  for (const node of nodes) {
+    const last = out.at(-1);
+    if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+    else out.push(node.type === 'text' ? { ...node } : node);
+  }
+  for (const node of out) if (node.type === 'text') node.value = node.value.replace(/\s+/g, ' ');
+  const [first, end] = [out[0], out.at(-1)];
+  if (first?.type === 'text') first.value = first.value.trimStart();
+  if (end?.type === 'text') end.value = end.value.trimEnd();
+  return out.filter((node) => node.type !== 'text' || node.value !== '');
 }
+
+function hasHtml(nodes: MdastContent[], inSentence = false): boolean {
+  let found = false;
+  for (const node of nodes) {
+    if (node.type === 'html') {
+      if (inSentence && PLACEHOLDER.test(node.value) && !/^<(?:br|hr|wbr|img)\b/i.test(node.value))
+        (node as unknown as { type: string }).type = 'text';
+      else found = true;
+    } else if ('children' in node && hasHtml(node.children as MdastContent[], SENTENCES.has(node.type))) found = true;
+  }
+  return found;
+}
+
+const SENTENCES = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link']);
