@@ -11,6 +11,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SAFE_SCHEMES } from '../../templates/url-policy.js';
 import { rewriteUrls, type UrlResolver } from './markdown-urls.js';
+import { nestsTooDeep } from './markdown-depth.js';
 import { textOf } from './markdown-text.js';
 
 export type { UrlResolver } from './markdown-urls.js';
@@ -46,9 +47,17 @@ export interface MarkdownOptions {
 
 /** CommonMark (with GFM and HTML) from an untrusted source, as a sanitized hast tree. */
 function sanitizedTree(text: string): Root {
+  if (nestsTooDeep(text)) return asParagraph(text.trim());
   const mdast = parser.parse(text);
   const processor = hasHtml(mdast.children) ? withHtml : plain;
   return processor.runSync(mdast) as Root;
+}
+
+function asParagraph(text: string): Root {
+  return {
+    type: 'root',
+    children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: text }] }],
+  };
 }
 
 /**
