@@ -19,7 +19,7 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
         <a className="hash-link" href={`#${op.id}`} aria-label={`Link to ${op.summary || op.id}`}>
           #
         </a>
-        {op.summary || op.path.map((p) => p.text).join('')}
+        {op.summary ? op.heading : op.path.map((p) => p.text).join('')}
         {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
       </Heading>
       <p className="api-endpoint">

@@ -128,7 +128,10 @@ export interface OperationModel {
   method: string;
   /** The path (or webhook name, or callback expression) split so parameters can be highlighted. */
   path: Array<{ text: string; param: boolean }>;
+  /** The summary as plain text, for labels and link titles. */
   summary: string;
+  /** The summary as inline Markdown without links, for the operation's heading. */
+  heading: ReactNode;
   description: ReactNode;
   deprecated: boolean;
   /** Roles (OAuth scopes, OpenID Connect roles, `x-roles`) any of which the call needs. */

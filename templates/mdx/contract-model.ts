@@ -21,6 +21,7 @@ export interface OperationCardModel {
   method: string;
   path: OperationModel['path'];
   summary: string;
+  heading: OperationModel['heading'];
   deprecated: boolean;
   roles: string[];
 }

@@ -24,6 +24,7 @@ export function serviceCatalog(
           method: op.method,
           path: op.path,
           summary: op.summary,
+          heading: op.heading,
           deprecated: op.deprecated,
           roles: op.roles,
         });

@@ -40,7 +40,8 @@ export function operationModel(source: OperationSource, context: OperationContex
     kind: source.kind,
     method: source.method,
     path: source.kind === 'webhook' ? [{ text: source.path, param: false }] : splitPath(source.path),
-    summary: asString(operation.summary),
+    summary: context.text.plain(operation.summary),
+    heading: context.text.inline(asString(operation.summary)),
     description: context.text.render(operation.description),
     deprecated: operation.deprecated === true,
     roles: roles(security, operation),
@@ -166,7 +167,7 @@ function examples(entry: Record<string, unknown>, context: OperationContext): Ex
         : typeof example.externalValue === 'string'
           ? `(at ${example.externalValue})`
           : '';
-    return [{ name, summary: asString(example.summary), value: shown }];
+    return [{ name, summary: context.text.plain(example.summary), value: shown }];
   });
 }
 

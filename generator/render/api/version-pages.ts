@@ -4,6 +4,7 @@ import type { DiffReport } from '../../diff/change.js';
 import type { BuildCache } from '../../cache/store.js';
 import { changelogAnchors, serviceCatalog } from './catalog.js';
 import type { VersionAnchors } from './changelog.js';
+import { contractUrls, versionAnchors } from './contract-links.js';
 import { Descriptions } from './descriptions.js';
 import { LAYOUT_IDS, operationHrefs, versionLayout, type PlacedSection } from './layout.js';
 import { apiNav, rolesIndex } from './nav.js';
@@ -56,10 +57,10 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
   const info = asRecord(document.info);
   const title = input.title ?? (asString(info.title) || input.apiId);
   const resolver = new RefResolver(document);
-  const text = new Descriptions();
   const groups = groupOperations(document, resolver, new Set(LAYOUT_IDS));
   const operationCount = groups.reduce((n, g) => n + g.operations.length, 0);
   const layout = versionLayout(groups, input.route, operationCount > input.splitAbove, input.baseUrl);
+  const text = new Descriptions(contractUrls(document, versionAnchors(groups, layout)));
   const registry = new SchemaRegistry(
     resolver,
     (name, schema) => (layout.split ? layout.pager.place(name, schema) : input.route),
@@ -86,7 +87,7 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     securitySchemes: securitySchemes(document, resolver, text),
     roles,
   };
-  const summary = firstSentence(asString(info.description)) || `Reference of the ${title}.`;
+  const summary = firstSentence(text.plain(info.description)) || `Reference of the ${title}.`;
   const parts: VersionParts = { apiId: input.apiId, title, summary, common, overview, layout, sections, schemas, nav };
   return { pages: referencePages(parts), catalog, anchors };
 }

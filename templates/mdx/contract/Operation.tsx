@@ -38,7 +38,7 @@ export function Operation({
         <MethodBadge method={op.method} /> <ApiPath path={op.path} />
       </a>
       <p className="contract-operation-summary">
-        {op.summary || id}
+        {op.summary ? op.heading : id}
         {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
         <span className="contract-source"> · {api.title}</span>
       </p>
