@@ -9,6 +9,7 @@ import { aliasInheritedKeys } from './inherited-keys.js';
 import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 import { collapseRefChains } from './ref-chains.js';
+import { typableDocument } from './typable-document.js';
 
 /**
  * One service's declarations: openapi-typescript's `paths`, `components` and `operations`, plus a
@@ -29,7 +30,8 @@ export async function generateServiceTypes(contract: Contract, service: string, 
   // Its resolver follows internal chains recursively, in quadratic time: each is shortened to its end.
   // Names every object inherits (`valueOf`, `__proto__`) crash Redocly's walk: placeholders, put back after.
   // (A multi-file contract holding one is refused before this, in types/index.ts: its bundling walks it too.)
-  const aliased = aliasInheritedKeys(collapseRefChains(bundled));
+  // Values the checks reported as no schema (or no object) where one must be are typed as anything, not thrown on.
+  const aliased = aliasInheritedKeys(collapseRefChains(typableDocument(bundled)));
   const nodes = await openapiTS(aliased.document as never, {
     redocly,
     rootTypes: true,
