@@ -64,6 +64,12 @@ test('$refs resolve from the file that holds them, from any working folder: vali
     assert.match(built.stdout + built.stderr, /: 0 errors, 0 warnings/);
     for (const html of await htmlFiles(join(out, 'site/api')))
       assert.doesNotMatch(html, /unresolved reference/, 'every $ref of the reference resolves');
+    // Schemas kept in other files are named after their file (droplet.yaml) or pointer (networks.yaml#/Networks),
+    // not after the place bundling put them (Owner.droplets, Owner.droplets.networks).
+    const models = [
+      ...(await readFile(join(out, 'site/api/shop/index.html'), 'utf8')).matchAll(/id="schema-([^"]+)"/g),
+    ];
+    assert.deepEqual(models.map((m) => m[1]).sort(), ['Droplet', 'Networks', 'Owner']);
   }
   assert.deepEqual(typed[0], typed[1], 'the same types from either working folder');
   const { shop = '', legacy = '', own = '' } = typed[0] ?? {};
