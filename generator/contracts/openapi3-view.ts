@@ -36,9 +36,7 @@ export function openApi3View(contract: Contract): OpenApi3View {
 }
 
 function makeView(contract: Contract): OpenApi3View {
-  const written = once(() =>
-    contract.sources.files.size > 1 ? bundleContract(contract) : Promise.resolve(contract.document),
-  );
+  const written = once(() => (namesAnyFile(contract) ? bundleContract(contract) : Promise.resolve(contract.document)));
   // The converter writes into what it is given: the written document stays as it is, for download.
   const converted = once(async () => swagger2To3(structuredClone(await written())));
   const swagger2 = contract.specVersion === '2.0';
@@ -47,6 +45,15 @@ function makeView(contract: Contract): OpenApi3View {
     reference: swagger2 ? converted : written,
     types: swagger2 ? converted : once(async () => normalizeDiscriminatorMappings(contract.document)),
   };
+}
+
+/**
+ * Whether a `$ref` of the contract names a file, its own included (`openapi.yaml#/components/…`
+ * written inside openapi.yaml): the bundler makes each such ref internal, resolved from the file
+ * that holds it, which the reference's resolver (internal pointers only) needs.
+ */
+function namesAnyFile(contract: Contract): boolean {
+  return contract.sources.files.size > 1 || contract.sources.refs.some((site) => !site.ref.startsWith('#'));
 }
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {

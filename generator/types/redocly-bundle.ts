@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
+import { dirname, resolve as resolvePath } from 'node:path';
 import type { Config } from '@redocly/openapi-core';
 import { readProjectRef, refuseFetch } from '../contracts/project-refs.js';
 import { isRecord } from '../sources/pointer.js';
+import { safeDecode } from '../sources/safe-decode.js';
 
 type RedoclyCore = typeof import('@redocly/openapi-core');
 
@@ -38,11 +40,14 @@ export async function bundleForTypes(
   project: string,
   config: Config,
 ): Promise<Record<string, unknown>> {
+  // Its bundler leaves a root's ref to its own file as written, which the type generator then reads from the working folder.
+  const own = refsToOwnFile(written, path);
+  if (own) written = own;
   const found = externals(written);
   // Redocly reads an Example's `externalValue` as it would a `$ref`; it makes no types, so it goes.
   if (!found.ref) return found.externalValue ? withoutExternalValues(written) : written;
   // Its bundler writes into the document it is given: the contract's own stays as parsed.
-  const document = found.externalValue ? withoutExternalValues(written) : structuredClone(written);
+  const document = found.externalValue ? withoutExternalValues(written) : (own ?? structuredClone(written));
   const core = redoclyCore();
   class ProjectResolver extends core.BaseResolver {
     override async loadExternalRef(absoluteRef: string): Promise<InstanceType<RedoclyCore['Source']>> {
@@ -57,10 +62,15 @@ export async function bundleForTypes(
     }
   }
   const source = new core.Source(path, JSON.stringify(document), 'application/json');
+  const root = { source, parsed: document };
+  const resolver = new ProjectResolver(config.resolve);
+  // A `$ref` naming the root's own file (`openapi.yaml#/…`, or `../openapi.yaml#/…` from another file) is
+  // the root itself: read again, it would be a second copy of each schema, named apart (`schemas-Owner`).
+  resolver.cache.set(path, Promise.resolve(root));
   const bundled = await core.bundle({
-    doc: { source, parsed: document },
+    doc: root,
     config,
-    externalRefResolver: new ProjectResolver(config.resolve),
+    externalRefResolver: resolver,
     dereference: false,
   });
   const failure = bundled.problems.find((problem) => problem.severity === 'error');
@@ -87,6 +97,41 @@ function externals(document: unknown): { ref: boolean; externalValue: boolean } 
     }
   }
   return found;
+}
+
+/**
+ * A copy of the document in which each `$ref` naming its own file (written at `path`) is internal:
+ * `openapi.yaml#/components/schemas/Owner` becomes `#/components/schemas/Owner`. Undefined when none does.
+ */
+function refsToOwnFile(document: Record<string, unknown>, path: string): Record<string, unknown> | undefined {
+  const own = (ref: string): boolean => {
+    const url = ref.slice(0, ref.indexOf('#') === -1 ? ref.length : ref.indexOf('#'));
+    if (url === '' || /^[a-z][a-z0-9+.-]+:/i.test(url) || url.startsWith('//')) return false;
+    return resolvePath(dirname(path), safeDecode(url, decodeURI)) === path;
+  };
+  const internal = (ref: string): string => (ref.includes('#') ? ref.slice(ref.indexOf('#')) : '#');
+  let copy: Record<string, unknown> | undefined;
+  const stack: unknown[] = [document];
+  // Found first, copied only then: most documents have none.
+  while (stack.length > 0 && !copy) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node.filter((item) => typeof item === 'object' && item !== null));
+    else if (isRecord(node)) {
+      if (typeof node.$ref === 'string' && own(node.$ref)) copy = structuredClone(document);
+      for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  if (!copy) return undefined;
+  stack.push(copy);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node.filter((item) => typeof item === 'object' && item !== null));
+    else if (isRecord(node)) {
+      if (typeof node.$ref === 'string' && own(node.$ref)) node.$ref = internal(node.$ref);
+      for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  return copy;
 }
 
 /** A copy of the document without any string `externalValue`. */

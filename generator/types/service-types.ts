@@ -10,6 +10,7 @@ import { withoutNonFiniteValues } from './non-finite-values.js';
 import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 import { collapseRefChains } from './ref-chains.js';
+import { typableDocument } from './typable-document.js';
 
 /** One service's declaration file, and the schemas it exports under another name than their own. */
 export interface ServiceTypes {
@@ -40,8 +41,9 @@ export async function generateServiceTypes(
   // Its resolver follows internal chains recursively, in quadratic time: each is shortened to its end.
   // Names every object inherits (`valueOf`, `__proto__`) crash Redocly's walk: placeholders, put back after.
   // (A multi-file contract holding one is refused before this, in types/index.ts: its bundling walks it too.)
-  // Enum values no JSON can hold (YAML's `.inf`) would be printed as values, not types: they go.
-  const aliased = aliasInheritedKeys(collapseRefChains(withoutNonFiniteValues(bundled)));
+  // Values the checks reported as no schema (or no object) where one must be are typed as anything, not thrown on;
+  // enum values no JSON can hold (YAML's `.inf`) would be printed as values, not types: they go.
+  const aliased = aliasInheritedKeys(collapseRefChains(withoutNonFiniteValues(typableDocument(bundled))));
   const nodes = await openapiTS(aliased.document as never, {
     redocly,
     rootTypes: true,

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { openApi3View } from '../../contracts/openapi3-view.js';
 import type { Contract } from '../../contracts/validate.js';
+import { externalSchemaNamer } from './external-names.js';
 
 export interface ReferenceDocument {
   /** The contract as one OpenAPI 3.x document whose `$ref`s all point inside it. */
   openapi: Record<string, unknown>;
   /** The contract as its owner wrote it (bundled into one file when it spans several), for download. */
   downloads: { yaml: string; json: string };
+  /** The name of a schema the contract keeps in another of its files, by where `openapi` has it. */
+  schemaName: (pointer: string) => string | undefined;
 }
 
 /**
@@ -17,7 +20,11 @@ export interface ReferenceDocument {
 export async function referenceDocument(contract: Contract): Promise<ReferenceDocument> {
   const view = openApi3View(contract);
   const written = await view.written();
-  return { openapi: await view.reference(), downloads: await downloads(contract, written) };
+  return {
+    openapi: await view.reference(),
+    downloads: await downloads(contract, written),
+    schemaName: externalSchemaNamer(contract),
+  };
 }
 
 /**

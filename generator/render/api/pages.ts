@@ -57,6 +57,7 @@ export async function buildApiReference(
         })),
         changelogHref: withBase(options.baseUrl, changelogRoute),
         typescript,
+        schemaName: prepared.schemaName,
       });
       await typescript.save();
       pages.push(...built.pages);

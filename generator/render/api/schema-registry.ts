@@ -24,12 +24,15 @@ export class SchemaRegistry {
   private readonly anchors = new Set<string>();
   private readonly discovered: NamedSchema[] = [];
   private readonly componentList: NamedSchema[] = [];
+  private readonly names = new Set<string>();
 
   constructor(
     private readonly resolver: RefResolver,
     private readonly pageOf: PageOf,
     /** A route as a link (with the base URL). */
     private readonly link: (route: string) => string,
+    /** The name of a schema written in another file of the contract, by where the bundled document has it. */
+    private readonly externalName: (pointer: string) => string | undefined = () => undefined,
   ) {
     const schemas = resolver.document.components;
     const named = isRecord(schemas) && isRecord(schemas.schemas) ? schemas.schemas : {};
@@ -62,23 +65,41 @@ export class SchemaRegistry {
     if (!resolved?.pointer) return undefined;
     const known = this.byPointer.get(resolved.pointer);
     if (known) return known;
-    const segments = decodePointer(resolved.pointer) ?? [];
-    const name =
-      segments
-        .filter((s) => !['components', 'schemas', 'properties', 'items', 'content', 'paths'].includes(s))
-        .slice(-3)
-        .join('.') || 'schema';
-    const named = this.add(name, resolved.pointer, resolved.value);
+    const external = this.externalName(resolved.pointer);
+    const named = this.add(
+      external === undefined ? pointerName(resolved.pointer) : this.unused(external),
+      resolved.pointer,
+      resolved.value,
+    );
     this.discovered.push(named);
     return named;
   }
 
+  /** `name`, numbered from 2 when a schema of the page already has it. */
+  private unused(name: string): string {
+    let candidate = name;
+    for (let n = 2; this.names.has(candidate); n++) candidate = `${name}${n}`;
+    return candidate;
+  }
+
   private add(name: string, pointer: string, schema: Record<string, unknown> | boolean): NamedSchema {
+    this.names.add(name);
     const anchor = uniqueSlug(`schema-${name.replace(/\s+/g, '-')}`, this.anchors);
     const named = { name, anchor, pointer, schema, page: this.pageOf(name, schema) };
     this.byPointer.set(pointer, named);
     return named;
   }
+}
+
+/** A schema of the document's own that is no component, named after the last steps of its pointer. */
+function pointerName(pointer: string): string {
+  const segments = decodePointer(pointer) ?? [];
+  return (
+    segments
+      .filter((s) => !['components', 'schemas', 'properties', 'items', 'content', 'paths'].includes(s))
+      .slice(-3)
+      .join('.') || 'schema'
+  );
 }
 
 function compareNames(a: string, b: string): number {

@@ -43,6 +43,8 @@ export interface VersionInput extends ApiReferenceOptions {
   versions: ApiReferenceModel['versions'];
   changelogHref: string;
   typescript: TypeScriptSamples;
+  /** The name of a schema written in another file of the contract (see `externalSchemaNamer`). */
+  schemaName?: (pointer: string) => string | undefined;
 }
 
 export interface VersionPages {
@@ -65,6 +67,7 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     resolver,
     (name, schema) => (layout.split ? layout.pager.place(name, schema) : input.route),
     layout.href,
+    input.schemaName,
   );
   const hrefs = operationHrefs(groups, layout);
   const context: OperationContext = {
