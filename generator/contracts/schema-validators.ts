@@ -5,7 +5,8 @@ import { encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
 import { toJsonSchemaKeywords } from './json-schema-dialect.js';
 import { linearRegExp } from './pattern-engine.js';
 import { validationKey } from './validation-key.js';
-import type { ContractSources, Located } from './sources.js';
+import { refKind, splitRef, type ContractSources, type Located } from './sources.js';
+import type { SourceFile } from '../sources/source-file.js';
 import type { SpecVersion } from './spec-version.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace object arrives.
@@ -30,6 +31,8 @@ export class SchemaValidators {
   private readonly documents = new Map<string, unknown>();
   /** Files where a schema sets `$id`: a node's `$ref`s then depend on where it stands, not only on what it says. */
   private readonly scoped = new Set<string>();
+  /** Files given to Ajv one level down (`nestedFiles`). */
+  private readonly nested: ReadonlySet<string>;
 
   constructor(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]) {
     // Each validator checks a few examples once: compiling fast matters more than validating fast.
@@ -47,18 +50,21 @@ export class SchemaValidators {
     });
     addFormats(this.ajv);
     const dialect = version === '3.1' ? undefined : convertedCopies(sources, version, schemas);
+    for (const schema of schemas) if ('$id' in schema.value) this.scoped.add(schema.file.path);
+    const nested = nestedFiles(sources, schemas, this.scoped);
     for (const file of sources.files.values()) {
       const uri = pathToFileURL(file.path).href;
       const document = dialect?.get(file.path) ?? file.data;
       this.uris.set(file.path, uri);
       this.documents.set(file.path, document);
-      this.ajv.addSchema(document as object, uri);
+      this.ajv.addSchema(nested.size === 0 ? (document as object) : nestedDocument(file, document, nested), uri);
     }
-    for (const schema of schemas) if ('$id' in schema.value) this.scoped.add(schema.file.path);
+    this.nested = nested;
   }
 
   get(schema: Located): Compiled {
-    const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer(schema.segments))}`;
+    const prefix = this.nested.has(schema.file.path) ? NESTED : [];
+    const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer([...prefix, ...schema.segments]))}`;
     let compiled = this.byPointer.get(ref);
     if (compiled) return compiled;
     const content = this.scoped.has(schema.file.path)
@@ -114,4 +120,52 @@ export function describeError(error: ErrorObject): string {
     default:
       return `${at} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** Where a nested file's content sits in what Ajv is given. */
+const NESTED = ['$defs', 'file'];
+
+/**
+ * Files whose root is no schema (an OpenAPI document, a file of parameters): Ajv compiles the root
+ * of every file a `$ref` points into, and such a root read as a schema fails (`required: false`, a
+ * parameter named `type`), taking every schema of the file with it. They are given to Ajv under
+ * `$defs`, which Ajv compiles only where referenced. Files where a schema sets `$id` stay as they
+ * are: their `$ref`s resolve against those ids, not only against the file.
+ */
+function nestedFiles(
+  sources: ContractSources,
+  schemas: readonly Located<Record<string, unknown>>[],
+  scoped: ReadonlySet<string>,
+): Set<string> {
+  const roots = new Set(schemas.filter((s) => s.segments.length === 0).map((s) => s.file.path));
+  return new Set([...sources.files.keys()].filter((path) => !roots.has(path) && !scoped.has(path)));
+}
+
+/**
+ * The file as Ajv is given it: its `$ref`s into nested files pointed one level down, and itself
+ * nested when it is one of them. Values that are data (`enum`, `const`) are left as they are.
+ */
+function nestedDocument(file: SourceFile, document: unknown, nested: ReadonlySet<string>): object {
+  const copy = structuredClone(document);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (isRecord(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string') node.$ref = nestedRef(file, value, nested);
+        else if (key !== 'enum' && key !== 'const' && typeof value === 'object' && value !== null) stack.push(value);
+      }
+    }
+  }
+  return nested.has(file.path) ? { $defs: { file: copy } } : (copy as object);
+}
+
+function nestedRef(file: SourceFile, ref: string, nested: ReadonlySet<string>): string {
+  const { url, fragment } = splitRef(ref);
+  const target = refKind(file, ref);
+  const path = target.kind === 'local' ? file.path : target.kind === 'file' ? target.path : undefined;
+  if (path === undefined || !nested.has(path)) return ref;
+  if (fragment === '' || fragment === '#') return `${url}#${encodePointer(NESTED)}`;
+  return fragment.startsWith('#/') ? `${url}#${encodePointer(NESTED)}${fragment.slice(1)}` : ref;
 }
