@@ -1,7 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { pathToFileURL } from 'node:url';
-import { encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
+import { decodePointer, encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
+import { printValue } from '../diagnostics/print-value.js';
 import { toJsonSchemaKeywords } from './json-schema-dialect.js';
 import { linearRegExp } from './pattern-engine.js';
 import { validationKey } from './validation-key.js';
@@ -62,6 +63,11 @@ export class SchemaValidators {
     this.nested = nested;
   }
 
+  private compileProblem(schema: Located, error: Error): string {
+    const node = getAtPointer(this.documents.get(schema.file.path), schema.segments);
+    return compileMessage(this.ajv, node, error);
+  }
+
   get(schema: Located): Compiled {
     const prefix = this.nested.has(schema.file.path) ? NESTED : [];
     const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer([...prefix, ...schema.segments]))}`;
@@ -75,13 +81,29 @@ export class SchemaValidators {
       try {
         compiled = { ok: true, validate: this.ajv.compile({ $ref: ref }) };
       } catch (error) {
-        compiled = { ok: false, message: (error as Error).message.split('\n')[0] ?? 'unknown error' };
+        compiled = { ok: false, message: this.compileProblem(schema, error as Error) };
       }
       if (content !== undefined) this.byContent.set(content, compiled);
     }
     this.byPointer.set(ref, compiled);
     return compiled;
   }
+}
+
+/** Where the meta-schema is available, what it finds wrong in the schema; else Ajv's message, values printed. */
+function compileMessage(ajv: Ajv2020, schema: unknown, error: Error): string {
+  const message = error.message.split('\n')[0] ?? 'unknown error';
+  if (!message.includes('[object ')) return message;
+  const valid = isRecord(schema) ? ajv.validateSchema(schema) : true;
+  const first =
+    valid === true
+      ? undefined
+      : ajv.errors?.find((e) => !['anyOf', 'oneOf', '$ref', '$dynamicRef'].includes(e.keyword));
+  if (!first) return message.replace(/\[object \w+\]/g, 'a value of the wrong kind');
+  const path = decodePointer(first.instancePath) ?? [];
+  const value = getAtPointer(schema, path);
+  const at = path.length > 0 ? `\`${path.join('.')}\`` : 'the schema';
+  return `${at} (${printValue(value)}) ${first.message ?? 'is invalid'}`;
 }
 
 /** Copies of each file where every schema object is rewritten in place (same pointers) to 2020-12 keywords. */
@@ -111,10 +133,10 @@ export function describeError(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return `${at} is missing required property "${String(params.missingProperty)}"`;
+      return `${at} is missing required property "${printValue(params.missingProperty)}"`;
     case 'additionalProperties':
     case 'unevaluatedProperties':
-      return `${at} has unexpected property "${String(params.additionalProperty ?? params.unevaluatedProperty)}"`;
+      return `${at} has unexpected property "${printValue(params.additionalProperty ?? params.unevaluatedProperty)}"`;
     case 'enum':
       return `${at} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:

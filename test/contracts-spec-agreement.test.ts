@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { validate } from '../generator/commands/validate.js';
+import type { Diagnostic } from '../generator/diagnostics/diagnostic.js';
+import { tempDir } from './helpers.js';
+
+/** Documents the OpenAPI specification and its official JSON Schemas accept; each was once rejected or warned about. */
+const VALID = 'test/fixtures/contracts-valid';
+
+async function diagnosticsOf(path: string): Promise<Diagnostic[]> {
+  return (await validate([path], { config: 'unused' })).diagnostics;
+}
+
+/** A copy of a valid fixture with one edit to one of its files, to check that the genuine problem is still found. */
+async function edited(fixture: string, file: string, from: string, to: string): Promise<string> {
+  const dir = join(await tempDir('spec-agreement'), fixture);
+  cpSync(join(VALID, fixture), dir, { recursive: true });
+  const text = readFileSync(join(dir, file), 'utf8');
+  assert.ok(text.includes(from), `${fixture}/${file} has ${from}`);
+  writeFileSync(join(dir, file), text.replace(from, to));
+  return dir;
+}
+
+const lines = (diagnostics: Diagnostic[]) =>
+  diagnostics.map((d) => `${d.file.split('/').pop()}:${d.line}:${d.column} ${d.severity} [${d.rule}] ${d.message}`);
+
+describe('documents the official schemas accept validate cleanly (test/fixtures/contracts-valid)', () => {
+  for (const name of readdirSync(VALID).sort()) {
+    test(name, async () => {
+      assert.deepEqual(lines(await diagnosticsOf(join(VALID, name, 'openapi.yaml'))), []);
+    });
+  }
+});
+
+describe('the genuine problem beside each is still found, once, where it is written', () => {
+  test('an unknown field of a Link Object named by two links', async () => {
+    const dir = await edited('link-server-31', 'openapi.yaml', '      server:\n', '      servers:\n');
+    const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));
+    assert.deepEqual(found, [
+      'openapi.yaml:80:7 error [oas-schema] unknown field "servers" in `components.links.ThingLink` (only the fields of the OpenAPI specification and `x-` extensions are allowed here)',
+    ]);
+  });
+
+  test('an unknown field of a parameter that a Reference Object with a summary names is reported at the parameter', async () => {
+    const dir = await edited(
+      'link-server-31',
+      'openapi.yaml',
+      '      style: form\n',
+      '      style: form\n      title: x\n',
+    );
+    const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));
+    assert.deepEqual(found, [
+      'openapi.yaml:100:7 error [oas-schema] unknown field "title" in `components.parameters.biscuit` (only the fields of the OpenAPI specification and `x-` extensions are allowed here)',
+    ]);
+  });
+
+  test('a Swagger 2.0 required property that no allOf branch defines, across files', async () => {
+    const dir = await edited('swagger2-allof-required', 'definitions.yaml', '    name:', '    nickname:');
+    const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));
+    assert.deepEqual(found, [
+      'openapi.yaml:20:13 error [required-property-defined] property "name" is listed as required but is not defined in `properties`',
+    ]);
+  });
+
+  test('a 3.0 required property that neither a sibling branch nor the composing schema defines', async () => {
+    const dir = await edited(
+      'allof-required-30',
+      'openapi.yaml',
+      'required: [name, kind, age]',
+      'required: [name, kind, age, colour]',
+    );
+    const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));
+    assert.deepEqual(found, [
+      'openapi.yaml:26:39 warning [required-property-defined] property "colour" is listed as required but is not defined in `properties`',
+    ]);
+  });
+
+  test('a schema that cannot be compiled is described with its values, never [object Object]', async () => {
+    const dir = await edited(
+      'parameter-named-type',
+      'parameters.yaml',
+      '    type: string\n',
+      '    type: {name: string}\n',
+    );
+    const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));
+    assert.ok(found.length > 0);
+    for (const line of found) assert.doesNotMatch(line, /\[object /, line);
+    assert.ok(
+      found.some((l) => l.includes('parameters.yaml:6:11 error [oas-schema]')),
+      found.join('\n'),
+    );
+  });
+});
