@@ -56,6 +56,17 @@ describe('the genuine problem beside each is still found, once, where it is writ
     ]);
   });
 
+  test('a 3.1 Reference Object whose summary is no string is reported at the reference', async () => {
+    const dir = await edited(
+      'link-server-31',
+      'openapi.yaml',
+      '          summary: The maximum number of things to return\n',
+      '          summary: 5\n',
+    );
+    const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));
+    assert.deepEqual(found, ['openapi.yaml:19:20 error [oas-schema] `summary` beside a `$ref` must be a string']);
+  });
+
   test('a Swagger 2.0 required property that no allOf branch defines, across files', async () => {
     const dir = await edited('swagger2-allof-required', 'definitions.yaml', '    name:', '    nickname:');
     const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));

@@ -1,5 +1,5 @@
 import { encodePointer, getAtPointer, isRecord, type Segment } from '../sources/pointer.js';
-import type { ContractSources } from './sources.js';
+import type { ContractSources, RefSite } from './sources.js';
 import { collectPathItems } from './walk.js';
 
 /**
@@ -34,5 +34,36 @@ function pathItemRefs(sources: ContractSources): Set<string> {
   const pathItems = isRecord(root) && isRecord(root.components) ? root.components.pathItems : undefined;
   if (isRecord(pathItems))
     for (const name of Object.keys(pathItems)) add(sources.root, ['components', 'pathItems', name]);
+  return out;
+}
+
+/** Keys under which a `$ref` stands for a Schema Object, where `summary` is any keyword's value. */
+const SCHEMA_CONTEXT = new Set([
+  'schema',
+  'schemas',
+  'definitions',
+  '$defs',
+  'items',
+  'properties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'additionalProperties',
+]);
+
+/**
+ * What is wrong beside a 3.1 `$ref`, reported where it is written: `summary` and `description`
+ * must be strings (a Schema Object's `summary` is an unknown keyword, and may be anything).
+ */
+export function refSiblingProblems(sources: ContractSources): { site: RefSite; key: string }[] {
+  const out: { site: RefSite; key: string }[] = [];
+  for (const site of sources.refs) {
+    const node = getAtPointer(site.file.data, site.segments);
+    if (!isRecord(node)) continue;
+    const inSchema = site.segments.some((s) => typeof s === 'string' && SCHEMA_CONTEXT.has(s));
+    for (const key of inSchema ? ['description'] : ['summary', 'description'])
+      if (key in node && typeof node[key] !== 'string') out.push({ site, key });
+  }
   return out;
 }

@@ -6,7 +6,7 @@ import { printValue } from '../diagnostics/print-value.js';
 import { expandsBeyond } from './expanded-size.js';
 import { oasSchemaErrors } from './oas-schema.js';
 import { refParserPath, refParserResolve } from './project-refs.js';
-import { withoutRefSiblings } from './ref-siblings.js';
+import { refSiblingProblems, withoutRefSiblings } from './ref-siblings.js';
 import { oasSchema } from './rules/oas-schema.js';
 import type { ContractSources } from './sources.js';
 import type { SpecVersion } from './spec-version.js';
@@ -139,6 +139,20 @@ function preChecks(sources: ContractSources, version: SpecVersion, copy: Record<
     out.push(problem([], 'the document is missing the required field "paths"'));
     copy.paths = {};
   }
+  // The copies are checked without what stands beside a `$ref` (ref-siblings.ts); 3.1 gives two of those a type.
+  if (version === '3.1')
+    for (const { site, key } of refSiblingProblems(sources)) {
+      const segments = [...site.segments, key];
+      const where = sources.locate({ file: site.file, segments });
+      out.push({
+        file: where.file,
+        ...site.file.locate(segments),
+        severity: 'error',
+        rule: STRUCTURE_RULE,
+        message: `\`${key}\` beside a \`$ref\` must be a string`,
+        pointer: where.pointer,
+      });
+    }
   return out;
 }
 
