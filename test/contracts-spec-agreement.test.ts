@@ -88,6 +88,22 @@ describe('the genuine problem beside each is still found, once, where it is writ
     ]);
   });
 
+  test('a branch shared by two schemas does not borrow the properties of the other one', async () => {
+    const dir = await tempDir('spec-agreement');
+    const spec = join(dir, 'openapi.yaml');
+    const schemas = {
+      Base: { type: 'object', properties: { id: { type: 'string' } } },
+      Cat: { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { colour: { type: 'string' } } }] },
+      Dog: { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { bark: {} }, required: ['id', 'colour'] }] },
+    };
+    const document = { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {}, components: { schemas } };
+    writeFileSync(spec, JSON.stringify(document, null, 2));
+    const found = (await diagnosticsOf(spec)).map((d) => `${d.rule} ${d.message} ${d.pointer ?? ''}`);
+    assert.deepEqual(found, [
+      'required-property-defined property "colour" is listed as required but is not defined in `properties` /components/schemas/Dog/allOf/1/required/1',
+    ]);
+  });
+
   test('a schema that cannot be compiled is described with its values, never [object Object]', async () => {
     const dir = await edited(
       'parameter-named-type',
