@@ -104,6 +104,14 @@ describe('the genuine problem beside each is still found, once, where it is writ
     ]);
   });
 
+  test("a Swagger 2.0 required parameter's default that is not of its type", async () => {
+    const dir = await edited('swagger2-required-parameter', 'openapi.yaml', 'default: 5', 'default: many');
+    const found = lines(await diagnosticsOf(join(dir, 'openapi.yaml')));
+    assert.deepEqual(found, [
+      'openapi.yaml:14:20 warning [example-valid] default does not match its schema (/paths/~1items/get/parameters/0): the value must be integer',
+    ]);
+  });
+
   test('a schema that cannot be compiled is described with its values, never [object Object]', async () => {
     const dir = await edited(
       'parameter-named-type',

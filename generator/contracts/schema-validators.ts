@@ -122,6 +122,8 @@ function convertedCopies(
     const node = getAtPointer(copy, schema.segments);
     if (!isRecord(node)) continue;
     const converted = toJsonSchemaKeywords(node, version);
+    // A Swagger 2.0 non-body parameter is read as a schema; its `required: true` is the parameter's, not a schema's list.
+    if (version === '2.0' && typeof converted.required === 'boolean') delete converted.required;
     if (parent === undefined) copies.set(schema.file.path, converted);
     else (parent as Record<string | number, unknown>)[schema.segments.at(-1) as string | number] = converted;
   }
