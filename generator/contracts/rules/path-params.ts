@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { printValue } from '../../diagnostics/print-value.js';
 import { effectiveParameters } from '../walk.js';
 import type { ContractRule } from './rule.js';
 import { describeOperation, report } from './rule.js';
@@ -31,7 +32,7 @@ export const pathParams: ContractRule = {
         }
       }
       for (const param of declared) {
-        const name = String(param.value.name);
+        const name = printValue(param.value.name);
         if (!template.includes(name)) {
           out.push(
             report(
