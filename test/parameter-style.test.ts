@@ -24,7 +24,7 @@ const PATH_TABLE: Array<[Style, boolean, string, string, string]> = [
 ];
 
 /** Query styles: the pairs joined as a query string, then decoded, as the table writes them. */
-const QUERY_TABLE: Array<[Style, boolean, string | undefined, string, string | undefined]> = [
+const QUERY_TABLE: Array<[Style, boolean, string | undefined, string | undefined, string | undefined]> = [
   ['form', false, 'color=blue', 'color=blue,black,brown', 'color=R,100,G,200,B,150'],
   ['form', true, 'color=blue', 'color=blue&color=black&color=brown', 'R=100&G=200&B=150'],
   ['spaceDelimited', false, undefined, 'color=blue black brown', 'color=R 100 G 200 B 150'],

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { runCli, tempDir } from './helpers.js';
+import { consumerProject } from './consumer-project.js';
+import { ROOT, runBin, runCli, tempDir } from './helpers.js';
 import {
   multipartParts,
   Recorder,
@@ -33,9 +34,10 @@ describe('code samples, run: curl and fetch send what the contract describes', (
   let recorder: Recorder;
   let work: string;
   let contract: Contract;
+  let out: string;
 
   before(async () => {
-    const out = await tempDir('samples-run');
+    out = await tempDir('samples-run');
     const build = await runCli(['build', '--no-cache', '-c', `${FIXTURE}/site-config.yaml`, '-o', out]);
     assert.equal(build.code, 0, build.stdout + build.stderr);
     samples = await samplesOf(join(out, 'site/api/encodings/index.html'));
@@ -198,5 +200,20 @@ describe('code samples, run: curl and fetch send what the contract describes', (
       assert.equal(request.headers.injected, undefined);
       assert.equal(request.headers.cookie, 'session=abc%3B%20def=1; theme=dark; lang=en', kind);
     }
+  });
+
+  test('every TypeScript sample type-checks against the generated package', async () => {
+    const dir = await consumerProject(out, 'consumer.ts');
+    await mkdir(join(dir, 'samples'));
+    const files: string[] = [];
+    for (const [id, { typescript }] of samples) {
+      files.push(`samples/${id}.ts`);
+      await writeFile(join(dir, `samples/${id}.ts`), `${typescript}\nexport {};\n`);
+    }
+    assert.equal(files.length, 9);
+    const tsconfig = JSON.parse(await readFile(join(dir, 'tsconfig.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ ...tsconfig, files }));
+    const run = await runBin(join(ROOT, 'node_modules/typescript/bin/tsc'), ['-p', 'tsconfig.json'], dir);
+    assert.equal(run.code, 0, `tsc failed:\n${run.stdout}${run.stderr}`);
   });
 });
