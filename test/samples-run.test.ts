@@ -144,16 +144,24 @@ describe('code samples, run: curl and fetch send what the contract describes', (
     }
   });
 
-  test('a GET with a documented body: sent without it, and the sample says so', async () => {
-    for (const kind of KINDS) {
-      const request = await sent('getWithBody', kind);
-      assert.equal(request.method, 'GET');
-      assert.equal(request.body.length, 0);
-      assert.equal(request.headers['content-type'], undefined);
-      assert.match(
-        samples.get('getWithBody')?.[kind] ?? '',
-        /^(# |\/\/ )A GET request carries no body, so the request body documented for it is left out\.$/m,
-      );
+  test('a GET or HEAD with a documented body: sent without it, and the sample says so', async () => {
+    for (const [id, method] of [
+      ['getWithBody', 'GET'],
+      ['headWithBody', 'HEAD'],
+    ] as const) {
+      for (const kind of KINDS) {
+        const request = await sent(id, kind);
+        assert.equal(request.method, method);
+        assert.equal(request.body.length, 0);
+        assert.equal(request.headers['content-type'], undefined);
+        assert.match(
+          samples.get(id)?.[kind] ?? '',
+          new RegExp(
+            `^(# |// )A ${method} request carries no body, so the request body documented for it is left out\\.$`,
+            'm',
+          ),
+        );
+      }
     }
   });
 
@@ -210,7 +218,7 @@ describe('code samples, run: curl and fetch send what the contract describes', (
       files.push(`samples/${id}.ts`);
       await writeFile(join(dir, `samples/${id}.ts`), `${typescript}\nexport {};\n`);
     }
-    assert.equal(files.length, 9);
+    assert.equal(files.length, 10);
     const tsconfig = JSON.parse(await readFile(join(dir, 'tsconfig.json'), 'utf8')) as Record<string, unknown>;
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ ...tsconfig, files }));
     const run = await runBin(join(ROOT, 'node_modules/typescript/bin/tsc'), ['-p', 'tsconfig.json'], dir);

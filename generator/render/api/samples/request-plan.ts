@@ -73,50 +73,9 @@ export function requestPlan(
     bodyLeftOut: false,
     response: undefined,
   };
-  const pathValues = new Map<string, string>();
-  for (const parameter of effectiveParameters(source, resolver)) {
-    const name = asString(parameter.name);
-    const where = asString(parameter.in);
-    if (where !== 'path' && parameter.required !== true) continue;
-    const { value, style, explode } = parameterValue(parameter, where, resolver);
-    if (where === 'path') pathValues.set(name, pathText(name, value, style, explode));
-    else if (where === 'query')
-      plan.query.push(
-        ...stylePairs(
-          name,
-          value,
-          style,
-          explode,
-          parameter.allowReserved === true ? RESERVED_ESCAPING : URL_ESCAPING,
-        ).map(([k, v]) => `${k}=${v}`),
-      );
-    else if (where === 'header' && TOKEN.test(name))
-      plan.headers.push({ name, value: simpleText(value, explode, ',', HEADER_ESCAPING) });
-    else if (where === 'cookie' && TOKEN.test(name))
-      plan.cookies.push(...stylePairs(name, value, 'form', explode, COOKIE_ESCAPING).map(([k, v]) => `${k}=${v}`));
-  }
-  plan.url = joinUrl(serverUrl(server), pathWith(source.path, pathValues));
+  plan.url = joinUrl(serverUrl(server), pathWith(source.path, addParameters(plan, source, resolver)));
   authenticate(plan, operation.security ?? document.security, document, resolver);
-  const body = resolver.follow(operation.requestBody)?.value;
-  const content = Object.entries(asRecord(body?.content));
-  const [mediaType, media] = content.find(([type]) => JSON_MEDIA.test(type)) ?? content[0] ?? [];
-  if (mediaType && NO_BODY_METHODS.has(plan.method)) plan.bodyLeftOut = true;
-  else if (mediaType) {
-    const entry = asRecord(media);
-    const example =
-      entry.example ?? firstExample(entry.examples, resolver) ?? exampleValue(entry.schema, resolver, 'request');
-    const type = typeOf(
-      entry.schema,
-      ['paths', source.path, source.method, 'requestBody', 'content', mediaType],
-      resolver,
-    );
-    plan.body = bodyPlan(mediaType, entry, example, type, resolver);
-    // A range (`*/*`, `image/*`) is what the server accepts, not a type a request can name: the sample names what it sends.
-    const ranges = { json: 'application/json', text: 'text/plain' } as Record<string, string | undefined>;
-    const sentType = mediaType.includes('*') ? (ranges[plan.body.kind] ?? 'application/octet-stream') : mediaType;
-    // A multipart body's type names its boundary, which only the client that writes the parts knows.
-    if (plan.body.kind !== 'multipart') plan.headers.push({ name: 'Content-Type', value: sentType });
-  }
+  addBody(plan, source, resolver);
   const responses = Object.entries(asRecord(operation.responses));
   const [status, response] = responses.find(([code]) => /^2/.test(code)) ?? [];
   const responseContent = Object.entries(asRecord(resolver.follow(response)?.value.content));
@@ -138,9 +97,54 @@ export function requestPlan(
       type: typeOf(asRecord(responseMedia).schema, keys, resolver),
     };
     if (!plan.headers.some((h) => h.name.toLowerCase() === 'accept') && responseType !== '*/*')
-      plan.headers.push({ name: 'Accept', value: responseType });
+      plan.headers.push({ name: 'Accept', value: HEADER_ESCAPING.text(responseType) });
   }
   return plan;
+}
+
+/**
+ * The parameters a call needs (path ones, and the others that are required), each in its style, into
+ * the plan; returns the path parameters' texts by name.
+ */
+function addParameters(plan: RequestPlan, source: OperationSource, resolver: RefResolver): Map<string, string> {
+  const pathValues = new Map<string, string>();
+  for (const parameter of effectiveParameters(source, resolver)) {
+    const name = asString(parameter.name);
+    const where = asString(parameter.in);
+    if (where !== 'path' && parameter.required !== true) continue;
+    const { value, style, explode } = parameterValue(parameter, where, resolver);
+    if (where === 'path') pathValues.set(name, pathText(name, value, style, explode));
+    else if (where === 'query') {
+      const escaping = parameter.allowReserved === true ? RESERVED_ESCAPING : URL_ESCAPING;
+      plan.query.push(...stylePairs(name, value, style, explode, escaping).map(([k, v]) => `${k}=${v}`));
+    } else if (where === 'header' && TOKEN.test(name))
+      plan.headers.push({ name, value: simpleText(value, explode, ',', HEADER_ESCAPING) });
+    else if (where === 'cookie' && TOKEN.test(name))
+      plan.cookies.push(...stylePairs(name, value, 'form', explode, COOKIE_ESCAPING).map(([k, v]) => `${k}=${v}`));
+  }
+  return pathValues;
+}
+
+/** The request body: the first JSON media type, else the first one; none for a method that cannot send one. */
+function addBody(plan: RequestPlan, source: OperationSource, resolver: RefResolver): void {
+  const body = resolver.follow(source.operation.requestBody)?.value;
+  const content = Object.entries(asRecord(body?.content));
+  const [mediaType, media] = content.find(([type]) => JSON_MEDIA.test(type)) ?? content[0] ?? [];
+  if (!mediaType) return;
+  if (NO_BODY_METHODS.has(plan.method)) {
+    plan.bodyLeftOut = true;
+    return;
+  }
+  const entry = asRecord(media);
+  const example =
+    entry.example ?? firstExample(entry.examples, resolver) ?? exampleValue(entry.schema, resolver, 'request');
+  const keys = ['paths', source.path, source.method, 'requestBody', 'content', mediaType];
+  plan.body = bodyPlan(mediaType, entry, example, typeOf(entry.schema, keys, resolver), resolver);
+  // A range (`*/*`, `image/*`) says what the server accepts; the request names the type it sends.
+  const ranges: Partial<Record<BodyPlan['kind'], string>> = { json: 'application/json', text: 'text/plain' };
+  const sent = mediaType.includes('*') ? (ranges[plan.body.kind] ?? 'application/octet-stream') : mediaType;
+  // A multipart body's type names its boundary, which only the client that writes the parts knows.
+  if (plan.body.kind !== 'multipart') plan.headers.push({ name: 'Content-Type', value: HEADER_ESCAPING.text(sent) });
 }
 
 /** The note a sample carries when the contract documents a body its method cannot send. */
@@ -149,9 +153,9 @@ export function noBodyNote(method: string): string {
 }
 
 /**
- * The plan's URL with its query string. Names and values are escaped as `encodeURIComponent` does:
- * `URLSearchParams` would write `+` for a space and escape `!'()~`, and `node:querystring` groups
- * repeated names and puts numeric names first, so neither writes the same samples.
+ * The plan's URL with its query string. The pairs were escaped as `encodeURIComponent` does, by
+ * `parameter-style.ts`: `URLSearchParams` would write `+` for a space and escape `!'()~`, and
+ * `node:querystring` groups repeated names and puts numeric names first, so neither writes the same samples.
  */
 export function requestUrl(plan: RequestPlan): string {
   if (plan.query.length === 0) return plan.url;

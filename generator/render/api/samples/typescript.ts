@@ -117,7 +117,8 @@ export function typescriptSample(plan: RequestPlan, module: string): string {
         ),
       ),
     );
-  } else if (plan.response) {
+  } else if (plan.response && plan.method !== 'HEAD') {
+    // A HEAD response has headers only: reading a body from it would throw.
     const json = /json/i.test(plan.response.mediaType) || plan.response.mediaType === '*/*';
     const read = f.createAwaitExpression(
       f.createCallExpression(f.createPropertyAccessExpression(response, json ? 'json' : 'text'), undefined, []),
