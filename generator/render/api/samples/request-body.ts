@@ -1,7 +1,10 @@
 import { isRecord } from '../../../sources/pointer.js';
 import { asRecord, asString, type RefResolver } from '../resolver.js';
 import { FORM_ESCAPING, scalar, stylePairs, type Style } from './parameter-style.js';
-import type { TypeRef } from './request-plan.js';
+
+/** Where a type lives in the generated package: a named entity, or a path into `paths`. */
+export type TypeRef =
+  { kind: 'named'; name: string } | { kind: 'indexed'; root: 'paths'; keys: Array<string | number> };
 
 /** A request body as its media type and `encoding` say it is sent. */
 export type BodyPlan =

@@ -13,14 +13,12 @@ import {
   URL_ESCAPING,
   type Style,
 } from './parameter-style.js';
-import { bodyPlan, type BodyPlan } from './request-body.js';
+import { bodyPlan, type BodyPlan, type TypeRef } from './request-body.js';
 
 /** Placeholder origin when the contract's server URL is relative (the platform's own docs use it too). */
 export const PLACEHOLDER_ORIGIN = 'https://<gateway-host>';
 
-/** Where a type lives in the generated package: a named entity, or a path into `paths`. */
-export type TypeRef =
-  { kind: 'named'; name: string } | { kind: 'indexed'; root: 'paths'; keys: Array<string | number> };
+export type { TypeRef } from './request-body.js';
 
 /** One concrete call of an operation, from which every language's sample is written. */
 export interface RequestPlan {
