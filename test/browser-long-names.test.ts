@@ -29,7 +29,13 @@ function longDocument(others: number): Record<string, unknown> {
         tags: [TAG],
         security: [{ oauth: [SCOPE] }],
         parameters: [{ name: `include_${LONG_NAME}`, in: 'query', schema: named }],
-        responses: { '200': { description: 'OK', content: { 'application/json': { schema: named } } } },
+        responses: {
+          '200': {
+            description: 'OK',
+            headers: { [`X-${LONG_NAME}`]: { description: 'The override that applied.', schema: named } },
+            content: { 'application/json': { schema: named } },
+          },
+        },
       },
     },
   };
@@ -131,6 +137,7 @@ describe('long paths and names wrap instead of widening the page (1400 px and 39
       await fitsTheWindow(page, width, 'the reference');
       assert.equal(await cellsKeepApart(page, '.api-roles tbody tr', 'td'), 2);
       assert.equal(await cellsKeepApart(page, '.api-oauth-flow tbody tr', 'td'), 2);
+      assert.equal(await cellsKeepApart(page, '.api-headers tbody tr', 'td'), 3);
       // Broken across lines, the path still reads (and copies) as written.
       assert.equal(await page.locator('.api-operation .api-path').first().innerText(), LONG_PATH);
     }));
