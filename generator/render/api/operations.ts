@@ -3,13 +3,23 @@ import { slugify } from '../../config/resolve.js';
 import { uniqueSlug } from '../../sources/unique-slug.js';
 import { walkOperations, walkPathItems, type PathItemContainer, type WalkReader } from '../../contracts/walk.js';
 import type { OperationSource } from './operation-model.js';
+import { pathGrouping } from './path-groups.js';
 import { asString, strings, type RefResolver } from './resolver.js';
 
 export interface TagGroup {
+  /** A tag of the document, the untagged operations, the webhooks, or the untagged operations under one path segment. */
+  kind: 'tag' | 'untagged' | 'webhooks' | 'path';
   name: string;
   anchor: string;
+  /** Markdown: the tag's own description, or what a path group holds. */
   description: unknown;
   operations: OperationSource[];
+}
+
+export interface OperationGroups {
+  groups: TagGroup[];
+  /** More operations than `splitAbove`: a page per group. */
+  split: boolean;
 }
 
 export const UNTAGGED = 'Operations';
@@ -18,25 +28,28 @@ export const WEBHOOKS = 'Webhooks';
 /**
  * Every operation and webhook of the document, grouped by its first tag (declared tags first, in
  * their order), each with an anchor that is unique on the site: its operationId when it has one.
+ * A split document with more untagged operations than one page takes groups them by path segment.
  */
 export function groupOperations(
   document: Record<string, unknown>,
   resolver: RefResolver,
   reserved: ReadonlySet<string>,
-): TagGroup[] {
+  splitAbove: number,
+): OperationGroups {
   const used = new Set(reserved);
   const unique = (wanted: string): string => uniqueSlug(wanted.replace(/\s+/g, '-') || 'operation', used);
+  // Keyed by kind too, so a tag named "Webhooks" or "Operations" never merges with those groups.
   const groups = new Map<string, TagGroup>();
-  const group = (name: string, description: unknown = undefined): TagGroup => {
-    let found = groups.get(name);
+  const group = (kind: TagGroup['kind'], name: string, description: unknown = undefined, key = name): TagGroup => {
+    let found = groups.get(`${kind}:${key}`);
     if (!found) {
-      found = { name, anchor: unique(`tag-${slugify(name)}`), description, operations: [] };
-      groups.set(name, found);
+      found = { kind, name, anchor: unique(`tag-${slugify(name)}`), description, operations: [] };
+      groups.set(`${kind}:${key}`, found);
     }
     return found;
   };
   for (const tag of Array.isArray(document.tags) ? document.tags.filter(isRecord) : [])
-    if (typeof tag.name === 'string') group(tag.name, tag.description);
+    if (typeof tag.name === 'string') group('tag', tag.name, tag.description);
 
   // Paths, then the webhooks (3.1's, else the `x-webhooks` convention's, whose keys are all names).
   const containers: PathItemContainer[] = [
@@ -53,11 +66,15 @@ export function groupOperations(
         path: pathItem.key,
         pathItem: pathItem.item,
         operation,
-        tag: webhook ? WEBHOOKS : (strings(operation.tags)[0] ?? UNTAGGED),
+        tag: webhook ? undefined : strings(operation.tags)[0],
         operationId: asString(operation.operationId),
       };
     },
   );
+  const split = sources.length > splitAbove;
+  const untagged = sources.filter((s) => s.kind === 'operation' && s.tag === undefined).map((s) => s.path);
+  // Only when the untagged operations alone are more than an unsplit reference would hold on one page.
+  const byPath = split && untagged.length > splitAbove ? pathGrouping(untagged) : () => undefined;
   // operationIds claim their anchors before generated ones, so a generated id never takes a real one.
   const ids = new Map<number, string>();
   sources.forEach((s, i) => s.operationId && ids.set(i, unique(s.operationId)));
@@ -69,9 +86,30 @@ export function groupOperations(
         unique(s.kind === 'webhook' ? `webhook-${slugify(`${s.path}-${s.method}`)}` : slugify(`${s.method}-${s.path}`)),
       ),
   );
-  for (const [index, { tag, operationId: _id, ...source }] of sources.entries())
-    group(tag).operations.push({ ...source, id: ids.get(index) as string });
-  return [...groups.values()].filter((g) => g.operations.length > 0);
+  const prefixes = new Map<TagGroup, Set<string>>();
+  for (const [index, { tag, operationId: _id, ...source }] of sources.entries()) {
+    const path = tag === undefined && source.kind === 'operation' ? byPath(source.path) : undefined;
+    const target =
+      source.kind === 'webhook'
+        ? group('webhooks', WEBHOOKS)
+        : tag !== undefined
+          ? group('tag', tag)
+          : path
+            ? group('path', path.label, undefined, path.segment)
+            : group('untagged', UNTAGGED);
+    target.operations.push({ ...source, id: ids.get(index) as string });
+    if (path) prefixes.set(target, (prefixes.get(target) ?? new Set()).add(path.prefix));
+  }
+  for (const [target, seen] of prefixes)
+    target.description = `Operations whose path starts with ${[...seen].map(codeSpan).join(' or ')}.`;
+  return { groups: [...groups.values()].filter((g) => g.operations.length > 0), split };
+}
+
+/** Markdown code for `text` however many backticks it holds. */
+function codeSpan(text: string): string {
+  const longest = (text.match(/`+/g) ?? []).reduce((n, run) => Math.max(n, run.length), 0);
+  const fence = '`'.repeat(longest + 1);
+  return `${fence} ${text} ${fence}`;
 }
 
 /** The contracts' walk over one bundled document: a `$ref` that leads to no object is skipped. */

@@ -17,6 +17,7 @@ import { requestPlan } from './samples/request-plan.js';
 import type { TypeScriptSamples } from './samples/typescript-samples.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { schemaSections } from './schema-sections.js';
+import { distinctLabels, ownSectionNames } from './section-labels.js';
 import { securitySchemes, servers } from './security-model.js';
 
 export interface ApiReferenceOptions {
@@ -59,9 +60,8 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
   const info = asRecord(document.info);
   const title = input.title ?? (asString(info.title) || input.apiId);
   const resolver = new RefResolver(document);
-  const groups = groupOperations(document, resolver, new Set(LAYOUT_IDS));
-  const operationCount = groups.reduce((n, g) => n + g.operations.length, 0);
-  const layout = versionLayout(groups, input.route, operationCount > input.splitAbove, input.baseUrl);
+  const { groups, split } = groupOperations(document, resolver, new Set(LAYOUT_IDS), input.splitAbove);
+  const layout = versionLayout(groups, input.route, split, input.baseUrl);
   const text = new Descriptions(contractUrls(document, versionAnchors(groups, layout)));
   const registry = new SchemaRegistry(
     resolver,
@@ -77,19 +77,27 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     defaultSecurity: document.security,
     operationHref: (id) => hrefs.get(id),
   };
-  const sections = tagSections(groups, document, context, input);
+  const tagged = tagSections(groups, document, context, input);
   const schemas = schemaSections(registry, context);
-  const catalog = serviceCatalog(title, layout, sections, schemas.catalog);
-  const anchors = changelogAnchors(groups, layout, schemas.catalog);
-  const nav = apiNav(layout, sections, schemas.routes);
-  const roles = rolesIndex(layout, sections);
-  const common = commonModel(title, input, layout.href);
+  const roles = rolesIndex(layout, tagged);
   const overview = {
     description: text.render(info.description),
     servers: servers(document, text),
     securitySchemes: securitySchemes(document, resolver, text),
     roles,
   };
+  const own = ownSectionNames({
+    split,
+    models: schemas.all.length > 0,
+    servers: overview.servers.length > 0,
+    authentication: overview.securitySchemes.length > 0,
+    roles: roles.length > 0,
+  });
+  const sections = distinctLabels(tagged, own);
+  const catalog = serviceCatalog(title, layout, sections, schemas.catalog);
+  const anchors = changelogAnchors(groups, layout, schemas.catalog);
+  const nav = apiNav(layout, sections, schemas.routes);
+  const common = commonModel(title, input, layout.href);
   const summary = firstSentence(text.plain(info.description)) || `Reference of the ${title}.`;
   const parts: VersionParts = { apiId: input.apiId, title, summary, common, overview, layout, sections, schemas, nav };
   return { pages: referencePages(parts), catalog, anchors };
