@@ -22,7 +22,7 @@ export const requiredPropertyDefined: ContractRule = {
   severityText: 'error in Swagger 2.0, warning in 3.x',
   configurable: true,
   // README's rule table is made from `doc`; what counts as defined is in the comment above.
-  doc: 'names in `required` exist in `properties` (an error in Swagger 2.0, a warning in 3.x)',
+  doc: "names in `required` exist in `properties` (an error in Swagger 2.0, a warning in 3.x); a name counts as defined when the schema, any of its `allOf` branches (followed through `$ref`s, across files), or a schema that composes it (`allOf`/`anyOf`/`oneOf`, with that schema's `allOf` branches) defines it",
   run({ sources, version, schemas: visit }) {
     const out: Diagnostic[] = [];
     const defined = new DefinedProperties(sources, visit.schemas);
