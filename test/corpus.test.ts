@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { validateContract } from '../generator/contracts/validate.js';
 import { types } from '../generator/commands/types.js';
+import { CONSUMER_COMPILER_OPTIONS } from './consumer-project.js';
 import { BREAKS } from './corpus-breaks.js';
 import { CORPUS, ROOT, runBin, tempDir } from './helpers.js';
 
@@ -31,16 +32,7 @@ const entries = manifest();
 /** `tsc --strict` as an integrator runs it (skipLibCheck off, no ambient `@types`) over every given file at once. */
 async function typeCheck(files: readonly string[]): Promise<string> {
   const dir = await tempDir('corpus-tsc');
-  const compilerOptions = {
-    strict: true,
-    noEmit: true,
-    module: 'nodenext',
-    moduleResolution: 'nodenext',
-    target: 'es2022',
-    skipLibCheck: false,
-    types: [],
-  };
-  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: CONSUMER_COMPILER_OPTIONS, files }));
   const checked = await runBin(join(ROOT, 'node_modules/typescript/bin/tsc'), ['-p', 'tsconfig.json'], dir);
   return checked.stdout + checked.stderr;
 }

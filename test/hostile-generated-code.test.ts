@@ -3,6 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
+import { CONSUMER_COMPILER_OPTIONS } from './consumer-project.js';
 import { ROOT, runBin, runCli } from './helpers.js';
 import { assertOneLocated, project } from './hostile-parsing-helpers.js';
 
@@ -92,15 +93,7 @@ describe('hostile parsing: generated code', () => {
     await writeFile(
       join(consumer, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          skipLibCheck: false,
-          types: [],
-        },
+        compilerOptions: CONSUMER_COMPILER_OPTIONS,
         files: ['consumer.ts'],
       }),
     );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { bundleForTypes, typeGeneratorConfig } from '../generator/types/redocly-bundle.js';
+import { CONSUMER_COMPILER_OPTIONS } from './consumer-project.js';
 import { ROOT, runBin, runCli, tempDir } from './helpers.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -11,16 +12,10 @@ const FIXTURE = join(ROOT, 'test/fixtures/refs/multi-file');
 
 /** tsc --strict (library files checked too) over a generated types package. */
 async function typeCheck(types: string): Promise<void> {
-  const compilerOptions = {
-    strict: true,
-    noEmit: true,
-    module: 'nodenext',
-    moduleResolution: 'nodenext',
-    target: 'es2022',
-    skipLibCheck: false,
-    types: [],
-  };
-  await writeFile(join(types, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['index.d.ts'] }));
+  await writeFile(
+    join(types, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: CONSUMER_COMPILER_OPTIONS, files: ['index.d.ts'] }),
+  );
   const checked = await runBin(TSC, ['-p', 'tsconfig.json'], types);
   assert.equal(checked.code, 0, `tsc failed:\n${checked.stdout}${checked.stderr}`);
 }
