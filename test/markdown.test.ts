@@ -62,6 +62,11 @@ test('a tag of bare words inside a sentence is a placeholder, shown as written',
     render('Use the format <main request name>[/<subrequest name>], or <b>this</b>.'),
     '<p>Use the format &lt;main request name&gt;[/&lt;subrequest name&gt;], or <b>this</b>.</p>',
   );
+  // A lone tag that names no HTML element and is never closed is one too; a closed one is markup.
+  assert.equal(
+    render('Connect to <hostname>:<port> as <user-name>, then <span>go</span> and <my-tag>wrap</my-tag>.'),
+    '<p>Connect to &lt;hostname&gt;:&lt;port&gt; as &lt;user-name&gt;, then <span>go</span> and wrap.</p>',
+  );
 });
 
 test('a summary is inline Markdown without links or blocks, and its plain text has no Markdown', () => {

@@ -8,6 +8,7 @@ import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import { htmlTagNames } from 'html-tag-names';
 import { unified } from 'unified';
 import { SAFE_SCHEMES } from '../../templates/url-policy.js';
 import { rewriteUrls, type UrlResolver } from './markdown-urls.js';
@@ -49,7 +50,7 @@ export interface MarkdownOptions {
 function sanitizedTree(text: string): Root {
   if (nestsTooDeep(text)) return asParagraph(text.trim());
   const mdast = parser.parse(text);
-  const processor = hasHtml(mdast.children) ? withHtml : plain;
+  const processor = hasHtml(mdast.children, false, closedNames(text)) ? withHtml : plain;
   return processor.runSync(mdast) as Root;
 }
 
@@ -117,7 +118,6 @@ function phrasing(nodes: readonly (RootContent | ElementContent)[]): ElementCont
  */
 const PLACEHOLDER = /^<[a-z][a-z\d-]*(?:\s+[a-z][\w-]*)+\s*>$/i;
 
-/** True when the text holds HTML; placeholders inside sentences become text on the way. */
 /** Adjacent text joined and every run of white space made one space, trimmed at both ends: one line. */
 function oneLine(nodes: ElementContent[]): ElementContent[] {
   const out: ElementContent[] = [];
@@ -133,14 +133,33 @@ function oneLine(nodes: ElementContent[]): ElementContent[] {
   return out.filter((node) => node.type !== 'text' || node.value !== '');
 }
 
-function hasHtml(nodes: MdastContent[], inSentence = false): boolean {
+/**
+ * A lone tag inside a sentence that names no HTML element and is never closed (`<hostname>`,
+ * `<subrequest>`) is a placeholder too: parsed, it would vanish with nothing in its place.
+ */
+const LONE_TAG = /^<([a-z][a-z\d-]*)\s*>$/i;
+const ELEMENTS: ReadonlySet<string> = new Set(htmlTagNames);
+
+/** The names of the tags the text closes somewhere (`</name>`), lower-cased. */
+function closedNames(text: string): Set<string> {
+  return new Set([...text.matchAll(/<\/([a-z][a-z\d-]*)\s*>/gi)].map((m) => (m[1] as string).toLowerCase()));
+}
+
+function isPlaceholder(tag: string, closed: ReadonlySet<string>): boolean {
+  if (PLACEHOLDER.test(tag)) return !/^<(?:br|hr|wbr|img)\b/i.test(tag);
+  const name = LONE_TAG.exec(tag)?.[1]?.toLowerCase();
+  return name !== undefined && !ELEMENTS.has(name) && !closed.has(name);
+}
+
+/** True when the text holds HTML; placeholders inside sentences become text on the way. */
+function hasHtml(nodes: MdastContent[], inSentence: boolean, closed: ReadonlySet<string>): boolean {
   let found = false;
   for (const node of nodes) {
     if (node.type === 'html') {
-      if (inSentence && PLACEHOLDER.test(node.value) && !/^<(?:br|hr|wbr|img)\b/i.test(node.value))
-        (node as unknown as { type: string }).type = 'text';
+      if (inSentence && isPlaceholder(node.value, closed)) (node as unknown as { type: string }).type = 'text';
       else found = true;
-    } else if ('children' in node && hasHtml(node.children as MdastContent[], SENTENCES.has(node.type))) found = true;
+    } else if ('children' in node && hasHtml(node.children as MdastContent[], SENTENCES.has(node.type), closed))
+      found = true;
   }
   return found;
 }
