@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { decodePointer, encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
 import { printValue } from '../diagnostics/print-value.js';
 import { toJsonSchemaKeywords } from './json-schema-dialect.js';
-import { linearRegExp } from './pattern-engine.js';
+import { EXAMPLE_VALIDATION } from './ajv-options.js';
 import { validationKey } from './validation-key.js';
 import { refKind, splitRef, type ContractSources, type Located } from './sources.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -39,16 +39,7 @@ export class SchemaValidators {
     // Each validator checks a few examples once: compiling fast matters more than validating fast.
     // Ajv's code optimisation and inlined refs cost more than they save here (GitHub's description:
     // 14.2 s → 10.6 s for `validate`, the same findings).
-    this.ajv = new Ajv2020({
-      strict: false,
-      allErrors: true,
-      validateSchema: false,
-      logger: false,
-      allowUnionTypes: true,
-      unicodeRegExp: true,
-      inlineRefs: false,
-      code: { optimize: false, regExp: linearRegExp },
-    });
+    this.ajv = new Ajv2020({ ...EXAMPLE_VALIDATION, inlineRefs: false });
     addFormats(this.ajv);
     const dialect = version === '3.1' ? undefined : convertedCopies(sources, version, schemas);
     for (const schema of schemas) if ('$id' in schema.value) this.scoped.add(schema.file.path);

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { sha256 } from '../cache/store.js';
 import type { LoadedApi } from '../contracts/index.js';
-import { linearRegExp } from '../contracts/pattern-engine.js';
+import { EXAMPLE_VALIDATION } from '../contracts/ajv-options.js';
 import { collectOperations } from '../contracts/walk.js';
 import type { ContractLookup, ExampleProblem } from '../content/types.js';
 import { isRecord } from '../sources/pointer.js';
@@ -16,15 +16,7 @@ function newAjv(): Ajv2020 {
   const require = createRequire(import.meta.url);
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const formats = require('ajv-formats') as { default: (ajv: Ajv2020) => void };
-  const ajv = new Ajv({
-    strict: false,
-    allErrors: true,
-    validateSchema: false,
-    logger: false,
-    allowUnionTypes: true,
-    unicodeRegExp: true,
-    code: { optimize: false, regExp: linearRegExp },
-  });
+  const ajv = new Ajv(EXAMPLE_VALIDATION);
   formats.default(ajv);
   return ajv;
 }

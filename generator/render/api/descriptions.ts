@@ -23,37 +23,32 @@ export class Descriptions {
   /** A description: paragraphs, lists, code, tables, links. */
   render(text: unknown): ReactNode {
     if (typeof text !== 'string' || text.trim() === '') return null;
-    let node = this.blocks.get(text);
-    if (node === undefined) {
+    return remembered(this.blocks, text, () => {
       const trimmed = text.trim();
-      node = isPlain(trimmed)
+      return isPlain(trimmed)
         ? createElement('p', null, trimmed)
         : markdownToReact(text, this.resolveUrl ? { resolveUrl: this.resolveUrl } : {});
-      this.blocks.set(text, node);
-    }
-    return node;
+    });
   }
 
   /** A summary in a heading: emphasis and code, links as their text. */
   inline(text: string): ReactNode {
-    if (isPlain(text.trim())) return text;
-    let node = this.inlines.get(text);
-    if (node === undefined) {
-      node = inlineMarkdownToReact(text);
-      this.inlines.set(text, node);
-    }
-    return node;
+    return isPlain(text.trim()) ? text : remembered(this.inlines, text, () => inlineMarkdownToReact(text));
   }
 
   /** What a reader sees of the text, as plain text: for labels, link titles and meta descriptions. */
   plain(text: unknown): string {
     if (typeof text !== 'string') return '';
-    if (isPlain(text.trim())) return text;
-    let found = this.texts.get(text);
-    if (found === undefined) {
-      found = markdownToText(text);
-      this.texts.set(text, found);
-    }
-    return found;
+    return isPlain(text.trim()) ? text : remembered(this.texts, text, () => markdownToText(text));
   }
+}
+
+/** The value made for `text` once, from then on the one kept. */
+function remembered<T>(cache: Map<string, T>, text: string, make: () => T): T {
+  let value = cache.get(text);
+  if (value === undefined) {
+    value = make();
+    cache.set(text, value);
+  }
+  return value;
 }

@@ -1,0 +1,17 @@
+import type { Options } from 'ajv';
+import { linearRegExp } from './pattern-engine.js';
+
+/**
+ * How a contract's examples and the content's tagged examples are checked against its schemas: every
+ * problem reported, OpenAPI's keywords tolerated, patterns run by a linear-time engine (a contract's
+ * regex cannot hang the build), and compiled for speed of compiling, as each validator runs only a few times.
+ */
+export const EXAMPLE_VALIDATION: Options = {
+  strict: false,
+  allErrors: true,
+  validateSchema: false,
+  logger: false,
+  allowUnionTypes: true,
+  unicodeRegExp: true,
+  code: { optimize: false, regExp: linearRegExp },
+};
