@@ -136,7 +136,7 @@ describe('API reference pages of the fixture contracts', () => {
       page.links('#getHostile .markdown').map((l) => [l.text, l.href]),
       [['fine', 'https://example.com/docs']],
     );
-    assert.equal(page.text('#getHostile > .markdown'), 'Before after. anchor md link and fine.');
+    assert.equal(page.text('#getHostile > .api-operation-text > .markdown'), 'Before after. anchor md link and fine.');
     // The only scripts that run are the site's own: the bundle and the head snippet. The page data
     // is inert JSON, with every `<` escaped so no string in it can close its element.
     const scripts = page.all('script');

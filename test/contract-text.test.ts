@@ -34,10 +34,10 @@ describe("third-party contracts' text", () => {
 
   test('a description written as HTML keeps its text and its paragraphs (Stripe)', async () => {
     const page = await read('api/stripe');
-    assert.equal(page.text('#GetAccount > .markdown'), 'Retrieves the details of an account.');
-    assert.equal(page.all('#GetAccount > .markdown > p').length, 1);
-    assert.equal(page.all('#PostAccountsAccount > .markdown > p').length, 2);
-    assert.equal(page.text('#PostAccountsAccount > .markdown strong'), 'not');
+    assert.equal(page.text('#GetAccount > .api-operation-text > .markdown'), 'Retrieves the details of an account.');
+    assert.equal(page.all('#GetAccount > .api-operation-text > .markdown > p').length, 1);
+    assert.equal(page.all('#PostAccountsAccount > .api-operation-text > .markdown > p').length, 2);
+    assert.equal(page.text('#PostAccountsAccount > .api-operation-text > .markdown strong'), 'not');
     assert.match(page.text('#PostAccountsAccount .api-parameters tbody') ?? '', /The id of the account\./);
     assert.equal(page.text('#GetAccount .api-status + p'), 'Successful response.');
     // The meta description is the first sentence as text, not as HTML.
@@ -48,17 +48,20 @@ describe("third-party contracts' text", () => {
     const page = await read('api/openai');
     const plain =
       'Creates a fine-tuning job which begins the process of creating a new model from a given dataset. Learn more about fine-tuning';
-    const heading = page.one('#createFineTuningJob > h3');
+    const heading = page.one('#createFineTuningJob > .api-operation-text > h3');
     assert.ok(heading);
-    assert.equal(page.text('#createFineTuningJob > h3'), `#${plain}`);
-    assert.equal(page.text('#createFineTuningJob > h3 strong'), 'fine-tuning');
-    assert.equal(page.text('#createFineTuningJob > h3 code'), 'dataset');
+    assert.equal(page.text('#createFineTuningJob > .api-operation-text > h3'), `#${plain}`);
+    assert.equal(page.text('#createFineTuningJob > .api-operation-text > h3 strong'), 'fine-tuning');
+    assert.equal(page.text('#createFineTuningJob > .api-operation-text > h3 code'), 'dataset');
     // The heading's only link is its own anchor; the summary's link is its text.
     assert.deepEqual(
-      page.links('#createFineTuningJob > h3').map((l) => l.href),
+      page.links('#createFineTuningJob > .api-operation-text > h3').map((l) => l.href),
       ['#createFineTuningJob'],
     );
-    assert.equal(page.attr('#createFineTuningJob > h3 .hash-link', 'ariaLabel'), `Link to ${plain}`);
+    assert.equal(
+      page.attr('#createFineTuningJob > .api-operation-text > h3 .hash-link', 'ariaLabel'),
+      `Link to ${plain}`,
+    );
     const entry = page.links('.api-nav').find((l) => l.href.endsWith('#createFineTuningJob'));
     assert.equal(entry?.text, `POST ${plain}`);
     assert.equal(page.all('.api-nav strong, .api-nav code').length, 0, 'the sidebar entry is plain text');
@@ -88,14 +91,17 @@ describe("third-party contracts' text", () => {
     );
     const stripe = await read('api/stripe');
     assert.deepEqual(
-      stripe.links('#PostAccountsAccount > .markdown').map((l) => [l.text, l.href]),
+      stripe.links('#PostAccountsAccount > .api-operation-text > .markdown').map((l) => [l.text, l.href]),
       [
         ['connected account', 'https://api.stripe.com/api/connect'],
         ['retrieving', '/api/stripe/#GetAccount'],
         ['the guide', 'https://api.stripe.com/guides/accounts?tab=1'],
       ],
     );
-    assert.match(stripe.text('#PostAccountsAccount > .markdown') ?? '', /retrieving, elsewhere and the guide/);
+    assert.match(
+      stripe.text('#PostAccountsAccount > .api-operation-text > .markdown') ?? '',
+      /retrieving, elsewhere and the guide/,
+    );
     // Swagger 2.0: its schemes and host.
     const swagger = await read('api/swagger');
     assert.deepEqual(
@@ -122,7 +128,7 @@ describe("third-party contracts' text", () => {
 
   test('hostile HTML is inert and its text stays', async () => {
     const page = await read('api/relative');
-    const text = page.text('#listThings > .markdown') ?? '';
+    const text = page.text('#listThings > .api-operation-text > .markdown') ?? '';
     for (const kept of [
       'font text',
       'span text',
@@ -149,6 +155,6 @@ describe("third-party contracts' text", () => {
       /\sstyle=/i,
     ])
       assert.doesNotMatch(html, bad);
-    assert.equal(page.attr('#listThings > .markdown img', 'src'), 'https://example.com/i.png');
+    assert.equal(page.attr('#listThings > .api-operation-text > .markdown img', 'src'), 'https://example.com/i.png');
   });
 });

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import type { MediaModel } from './model.js';
 import { SchemaView } from './SchemaView.js';
 
-/** A body per media type: its schema tree and its examples. */
+/** A body per media type and its schema tree (the examples are beside it, in the operation's aside). */
 export function MediaList({ contents }: { contents: MediaModel[] }): ReactElement | null {
   if (contents.length === 0) return null;
   return (
@@ -16,17 +16,6 @@ export function MediaList({ contents }: { contents: MediaModel[] }): ReactElemen
             ) : null}
           </p>
           {media.schema ? <SchemaView schema={media.schema} /> : null}
-          {media.examples.map((example) => (
-            <details key={example.name} className="api-example">
-              <summary>
-                {example.name === 'Example' ? 'Example' : `Example: ${example.name}`}
-                {example.summary ? ` (${example.summary})` : ''}
-              </summary>
-              <pre tabIndex={0}>
-                <code>{example.value}</code>
-              </pre>
-            </details>
-          ))}
         </div>
       ))}
     </>

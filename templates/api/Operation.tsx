@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { ApiPath } from './ApiPath.js';
 import { CodeList } from './CodeList.js';
-import { CodeSamples } from './CodeSamples.js';
 import { MediaList } from './MediaList.js';
 import { MethodBadge } from './MethodBadge.js';
 import type { OperationModel } from './model.js';
+import { OperationAside } from './OperationAside.js';
 import { Parameters } from './Parameters.js';
 import { SchemaView } from './SchemaView.js';
 import { TableHead } from '../TableHead.js';
@@ -15,91 +15,93 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
   const anonymous = op.security.some((r) => r.schemes.length === 0);
   return (
     <section className={`api-operation api-kind-${op.kind}`} id={op.id}>
-      <Heading className="api-operation-title">
-        <a className="hash-link" href={`#${op.id}`} aria-label={`Link to ${op.summary || op.id}`}>
-          #
-        </a>
-        {op.summary ? op.heading : op.path.map((p) => p.text).join('')}
-        {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
-      </Heading>
-      <p className="api-endpoint">
-        <MethodBadge method={op.method} /> <ApiPath path={op.path} />
-        {op.kind === 'webhook' ? <span className="badge">webhook</span> : null}
-      </p>
-      {op.description ? <div className="markdown">{op.description}</div> : null}
-      {op.roles.length > 0 ? (
-        <p className="api-roles-line">
-          <strong>Roles:</strong> <CodeList values={op.roles} />
-          {anonymous ? ' (optional: the call also works without credentials)' : null}
+      <div className="api-operation-text">
+        <Heading className="api-operation-title">
+          <a className="hash-link" href={`#${op.id}`} aria-label={`Link to ${op.summary || op.id}`}>
+            #
+          </a>
+          {op.summary ? op.heading : op.path.map((p) => p.text).join('')}
+          {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+        </Heading>
+        <p className="api-endpoint">
+          <MethodBadge method={op.method} /> <ApiPath path={op.path} />
+          {op.kind === 'webhook' ? <span className="badge">webhook</span> : null}
         </p>
-      ) : op.security.length > 0 && !anonymous ? (
-        <p className="api-roles-line">
-          <strong>Authentication:</strong>{' '}
-          {op.security.map((r) => r.schemes.map((s) => s.name).join(' + ')).join(' or ')}
-        </p>
-      ) : null}
-      <Parameters parameters={op.parameters} />
-      {op.requestBody ? (
-        <div className="api-block">
-          <h4>Request body{op.requestBody.required ? <span className="required"> required</span> : null}</h4>
-          {op.requestBody.description}
-          <MediaList contents={op.requestBody.contents} />
-        </div>
-      ) : null}
-      {op.responses.length > 0 ? (
-        <div className="api-block">
-          <h4>Responses</h4>
-          {op.responses.map((response) => (
-            <details
-              key={response.status}
-              className={`api-response status-${response.status.charAt(0)}`}
-              open={response.status.startsWith('2')}
-            >
-              <summary>
-                <span className="api-status">{response.status}</span> {response.description}
-              </summary>
-              {response.headers.length > 0 ? (
-                <table className="api-headers">
-                  <TableHead columns={['Header', 'Type', 'Description']} />
-                  <tbody>
-                    {response.headers.map((h) => (
-                      <tr key={h.name}>
-                        <td>
-                          <code>{h.name}</code>
-                          {h.required ? <span className="required"> required</span> : null}
-                        </td>
-                        <td>{h.schema ? <SchemaView schema={h.schema} /> : null}</td>
-                        <td>{h.description}</td>
-                      </tr>
+        {op.description ? <div className="markdown">{op.description}</div> : null}
+        {op.roles.length > 0 ? (
+          <p className="api-roles-line">
+            <strong>Roles:</strong> <CodeList values={op.roles} />
+            {anonymous ? ' (optional: the call also works without credentials)' : null}
+          </p>
+        ) : op.security.length > 0 && !anonymous ? (
+          <p className="api-roles-line">
+            <strong>Authentication:</strong>{' '}
+            {op.security.map((r) => r.schemes.map((s) => s.name).join(' + ')).join(' or ')}
+          </p>
+        ) : null}
+        <Parameters parameters={op.parameters} />
+        {op.requestBody ? (
+          <div className="api-block">
+            <h4>Request body{op.requestBody.required ? <span className="required"> required</span> : null}</h4>
+            {op.requestBody.description}
+            <MediaList contents={op.requestBody.contents} />
+          </div>
+        ) : null}
+        {op.responses.length > 0 ? (
+          <div className="api-block">
+            <h4>Responses</h4>
+            {op.responses.map((response) => (
+              <details
+                key={response.status}
+                className={`api-response status-${response.status.charAt(0)}`}
+                open={response.status.startsWith('2')}
+              >
+                <summary>
+                  <span className="api-status">{response.status}</span> {response.description}
+                </summary>
+                {response.headers.length > 0 ? (
+                  <table className="api-headers">
+                    <TableHead columns={['Header', 'Type', 'Description']} />
+                    <tbody>
+                      {response.headers.map((h) => (
+                        <tr key={h.name}>
+                          <td>
+                            <code>{h.name}</code>
+                            {h.required ? <span className="required"> required</span> : null}
+                          </td>
+                          <td>{h.schema ? <SchemaView schema={h.schema} /> : null}</td>
+                          <td>{h.description}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : null}
+                <MediaList contents={response.contents} />
+                {response.links.length > 0 ? (
+                  <p>
+                    Links:{' '}
+                    {response.links.map((l, i) => (
+                      <span key={l.name}>
+                        {i > 0 ? ', ' : ''}
+                        {l.href ? <a href={l.href}>{l.name}</a> : <code>{l.name}</code>}
+                      </span>
                     ))}
-                  </tbody>
-                </table>
-              ) : null}
-              <MediaList contents={response.contents} />
-              {response.links.length > 0 ? (
-                <p>
-                  Links:{' '}
-                  {response.links.map((l, i) => (
-                    <span key={l.name}>
-                      {i > 0 ? ', ' : ''}
-                      {l.href ? <a href={l.href}>{l.name}</a> : <code>{l.name}</code>}
-                    </span>
-                  ))}
-                </p>
-              ) : null}
-            </details>
-          ))}
-        </div>
-      ) : null}
-      {op.callbacks.map((callback) => (
-        <div key={callback.name} className="api-block api-callbacks">
-          <h4>Callback {callback.name}</h4>
-          {callback.operations.map((c) => (
-            <Operation key={c.id} op={c} />
-          ))}
-        </div>
-      ))}
-      <CodeSamples samples={op.samples} />
+                  </p>
+                ) : null}
+              </details>
+            ))}
+          </div>
+        ) : null}
+        {op.callbacks.map((callback) => (
+          <div key={callback.name} className="api-block api-callbacks">
+            <h4>Callback {callback.name}</h4>
+            {callback.operations.map((c) => (
+              <Operation key={c.id} op={c} />
+            ))}
+          </div>
+        ))}
+      </div>
+      <OperationAside op={op} />
     </section>
   );
 }

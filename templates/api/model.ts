@@ -84,6 +84,8 @@ export interface ExampleModel {
   summary: string;
   /** The value, as pretty JSON (or the text as written for non-JSON media). */
   value: string;
+  /** Made from the schema because the contract gives no example; shown labelled as such. */
+  generated: boolean;
 }
 
 export interface MediaModel {

@@ -157,7 +157,8 @@ function media(content: unknown, context: OperationContext): MediaModel[] {
 }
 
 function examples(entry: Record<string, unknown>, context: OperationContext): ExampleModel[] {
-  if (entry.example !== undefined) return [{ name: 'Example', summary: '', value: exampleText(entry.example) }];
+  if (entry.example !== undefined)
+    return [{ name: 'Example', summary: '', value: exampleText(entry.example), generated: false }];
   return Object.entries(asRecord(entry.examples)).flatMap(([name, value]) => {
     const example = context.resolver.follow(value)?.value;
     if (!example) return [];
@@ -167,7 +168,7 @@ function examples(entry: Record<string, unknown>, context: OperationContext): Ex
         : typeof example.externalValue === 'string'
           ? `(at ${example.externalValue})`
           : '';
-    return [{ name, summary: context.text.plain(example.summary), value: shown }];
+    return [{ name, summary: context.text.plain(example.summary), value: shown, generated: false }];
   });
 }
 
