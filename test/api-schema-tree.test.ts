@@ -115,7 +115,11 @@ describe('schemas shown where they are used', () => {
           schemas: {
             Filter: {
               type: 'object',
-              properties: { owner: { type: 'string', description: 'Who owns it.' }, size: { type: 'integer' } },
+              properties: {
+                owner: { type: 'string', description: 'Who owns it.' },
+                size: { type: 'integer' },
+                tags: { type: 'array', items: { type: 'string' } },
+              },
             },
           },
         },
@@ -202,8 +206,12 @@ describe('schemas shown where they are used', () => {
     assert.equal(page.all('#search .api-parameter-schema').length, 1);
     assert.deepEqual(
       rowsOf(page, '#search .api-parameter-schema .schema-tree').map((r) => r.name),
-      ['owner', 'size'],
+      ['owner', 'size', 'tags'],
     );
+    // Items that say nothing but their type are written on the array's line, with nothing to open.
+    const tags = rowsOf(page, '#search .api-parameter-schema .schema-tree')[2]?.row as Page;
+    assert.equal(tags.text('.schema-type'), 'array<string>');
+    assert.equal(tags.all('details').length, 0);
     assert.match(page.text('#search .api-parameter-schema') ?? '', /Who owns it\./);
   });
 

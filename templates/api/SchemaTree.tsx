@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { CodeList } from './CodeList.js';
 import type { SchemaModel } from './model.js';
-import { hasChildren, planTree, type TreeBudget, type TreeNode } from './schema-tree-plan.js';
+import { bareType, hasChildren, planTree, type TreeBudget, type TreeNode } from './schema-tree-plan.js';
 
 const KEYWORDS = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of' } as const;
 
@@ -30,7 +30,9 @@ function TypeLine({ tree }: { tree: TreeNode }): ReactElement {
         </a>
       ) : null}
       {tree.link?.circular ? <span className="badge badge-cycle">circular reference</span> : null}
-      {node?.type ? <code>{node.type}</code> : null}
+      {node?.type ? (
+        <code>{node.items && bareType(node.items) ? `${node.type}<${bareType(node.items)}>` : node.type}</code>
+      ) : null}
       {node?.nullable ? <span className="badge badge-nullable">nullable</span> : null}
       {node?.readOnly ? <span className="badge">read-only</span> : null}
       {node?.writeOnly ? <span className="badge">write-only</span> : null}

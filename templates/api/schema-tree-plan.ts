@@ -169,7 +169,7 @@ function childRows(node: SchemaNodeModel): Row[] {
     required: p.required,
     model: p.schema,
   }));
-  if (node.items) rows.push({ kind: 'items', name: 'items', model: node.items });
+  if (node.items && bareType(node.items) === undefined) rows.push({ kind: 'items', name: 'items', model: node.items });
   for (const composition of node.compositions)
     for (const variant of composition.variants)
       rows.push({
@@ -189,11 +189,19 @@ function variantLabel(node: SchemaNodeModel, variant: CompositionModel['variants
   return values && values.length > 0 ? `${values.join(', ')} (${variant.label})` : variant.label;
 }
 
+/** The type of items that say nothing more than it (`string`, `integer<int64>`), shown on the array's line. */
+export function bareType(items: SchemaModel): string | undefined {
+  if (items.kind === 'link' || items.weight.elements > 0 || items.title !== undefined || hasChildren(items))
+    return undefined;
+  if (items.nullable || items.readOnly || items.writeOnly || items.deprecated) return undefined;
+  return items.type || 'any';
+}
+
 export function hasChildren(node: SchemaNodeModel): boolean {
   return (
     node.properties.length > 0 ||
     node.extraProperties.length > 0 ||
-    node.items !== undefined ||
+    (node.items !== undefined && bareType(node.items) === undefined) ||
     node.compositions.length > 0 ||
     node.not !== undefined
   );
