@@ -62,7 +62,7 @@ describe('API reference pages of the fixture contracts', () => {
       ['/ref/api/cyclic/#schema-Node'],
     );
     assert.deepEqual(
-      page.links('#getTree .api-response .schema-ref').map((l) => l.text),
+      page.links('#getTree .api-response .schema-tree > .schema-type').map((l) => l.text),
       ['Tree'],
     );
   });
@@ -314,7 +314,7 @@ describe('a very large API is split into one page per tag', () => {
     assert.ok(odd.one('[id="getThing3"]'));
     // Models are paged by initial: Thing on T's page, Answer on A's, _meta on the page for the rest.
     assert.deepEqual(
-      odd.links('#getThing3 .schema-ref').map((l) => l.href),
+      odd.links('#getThing3 .schema-tree > .schema-type').map((l) => l.href),
       ['/ref/api/many/schemas/t/#schema-Thing'],
     );
     assert.deepEqual((await readdir(join(out, 'site/api/many/schemas'))).sort(), [

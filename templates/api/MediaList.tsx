@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import type { MediaModel } from './model.js';
-import { SchemaView } from './SchemaView.js';
+import { SchemaTree } from './SchemaTree.js';
+import type { TreeBudget } from './schema-tree-plan.js';
 
 /** A body per media type and its schema tree (the examples are beside it, in the operation's aside). */
-export function MediaList({ contents }: { contents: MediaModel[] }): ReactElement | null {
+export function MediaList({ contents, budget }: { contents: MediaModel[]; budget: TreeBudget }): ReactElement | null {
   if (contents.length === 0) return null;
   return (
     <>
@@ -15,7 +16,7 @@ export function MediaList({ contents }: { contents: MediaModel[] }): ReactElemen
               <span className="badge badge-stream">stream: the body arrives as a sequence of events</span>
             ) : null}
           </p>
-          {media.schema ? <SchemaView schema={media.schema} /> : null}
+          {media.schema ? <SchemaTree schema={media.schema} budget={budget} /> : null}
         </div>
       ))}
     </>

@@ -6,7 +6,8 @@ import { MethodBadge } from './MethodBadge.js';
 import type { OperationModel } from './model.js';
 import { OperationAside } from './OperationAside.js';
 import { Parameters } from './Parameters.js';
-import { SchemaView } from './SchemaView.js';
+import { SchemaTree } from './SchemaTree.js';
+import { operationBudget } from './schema-tree-plan.js';
 import { TableHead } from '../TableHead.js';
 
 /** One operation (or webhook, or callback): how to call it and what comes back. */
@@ -39,12 +40,12 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
             {op.security.map((r) => r.schemes.map((s) => s.name).join(' + ')).join(' or ')}
           </p>
         ) : null}
-        <Parameters parameters={op.parameters} />
+        <Parameters parameters={op.parameters} budget={operationBudget(op)} />
         {op.requestBody ? (
           <div className="api-block">
             <h4>Request body{op.requestBody.required ? <span className="required"> required</span> : null}</h4>
             {op.requestBody.description}
-            <MediaList contents={op.requestBody.contents} />
+            <MediaList contents={op.requestBody.contents} budget={operationBudget(op)} />
           </div>
         ) : null}
         {op.responses.length > 0 ? (
@@ -69,14 +70,14 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
                             <code>{h.name}</code>
                             {h.required ? <span className="required"> required</span> : null}
                           </td>
-                          <td>{h.schema ? <SchemaView schema={h.schema} /> : null}</td>
+                          <td>{h.schema ? <SchemaTree schema={h.schema} budget={operationBudget(op)} /> : null}</td>
                           <td>{h.description}</td>
                         </tr>
                       ))}
                     </tbody>
                   </table>
                 ) : null}
-                <MediaList contents={response.contents} />
+                <MediaList contents={response.contents} budget={operationBudget(op)} />
                 {response.links.length > 0 ? (
                   <p>
                     Links:{' '}

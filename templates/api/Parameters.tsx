@@ -2,17 +2,28 @@ import type { ReactElement } from 'react';
 import type { ParameterModel } from './model.js';
 import { TableHead } from '../TableHead.js';
 import { CodeList } from './CodeList.js';
+import { SchemaTree } from './SchemaTree.js';
+import { expandable, type TreeBudget } from './schema-tree-plan.js';
 
-export function Parameters({ parameters }: { parameters: ParameterModel[] }): ReactElement | null {
+const COLUMNS = ['Name', 'In', 'Type', 'Required', 'Default', 'Constraints', 'Values', 'Example'];
+
+/** The parameters table; a parameter whose schema has properties or variants shows its tree on a row below. */
+export function Parameters({
+  parameters,
+  budget,
+}: {
+  parameters: ParameterModel[];
+  budget: TreeBudget;
+}): ReactElement | null {
   if (parameters.length === 0) return null;
   return (
     <div className="api-block">
       <h4>Parameters</h4>
       <div className="table-scroll">
         <table className="api-parameters">
-          <TableHead columns={['Name', 'In', 'Type', 'Required', 'Default', 'Constraints', 'Values', 'Example']} />
+          <TableHead columns={COLUMNS} />
           <tbody>
-            {parameters.map((p) => (
+            {parameters.map((p) => [
               <tr key={`${p.in}:${p.name}`}>
                 <td>
                   <code>{p.name}</code>
@@ -28,8 +39,15 @@ export function Parameters({ parameters }: { parameters: ParameterModel[] }): Re
                   <CodeList values={p.enumValues} separator=" " />
                 </td>
                 <td>{p.example !== undefined ? <code>{p.example}</code> : null}</td>
-              </tr>
-            ))}
+              </tr>,
+              p.schema && expandable(p.schema) ? (
+                <tr key={`${p.in}:${p.name}:schema`} className="api-parameter-schema">
+                  <td colSpan={COLUMNS.length}>
+                    <SchemaTree schema={p.schema} budget={budget} />
+                  </td>
+                </tr>
+              ) : null,
+            ])}
           </tbody>
         </table>
       </div>

@@ -5,7 +5,10 @@ import type { ReactNode } from 'react';
  * already sanitized React nodes; everything else is plain data, so the components stay dumb.
  */
 
-/** A schema as a tree. Named schemas are never inlined: a `$ref` to one is a link to its section. */
+/**
+ * A schema as a tree. A `$ref` to a named schema is a link to its section; where the schema is used (bodies,
+ * parameters, headers) the link's `target` lets the named schema's tree be shown in place, built once per schema.
+ */
 export type SchemaModel = SchemaLinkModel | SchemaNodeModel;
 
 export interface SchemaLinkModel {
@@ -16,6 +19,8 @@ export interface SchemaLinkModel {
   description: ReactNode;
   /** A reference back to a schema that is being shown around it. */
   cycle: boolean;
+  /** The named schema's own tree, built on first use and shared by every use (not enumerable: trees may cycle). */
+  readonly target?: SchemaNodeModel;
 }
 
 export interface SchemaNodeModel {
@@ -46,6 +51,8 @@ export interface SchemaNodeModel {
   discriminator: DiscriminatorModel | undefined;
   /** Why part of the schema is not shown (too deep, too many properties). */
   truncated: string | undefined;
+  /** About how much HTML this node's own facts make (characters, elements), to hold a tree shown in place to a size. */
+  weight: { bytes: number; elements: number };
 }
 
 export interface PropertyModel {
@@ -77,6 +84,8 @@ export interface ParameterModel {
   constraints: string[];
   enumValues: string[];
   example: string | undefined;
+  /** The parameter's schema, whose tree is shown under its row when it has properties or variants. */
+  schema: SchemaModel | undefined;
 }
 
 export interface ExampleModel {

@@ -113,6 +113,7 @@ function parameterModel(parameter: Record<string, unknown>, context: OperationCo
         ? (context.resolver.follow(schema.items)?.value.enum as unknown[]).map((v) => jsonPreview(v))
         : [],
     example: example === undefined ? undefined : jsonPreview(example),
+    schema: written === undefined ? undefined : model,
   };
 }
 

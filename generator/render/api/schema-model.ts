@@ -3,6 +3,7 @@ import type {
   CompositionModel,
   DiscriminatorModel,
   PropertyModel,
+  SchemaLinkModel,
   SchemaModel,
   SchemaNodeModel,
 } from '../../../templates/api/model.js';
@@ -35,8 +36,20 @@ export function schemaModel(schema: unknown, context: SchemaContext, root?: Name
   return build(schema, { context, root, nodes: 0 }, 0);
 }
 
+/** Each named schema's tree, built once: its section and every use shown in place share it. */
+const namedModels = new WeakMap<NamedSchema, SchemaNodeModel>();
+
 /** A named schema's section always shows its content, even though refs to it elsewhere are links. */
 export function namedSchemaModel(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
+  let model = namedModels.get(named);
+  if (!model) {
+    model = buildNamed(named, context);
+    namedModels.set(named, model);
+  }
+  return model;
+}
+
+function buildNamed(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
   const model = schemaModel(named.schema, context, named);
   return model.kind === 'node'
     ? model
@@ -85,13 +98,17 @@ function link(schema: Record<string, unknown>, walk: Walk): SchemaModel {
   const named = walk.context.registry.forRef(ref);
   const description = walk.context.text.render(schema.description);
   if (!named) return { ...emptyNode(), description, truncated: `unresolved reference ${ref}` };
-  return {
+  const model: SchemaLinkModel = {
     kind: 'link',
     name: named.name,
     href: walk.context.registry.href(named),
     description,
     cycle: named === walk.root,
   };
+  // Lazy: most links are never opened in place, and a schema's tree may lead back to itself.
+  const { context } = walk;
+  Object.defineProperty(model, 'target', { enumerable: false, get: () => namedSchemaModel(named, context) });
+  return model;
 }
 
 function describe(node: SchemaNodeModel, schema: Record<string, unknown>, walk: Walk): void {
@@ -128,6 +145,18 @@ function describe(node: SchemaNodeModel, schema: Record<string, unknown>, walk: 
   const example =
     schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
   node.example = example === undefined ? undefined : jsonPreview(example);
+  node.weight = weight(node, schema.description);
+}
+
+/** What a node's facts weigh in HTML, from the text it shows; Markdown adds an element per paragraph, list item, code span or link. */
+function weight(node: SchemaNodeModel, description: unknown): SchemaNodeModel['weight'] {
+  const text = typeof description === 'string' ? description : '';
+  const values = [...node.enumValues, ...node.constraints, node.defaultValue, node.constValue, node.example];
+  const markup = text.match(/\n\s*\n|`[^`\n]+`|\]\(|^\s*(?:[-*+]|\d+[.)])\s|<[a-z]/gim)?.length ?? 0;
+  return {
+    bytes: text.length + values.reduce((sum, v) => sum + (v?.length ?? 0) + 40, 0) + (node.title?.length ?? 0),
+    elements: (text ? 2 : 0) + markup * 2 + values.filter((v) => v !== undefined).length * 2,
+  };
 }
 
 /** Every validation keyword a reader needs to build a valid value, in words. */
@@ -297,5 +326,6 @@ function emptyNode(): SchemaNodeModel {
     not: undefined,
     discriminator: undefined,
     truncated: undefined,
+    weight: { bytes: 0, elements: 0 },
   };
 }
