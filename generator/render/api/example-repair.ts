@@ -38,7 +38,7 @@ type Json = unknown;
 type Container = Record<string, Json> | Json[];
 
 /**
- * Brings a sample into line with its schema, one Ajv error at a time: a value that breaks an `enum`,
+ * Brings a sample into line with its schema, Ajv error by error: a value that breaks an `enum`,
  * `const`, `format` or a bound is replaced by one that keeps it; arrays grow, shrink or lose
  * duplicates; properties the schema forbids are dropped; an optional value that cannot be fixed
  * (a `pattern`, a `not`) is left out when that leaves fewer errors. What cannot be brought into line
@@ -49,10 +49,16 @@ export function repairSample(sample: Json, validate: ValidateFunction): Json | u
   for (let step = 0; step < MAX_STEPS; step++) {
     if (validate(value)) return value;
     const errors = validate.errors ?? [];
+    // Every error whose fix does not touch another's value is fixed in one step: validating is the cost.
     let next: { value: Json } | undefined;
+    const touched: string[] = [];
     for (const error of errors) {
-      next = fix(value, error);
-      if (next) break;
+      const path = error.instancePath;
+      if (touched.some((done) => path.startsWith(done) || done.startsWith(path))) continue;
+      const fixed = fix(next?.value ?? value, error);
+      if (!fixed) continue;
+      next = fixed;
+      touched.push(path);
     }
     if (!next) next = dropOne(value, errors, validate);
     if (!next) return undefined;
@@ -109,11 +115,8 @@ function fix(root: Json, error: ErrorObject): { value: Json } | undefined {
       return Array.isArray(current) && typeof params.limit === 'number'
         ? replace(current.slice(0, params.limit))
         : undefined;
-    case 'uniqueItems': {
-      if (!Array.isArray(current)) return undefined;
-      const seen = new Set<string>();
-      return replace(current.filter((item) => !seen.has(JSON.stringify(item)) && !!seen.add(JSON.stringify(item))));
-    }
+    case 'uniqueItems':
+      return Array.isArray(current) ? replace(distinct(current)) : undefined;
     case 'type': {
       const plain = valueOfType(params.type);
       return plain === undefined ? undefined : replace(plain);
@@ -128,6 +131,21 @@ function fix(root: Json, error: ErrorObject): { value: Json } | undefined {
     default:
       return undefined;
   }
+}
+
+/** The items with each repeat of a string or number made different (`string2`, 1 → 2), other repeats left out. */
+function distinct(items: readonly Json[]): Json[] {
+  const seen = new Set<string>();
+  const out: Json[] = [];
+  for (const item of items) {
+    let value = item;
+    for (let n = 1; seen.has(JSON.stringify(value)) && n <= items.length; n++)
+      value = typeof item === 'string' ? `${item}${n + 1}` : typeof item === 'number' ? item + n : value;
+    if (seen.has(JSON.stringify(value))) continue;
+    seen.add(JSON.stringify(value));
+    out.push(value);
+  }
+  return out;
 }
 
 /** Short strings that match common patterns (ids of digits, words, codes); short, so no pattern can backtrack for long. */
@@ -147,7 +165,10 @@ function replaceMatching(
   return guess === undefined ? undefined : replace(guess);
 }
 
-/** A plain value of the (first) type a `type` error asks for; null first, as a nullable value's error names it. */
+/**
+ * A plain value of the (first) type a `type` error asks for; null first, as a nullable value's error
+ * names it. An empty object or array would only move the error inside it: those are left out instead.
+ */
 function valueOfType(type: unknown): Json {
   const types = Array.isArray(type) ? type : [type];
   const first = types.includes('null') ? 'null' : types[0];
@@ -157,8 +178,6 @@ function valueOfType(type: unknown): Json {
     number: 0,
     string: 'string',
     boolean: true,
-    array: [],
-    object: {},
   };
   return plain[String(first)];
 }
