@@ -8,7 +8,7 @@ import type { RefResolver } from './resolver.js';
 export type { Direction } from './example-ajv.js';
 
 /** Longest generated example kept (pretty JSON); a longer one is dropped rather than cut. */
-export const MAX_GENERATED_CHARS = 16 * 1024;
+export const MAX_GENERATED_CHARS = 8 * 1024;
 /** Most `oneOf`/`anyOf` branches tried, each in turn, when the first gives no valid sample. */
 const MAX_BRANCHES = 8;
 /** The second, shallower try for a model whose sample is too large at `SAMPLE_DEPTH`. */
