@@ -9,6 +9,7 @@ import type {
   ResponseModel,
   SecurityRequirementModel,
 } from '../../../templates/api/model.js';
+import { ExampleGenerator, type Direction } from './generated-example.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
 import { exampleText, jsonPreview } from './values.js';
@@ -137,7 +138,7 @@ function requestBody(written: unknown, context: OperationContext): OperationMode
   return {
     required: body.required === true,
     description: context.text.render(body.description),
-    contents: media(body.content, context),
+    contents: media(body.content, 'request', context),
   };
 }
 
@@ -145,16 +146,37 @@ export function isStream(mediaType: string): boolean {
   return /event-stream|ndjson|jsonl|stream\+json|json-seq/i.test(mediaType);
 }
 
-function media(content: unknown, context: OperationContext): MediaModel[] {
+function media(content: unknown, direction: Direction, context: OperationContext): MediaModel[] {
   return Object.entries(asRecord(content)).map(([mediaType, value]) => {
     const entry = asRecord(value);
+    const stream = isStream(mediaType);
+    const written = examples(entry, context);
     return {
       mediaType,
-      stream: isStream(mediaType),
+      stream,
       schema: entry.schema === undefined ? undefined : schemaModel(entry.schema, context),
-      examples: examples(entry, context),
+      examples: written.length > 0 || stream ? written : generated(entry.schema, mediaType, direction, context),
     };
   });
+}
+
+/** One generator per reference document, so its samples and validators are shared by all its operations. */
+const generators = new WeakMap<RefResolver, ExampleGenerator>();
+
+/**
+ * An example made from the schema when the contract gives none (JSON media only; a stream's schema
+ * describes one event of many, so a single generated value would mislead and none is made).
+ */
+function generated(
+  schema: unknown,
+  mediaType: string,
+  direction: Direction,
+  context: OperationContext,
+): ExampleModel[] {
+  let generator = generators.get(context.resolver);
+  if (!generator) generators.set(context.resolver, (generator = new ExampleGenerator(context.resolver)));
+  const value = generator.generate(schema, mediaType, direction);
+  return value === undefined ? [] : [{ name: 'Example', summary: '', value, generated: true }];
 }
 
 function examples(entry: Record<string, unknown>, context: OperationContext): ExampleModel[] {
@@ -182,7 +204,7 @@ function responses(written: unknown, context: OperationContext): ResponseModel[]
         status,
         description: context.text.render(response.description),
         headers: headers(response.headers, context),
-        contents: media(response.content, context),
+        contents: media(response.content, 'response', context),
         links: Object.entries(asRecord(response.links)).map(([name, link]) => {
           const target =
             asString(context.resolver.follow(link)?.value.operationId) ||

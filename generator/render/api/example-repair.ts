@@ -1,0 +1,237 @@
+import { compilePattern } from '../../contracts/pattern-engine.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+
+/** Most fixes tried on one sample before it is given up. */
+const MAX_STEPS = 40;
+/** Most items a fix adds to reach `minItems`, or characters to reach `minLength`. */
+const MAX_GROWTH = 64;
+
+/** Values that pass Ajv's formats where openapi-sampler's placeholder may not (or gives none). */
+const FORMAT_VALUES: Record<string, unknown> = {
+  'date-time': '2019-08-24T14:15:22Z',
+  date: '2019-08-24',
+  time: '14:15:22Z',
+  duration: 'P3D',
+  email: 'user@example.com',
+  'idn-email': 'user@example.com',
+  hostname: 'example.com',
+  'idn-hostname': 'example.com',
+  ipv4: '192.168.0.1',
+  ipv6: '2001:db8::1',
+  uri: 'https://example.com',
+  'uri-reference': 'https://example.com',
+  iri: 'https://example.com',
+  'iri-reference': 'https://example.com',
+  url: 'https://example.com',
+  'uri-template': 'https://example.com/{id}',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  'json-pointer': '/a/b',
+  'relative-json-pointer': '0/a',
+  regex: '^a$',
+  byte: 'U3dhZ2dlciByb2Nrcw==',
+  int32: 0,
+  int64: 0,
+  float: 0,
+  double: 0,
+};
+
+type Json = unknown;
+type Container = Record<string, Json> | Json[];
+
+/**
+ * Brings a sample into line with its schema, Ajv error by error: a value that breaks an `enum`,
+ * `const`, `format` or a bound is replaced by one that keeps it; arrays grow, shrink or lose
+ * duplicates; properties the schema forbids are dropped; an optional value that cannot be fixed
+ * (a `pattern`, a `not`) is left out when that leaves fewer errors. What cannot be brought into line
+ * returns undefined: no example is better than a wrong one.
+ */
+export function repairSample(sample: Json, validate: ValidateFunction): Json | undefined {
+  let value = structuredClone(sample);
+  for (let step = 0; step < MAX_STEPS; step++) {
+    if (validate(value)) return value;
+    const errors = validate.errors ?? [];
+    // Every error whose fix does not touch another's value is fixed in one step: validating is the cost.
+    let next: { value: Json } | undefined;
+    const touched: string[] = [];
+    for (const error of errors) {
+      const path = error.instancePath;
+      if (touched.some((done) => path.startsWith(done) || done.startsWith(path))) continue;
+      const fixed = fix(next?.value ?? value, error);
+      if (!fixed) continue;
+      next = fixed;
+      touched.push(path);
+    }
+    if (!next) next = dropOne(value, errors, validate);
+    if (!next) return undefined;
+    value = next.value;
+  }
+  return validate(value) ? value : undefined;
+}
+
+/** The sample with one error's fix applied, or undefined when this error has no direct fix. */
+function fix(root: Json, error: ErrorObject): { value: Json } | undefined {
+  const params = error.params as Record<string, unknown>;
+  const current = valueAt(root, error.instancePath);
+  // A fix that changes nothing is no fix: another error's may be.
+  const replace = (replacement: Json): { value: Json } | undefined =>
+    JSON.stringify(replacement) === JSON.stringify(current)
+      ? undefined
+      : replaceAt(root, error.instancePath, replacement);
+  switch (error.keyword) {
+    case 'enum':
+      return Array.isArray(params.allowedValues) && params.allowedValues.length > 0
+        ? replace(params.allowedValues[0])
+        : undefined;
+    case 'const':
+      return replace(params.allowedValue);
+    case 'format': {
+      const known = FORMAT_VALUES[String(params.format)];
+      return known === undefined || known === current ? undefined : replace(known);
+    }
+    case 'minimum':
+    case 'maximum':
+      return typeof params.limit === 'number' ? replace(params.limit) : undefined;
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return typeof params.limit === 'number'
+        ? replace(params.limit + (error.keyword === 'exclusiveMinimum' ? 1 : -1))
+        : undefined;
+    case 'multipleOf':
+      return typeof params.multipleOf === 'number' ? replace(params.multipleOf) : undefined;
+    case 'minLength':
+      return typeof current === 'string' && typeof params.limit === 'number' && params.limit <= MAX_GROWTH
+        ? replace(current.padEnd(params.limit, current.at(-1) ?? 'a'))
+        : undefined;
+    case 'maxLength':
+      return typeof current === 'string' && typeof params.limit === 'number'
+        ? replace([...current].slice(0, params.limit).join(''))
+        : undefined;
+    case 'minItems':
+      return Array.isArray(current) && current.length > 0 && typeof params.limit === 'number'
+        ? params.limit <= MAX_GROWTH
+          ? replace([...current, ...Array.from({ length: params.limit - current.length }, () => current.at(-1))])
+          : undefined
+        : undefined;
+    case 'maxItems':
+      return Array.isArray(current) && typeof params.limit === 'number'
+        ? replace(current.slice(0, params.limit))
+        : undefined;
+    case 'uniqueItems':
+      return Array.isArray(current) ? replace(distinct(current)) : undefined;
+    case 'type': {
+      const plain = valueOfType(params.type);
+      return plain === undefined ? undefined : replace(plain);
+    }
+    case 'pattern':
+      return typeof params.pattern === 'string' ? replaceMatching(params.pattern, replace) : undefined;
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const name = params.additionalProperty ?? params.unevaluatedProperty;
+      return typeof name === 'string' ? removeAt(root, `${error.instancePath}/${escape(name)}`) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The items with each repeat of a string or number made different (`string2`, 1 → 2), other repeats left out. */
+function distinct(items: readonly Json[]): Json[] {
+  const seen = new Set<string>();
+  const out: Json[] = [];
+  for (const item of items) {
+    let value = item;
+    for (let n = 1; seen.has(JSON.stringify(value)) && n <= items.length; n++)
+      value = typeof item === 'string' ? `${item}${n + 1}` : typeof item === 'number' ? item + n : value;
+    if (seen.has(JSON.stringify(value))) continue;
+    seen.add(JSON.stringify(value));
+    out.push(value);
+  }
+  return out;
+}
+
+/** Short strings that match common patterns (ids of digits, words, codes). */
+const PATTERN_GUESSES = ['1', '0', '123', 'a', 'abc', 'A', 'ABC', 'example', 'abc-123', 'a1', 'AB12', 'us-east-1'];
+
+function replaceMatching(
+  pattern: string,
+  replace: (value: Json) => { value: Json } | undefined,
+): { value: Json } | undefined {
+  // The linear-time engine the `example-valid` rule runs patterns with: a contract's pattern cannot backtrack here.
+  const compiled = compilePattern(pattern);
+  if (!compiled.ok) return undefined;
+  const guess = PATTERN_GUESSES.find((text) => compiled.test(text));
+  return guess === undefined ? undefined : replace(guess);
+}
+
+/**
+ * A plain value of the (first) type a `type` error asks for; null first, as a nullable value's error
+ * names it. An empty object or array would only move the error inside it: those are left out instead.
+ */
+function valueOfType(type: unknown): Json {
+  const types = Array.isArray(type) ? type : [type];
+  const first = types.includes('null') ? 'null' : types[0];
+  const plain: Record<string, Json> = {
+    null: null,
+    integer: 0,
+    number: 0,
+    string: 'string',
+    boolean: true,
+  };
+  return plain[String(first)];
+}
+
+/** Leaves out one value an error points at, when the sample then has fewer errors. */
+function dropOne(root: Json, errors: readonly ErrorObject[], validate: ValidateFunction): { value: Json } | undefined {
+  const paths = [...new Set(errors.map((e) => e.instancePath).filter((p) => p !== ''))];
+  for (const path of paths) {
+    const next = removeAt(root, path);
+    if (!next) continue;
+    if (validate(next.value) || (validate.errors?.length ?? Infinity) < errors.length) return next;
+  }
+  return undefined;
+}
+
+function escape(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Ajv's `instancePath`: a JSON pointer, not URI-encoded. */
+function segments(path: string): string[] | undefined {
+  if (path === '') return [];
+  if (!path.startsWith('/')) return undefined;
+  return path
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function valueAt(root: Json, path: string): Json {
+  let node = root;
+  for (const key of segments(path) ?? []) node = (node as Record<string, Json> | undefined)?.[key];
+  return node;
+}
+
+/** A copy of the sample with the value at `path` replaced. */
+function replaceAt(root: Json, path: string, replacement: Json): { value: Json } | undefined {
+  const keys = segments(path);
+  if (!keys) return undefined;
+  if (keys.length === 0) return { value: structuredClone(replacement) };
+  const copy = structuredClone(root);
+  const parent = valueAt(copy, path.slice(0, path.lastIndexOf('/')));
+  if (typeof parent !== 'object' || parent === null) return undefined;
+  (parent as Record<string, Json>)[keys.at(-1) as string] = structuredClone(replacement);
+  return { value: copy };
+}
+
+/** A copy of the sample without the property or array item at `path`. */
+function removeAt(root: Json, path: string): { value: Json } | undefined {
+  const keys = segments(path);
+  if (!keys || keys.length === 0) return undefined;
+  const copy = structuredClone(root);
+  const parent = valueAt(copy, path.slice(0, path.lastIndexOf('/'))) as Container | undefined;
+  const key = keys.at(-1) as string;
+  if (Array.isArray(parent)) parent.splice(Number(key), 1);
+  else if (typeof parent === 'object' && parent !== null && key in parent) delete parent[key];
+  else return undefined;
+  return { value: copy };
+}
