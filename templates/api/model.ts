@@ -113,9 +113,22 @@ export interface ResponseModel {
 }
 
 export interface CodeSampleModel {
+  /** The tab's key, shared by the samples of one language across operations and pages (`python`). */
+  key: string;
   label: string;
   language: string;
   code: string;
+  /** The code coloured for the light and dark themes; plain when undefined. */
+  highlighted: HighlightedCode | undefined;
+}
+
+/** A sample's lines as tokens; a token without colours is in the block's own. */
+export interface HighlightedCode {
+  fg: string;
+  fgDark: string;
+  bg: string;
+  bgDark: string;
+  lines: Array<Array<{ text: string; color?: string; dark?: string }>>;
 }
 
 export interface SecurityRequirementModel {
