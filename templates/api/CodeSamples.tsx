@@ -1,4 +1,4 @@
-import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import type { CodeSampleModel, HighlightedCode } from './model.js';
 import { Tabs } from './Tabs.js';
 
@@ -48,26 +48,37 @@ export function Code({ code, highlighted }: { code: string; highlighted?: Highli
     backgroundColor: highlighted.bg,
     '--shiki-dark-bg': highlighted.bgDark,
   } as CSSProperties;
+  // No element per line (a reference page holds thousands of lines), and neighbouring texts joined
+  // into one (React separates adjacent texts with a comment).
+  const nodes: ReactNode[] = [];
+  let text = '';
+  highlighted.lines.forEach((line, index) => {
+    if (index > 0) text += '\n';
+    for (const token of line) {
+      if (token.tone === undefined && token.color === undefined) {
+        text += token.text;
+        continue;
+      }
+      if (text) nodes.push(text);
+      text = '';
+      const key = nodes.length;
+      nodes.push(
+        token.tone ? (
+          <span key={key} className={token.tone}>
+            {token.text}
+          </span>
+        ) : (
+          <span key={key} style={{ color: token.color, '--shiki-dark': token.dark } as CSSProperties}>
+            {token.text}
+          </span>
+        ),
+      );
+    }
+  });
+  if (text) nodes.push(text);
   return (
     <pre className="shiki" style={style} tabIndex={0}>
-      <code>
-        {highlighted.lines.map((line, index) => (
-          <Fragment key={index}>
-            {index > 0 ? '\n' : null}
-            <span className="line">
-              {line.map((token, at): ReactNode =>
-                token.color === undefined ? (
-                  token.text
-                ) : (
-                  <span key={at} style={{ color: token.color, '--shiki-dark': token.dark } as CSSProperties}>
-                    {token.text}
-                  </span>
-                ),
-              )}
-            </span>
-          </Fragment>
-        ))}
-      </code>
+      <code>{nodes}</code>
     </pre>
   );
 }

@@ -122,13 +122,16 @@ export interface CodeSampleModel {
   highlighted: HighlightedCode | undefined;
 }
 
-/** A sample's lines as tokens; a token without colours is in the block's own. */
+/**
+ * A sample's lines as tokens; a token without colours is in the block's own, a `tone` is a class
+ * standing for a pair of the themes' colours, else the light and dark colours are given.
+ */
 export interface HighlightedCode {
   fg: string;
   fgDark: string;
   bg: string;
   bgDark: string;
-  lines: Array<Array<{ text: string; color?: string; dark?: string }>>;
+  lines: Array<Array<{ text: string; tone?: string; color?: string; dark?: string }>>;
 }
 
 export interface SecurityRequirementModel {

@@ -1,6 +1,7 @@
 import { bundledLanguages, type Highlighter } from 'shiki';
 import type { HighlightedCode } from '../../../../templates/api/model.js';
 import { CODE_THEMES, getHighlighter } from '../../../content/plugins/rehype-code.js';
+import { TONES } from './tones.js';
 
 /** Longer samples are shown uncoloured: colouring them costs more build time and page weight than it helps. */
 export const MAX_HIGHLIGHTED_SAMPLE = 20_000;
@@ -48,9 +49,14 @@ export class SampleHighlighter {
         // Text in the block's own colours needs no span of its own; neighbours alike are merged.
         const plain = (!color || color === fg.toLowerCase()) && (!dark || dark === fgDark.toLowerCase());
         const last = tokens[tokens.length - 1];
-        const same = plain ? last?.color === undefined : last?.color === color && last?.dark === dark;
+        const same = plain
+          ? last?.color === undefined && last?.tone === undefined
+          : last?.color === color && last?.dark === dark;
+        const tone = TONES[`${color} ${dark}`];
         if (last && same) last.text += token.content;
-        else tokens.push(plain ? { text: token.content } : { text: token.content, color, dark });
+        else if (plain) tokens.push({ text: token.content });
+        else if (tone) tokens.push({ text: token.content, tone });
+        else tokens.push({ text: token.content, color, dark });
       }
       return tokens;
     });
