@@ -24,7 +24,11 @@ export function contractSamples(operation: Record<string, unknown>): ContractSam
   for (const entry of list) {
     if (samples.length >= CONTRACT_SAMPLE_LIMITS.count) break;
     if (!isRecord(entry) || typeof entry.source !== 'string' || entry.source.trim() === '') continue;
-    const lang = asString(entry.lang).trim().toLowerCase().slice(0, CONTRACT_SAMPLE_LIMITS.label);
+    // The key is an attribute value and a grammar's name: a plain token, whatever the contract wrote.
+    const lang = asString(entry.lang)
+      .toLowerCase()
+      .replace(/[^a-z0-9+#._-]/g, '')
+      .slice(0, CONTRACT_SAMPLE_LIMITS.label);
     const label = (asString(entry.label).trim() || asString(entry.lang).trim() || 'Sample').slice(
       0,
       CONTRACT_SAMPLE_LIMITS.label,

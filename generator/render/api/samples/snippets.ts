@@ -66,7 +66,8 @@ function postData(plan: RequestPlan, language: SnippetLanguage): HarRequest['pos
             params: body.pairs.map(([name, value]) => ({ name, value })),
           }
         : {
-            mimeType: body.mediaType,
+            // Under its own type httpsnippet would rebuild the text from `params`; the header names the type.
+            mimeType: 'application/octet-stream',
             text: body.pairs
               .map(
                 ([name, value]) =>
