@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { TONES } from '../generator/render/api/samples/tones.js';
+import { BLOCK_COLORS, TONES } from '../generator/render/api/samples/tones.js';
 import { ROOT } from './helpers.js';
 
 test('the stylesheet colours each token class as the generator reads it: light, then dark', async () => {
@@ -12,4 +12,9 @@ test('the stylesheet colours each token class as the generator reads it: light, 
   const fromCss = Object.fromEntries(rules.map(([, name, light, dark]) => [`${light} ${dark}`, name]));
   assert.deepEqual(fromCss, TONES);
   assert.equal(new Set(Object.values(TONES)).size, Object.keys(TONES).length, 'one class per pair');
+  const block =
+    /\.api-block pre\.shiki \{\s*color: (#\w+);\s*--shiki-dark: (#\w+);\s*background-color: (#\w+);\s*--shiki-dark-bg: (#\w+);\s*\}/.exec(
+      css,
+    );
+  assert.deepEqual(block?.slice(1), [BLOCK_COLORS.fg, BLOCK_COLORS.fgDark, BLOCK_COLORS.bg, BLOCK_COLORS.bgDark]);
 });

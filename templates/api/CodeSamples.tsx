@@ -42,12 +42,15 @@ export function Code({ code, highlighted }: { code: string; highlighted?: Highli
         <code>{code}</code>
       </pre>
     );
-  const style = {
-    color: highlighted.fg,
-    '--shiki-dark': highlighted.fgDark,
-    backgroundColor: highlighted.bg,
-    '--shiki-dark-bg': highlighted.bgDark,
-  } as CSSProperties;
+  const colors = highlighted.colors;
+  const style = colors
+    ? ({
+        color: colors.fg,
+        '--shiki-dark': colors.fgDark,
+        backgroundColor: colors.bg,
+        '--shiki-dark-bg': colors.bgDark,
+      } as CSSProperties)
+    : undefined;
   // No element per line (a reference page holds thousands of lines), and neighbouring texts joined
   // into one (React separates adjacent texts with a comment).
   const nodes: ReactNode[] = [];

@@ -54,19 +54,17 @@ export function ResponseExamples({
 
 function Example({ media, example }: { media: MediaModel; example: ExampleModel }): ReactElement {
   return (
-    <div className="api-example">
-      <div className="api-example-title">
+    <div className="code-block api-example">
+      <div className="code-block-title">
         <code>{media.mediaType}</code>
         {example.name === 'Example' ? '' : `: ${example.name}`}
         {example.summary ? ` (${example.summary})` : ''}
         {example.generated ? <span className="api-example-generated">generated</span> : null}
       </div>
-      <div className="code-block">
-        <Code code={example.value} />
-        <button type="button" className="copy-button" aria-label="Copy the example" title="Copy">
-          Copy
-        </button>
-      </div>
+      <Code code={example.value} />
+      <button type="button" className="copy-button" aria-label="Copy the example" title="Copy">
+        Copy
+      </button>
     </div>
   );
 }

@@ -127,10 +127,8 @@ export interface CodeSampleModel {
  * standing for a pair of the themes' colours, else the light and dark colours are given.
  */
 export interface HighlightedCode {
-  fg: string;
-  fgDark: string;
-  bg: string;
-  bgDark: string;
+  /** The block's colours, when not the usual ones of the docs' themes (which the stylesheet gives). */
+  colors: { fg: string; fgDark: string; bg: string; bgDark: string } | undefined;
   lines: Array<Array<{ text: string; tone?: string; color?: string; dark?: string }>>;
 }
 

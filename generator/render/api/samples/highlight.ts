@@ -1,7 +1,7 @@
 import { bundledLanguages, type Highlighter } from 'shiki';
 import type { HighlightedCode } from '../../../../templates/api/model.js';
 import { CODE_THEMES, getHighlighter } from '../../../content/plugins/rehype-code.js';
-import { TONES } from './tones.js';
+import { BLOCK_COLORS, TONES } from './tones.js';
 
 /** Longer samples are shown uncoloured: colouring them costs more build time and page weight than it helps. */
 export const MAX_HIGHLIGHTED_SAMPLE = 20_000;
@@ -60,7 +60,11 @@ export class SampleHighlighter {
       }
       return tokens;
     });
-    const highlighted: HighlightedCode = { fg, fgDark, bg, bgDark, lines };
+    const colors = { fg, fgDark, bg, bgDark };
+    const usual = (Object.keys(BLOCK_COLORS) as Array<keyof typeof BLOCK_COLORS>).every(
+      (key) => colors[key].toLowerCase() === BLOCK_COLORS[key],
+    );
+    const highlighted: HighlightedCode = { colors: usual ? undefined : colors, lines };
     this.memo.set(key, highlighted);
     return highlighted;
   }

@@ -14,3 +14,6 @@ export const TONES: Readonly<Record<string, string>> = {
   '#22863a #85e89d': 'tk-t',
   '#b31d28 #fdaeb7': 'tk-i',
 };
+
+/** The block's own colours in those themes, also in the stylesheet: a block in them carries no style of its own. */
+export const BLOCK_COLORS = { fg: '#24292e', fgDark: '#e1e4e8', bg: '#fff', bgDark: '#24292e' } as const;
