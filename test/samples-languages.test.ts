@@ -132,6 +132,10 @@ describe('code samples in five languages', () => {
     assert.equal(pre.properties.style, undefined, 'the usual colours come from the stylesheet');
     assert.ok(selectAll('span.tk-k, span.tk-s', pre).length > 3, 'keywords and strings coloured by class');
     assert.equal(toString(pre), sample('createItem', 'Python'));
+    assert.match(
+      toString(pre),
+      /^import requests\n\nurl = "https:\/\/api\.example\.test\/v1\/items"\n\npayload = \{\n/,
+    );
   });
 
   test('hostile x-codeSamples: shown as text, bounded in number, label and length', () => {
