@@ -5,6 +5,8 @@ import { before, describe, test } from 'node:test';
 import type { Element } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { toString } from 'hast-util-to-string';
+import { PLACEHOLDER_ORIGIN, type RequestPlan } from '../generator/render/api/samples/request-plan.js';
+import { snippetSample } from '../generator/render/api/samples/snippets.js';
 import { Page } from './html.js';
 import { runCli, tempDir } from './helpers.js';
 
@@ -161,4 +163,23 @@ describe('code samples in five languages', () => {
       ['curl', 'TypeScript', 'Python', 'Go', 'Java'],
     );
   });
+});
+
+test('a relative server: the placeholder origin is written as curl and TypeScript write it', () => {
+  const plan: RequestPlan = {
+    method: 'GET',
+    url: `${PLACEHOLDER_ORIGIN}/api/rag/items`,
+    query: ['q=a%20b'],
+    headers: [],
+    cookies: [],
+    basicAuth: false,
+    clientCertificate: false,
+    body: undefined,
+    bodyLeftOut: false,
+    response: undefined,
+  };
+  const url = 'https://<gateway-host>/api/rag/items?q=a%20b';
+  assert.ok(snippetSample(plan, 'python').includes(`url = "${url}"`));
+  assert.ok(snippetSample(plan, 'go').includes(`url := "${url}"`));
+  assert.ok(snippetSample(plan, 'java').includes(`.uri(URI.create("${url}"))`));
 });

@@ -12,6 +12,8 @@ export const SNIPPET_TARGETS = {
 
 export type SnippetLanguage = keyof typeof SNIPPET_TARGETS;
 
+const STAND_IN = 'https://origin.invalid';
+
 /** What stands for the bytes of a file in languages that send the body as a string. */
 const FILE_TEXT = '<file contents>';
 
@@ -22,13 +24,17 @@ const FILE_TEXT = '<file contents>';
  */
 export function snippetSample(plan: RequestPlan, language: SnippetLanguage): string {
   const { target, client, comment } = SNIPPET_TARGETS[language];
-  const snippet = new HTTPSnippet(harRequest(plan, language), { harIsAlreadyEncoded: true });
-  const [code] = snippet.convert(target, client) || [''];
+  // httpsnippet parses the URL: an origin it cannot read (`https://<gateway-host>`) comes out mangled,
+  // so it is handed a stand-in and given back in the text.
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(plan.url)?.[0] ?? '';
+  const har = harRequest({ ...plan, url: STAND_IN + plan.url.slice(origin.length) }, language);
+  const [converted] = new HTTPSnippet(har, { harIsAlreadyEncoded: true }).convert(target, client) || [''];
+  const code = (converted ?? '').split(STAND_IN).join(origin);
   const notes = [
     ...(plan.bodyLeftOut ? [noBodyNote(plan.method)] : []),
     ...(plan.clientCertificate ? ['The server asks for a client certificate (mutual TLS).'] : []),
   ];
-  return [...notes.map((note) => `${comment} ${note}`), code ?? ''].join('\n');
+  return [...notes.map((note) => `${comment} ${note}`), code].join('\n');
 }
 
 function harRequest(plan: RequestPlan, language: SnippetLanguage): HarRequest {
