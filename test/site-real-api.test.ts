@@ -40,7 +40,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
           );
           assert.deepEqual(
             inside.all('.api-samples .code-block-title').map(textOf),
-            ['curl', 'TypeScript'],
+            ['curl', 'TypeScript', 'Python', 'Go', 'Java'],
             op.operationId,
           );
         }

@@ -101,13 +101,18 @@ const client = z
   })
   .describe("Constants of the reader's browser behaviour.");
 
+/** The languages the reference writes a request sample in. */
+export const SAMPLE_LANGUAGES = ['curl', 'typescript', 'python', 'go', 'java'] as const;
+
 const apiPages = z
   .strictObject({
     primaryColor: color.default('#1890ff'),
     codeSamples: z
-      .array(z.enum(['curl', 'typescript']))
-      .default(['curl', 'typescript'])
-      .describe('The code samples shown for each operation; `typescript` imports the generated types.'),
+      .array(z.enum(SAMPLE_LANGUAGES))
+      .default([...SAMPLE_LANGUAGES])
+      .describe(
+        "The code samples shown for each operation, as tabs in this order after the contract's own `x-codeSamples`; `typescript` imports the generated types.",
+      ),
     splitAbove: z
       .int()
       .min(1)

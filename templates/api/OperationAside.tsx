@@ -7,11 +7,15 @@ import { ResponseExamples, responseGroups } from './ResponseExamples.js';
 export function OperationAside({ op }: { op: OperationModel }): ReactElement {
   return (
     <div className="api-operation-aside">
-      <CodeSamples samples={op.samples} />
+      <CodeSamples id={op.id} samples={op.samples} />
       {op.requestBody ? (
-        <ResponseExamples heading="Request example" groups={[{ label: 'Body', contents: op.requestBody.contents }]} />
+        <ResponseExamples
+          id={`${op.id}-request`}
+          heading="Request example"
+          groups={op.requestBody.contents.map((media) => ({ label: media.mediaType, contents: [media] }))}
+        />
       ) : null}
-      <ResponseExamples heading="Response examples" groups={responseGroups(op.responses)} />
+      <ResponseExamples id={`${op.id}-responses`} heading="Response examples" groups={responseGroups(op.responses)} />
     </div>
   );
 }

@@ -122,9 +122,23 @@ export interface ResponseModel {
 }
 
 export interface CodeSampleModel {
+  /** The tab's key, shared by the samples of one language across operations and pages (`python`). */
+  key: string;
   label: string;
   language: string;
   code: string;
+  /** The code coloured for the light and dark themes; plain when undefined. */
+  highlighted: HighlightedCode | undefined;
+}
+
+/**
+ * A sample's lines as tokens; a token without colours is in the block's own, a `tone` is a class
+ * standing for a pair of the themes' colours, else the light and dark colours are given.
+ */
+export interface HighlightedCode {
+  /** The block's colours, when not the usual ones of the docs' themes (which the stylesheet gives). */
+  colors: { fg: string; fgDark: string; bg: string; bgDark: string } | undefined;
+  lines: Array<Array<{ text: string; tone?: string; color?: string; dark?: string }>>;
 }
 
 export interface SecurityRequirementModel {

@@ -14,6 +14,7 @@ import { followMovedAnchor } from './moved-anchor.js';
 import { clearMissingPreferredVersions, installPreferredVersion } from './preferred-version.js';
 import { readRouteDocument } from './route-document.js';
 import { stripIndexHtml } from './routes.js';
+import { installTabs, setUpTabs } from './tabs.js';
 import { withSiteModel } from './site-data.js';
 import { prefetchVisibleLinks } from './visible-prefetch.js';
 
@@ -32,6 +33,7 @@ function start(): void {
   installCollapsibles();
   installCopyButtons();
   installPreferredVersion();
+  installTabs();
 
   const root = document.getElementById(ROOT_ID);
   const baseUrl = root?.getAttribute('data-base-url');
@@ -41,6 +43,7 @@ function start(): void {
     // A link into a split API reference may name an operation that moved to another page.
     followMovedAnchor();
     clearMissingPreferredVersions();
+    setUpTabs();
     idle(() => prefetchVisibleLinks(baseUrl));
   };
   // After the first frame and once the site model is in, in a task of its own: the server's page

@@ -16,7 +16,7 @@ const MAX_HIGHLIGHTED_LINE = 20_000;
 let highlighter: Promise<Highlighter> | undefined;
 
 /** One highlighter for the whole build; languages load the first time a page uses them. */
-function getHighlighter(): Promise<Highlighter> {
+export function getHighlighter(): Promise<Highlighter> {
   highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] });
   return highlighter;
 }

@@ -5,7 +5,7 @@ import { BuildCache } from '../../cache/store.js';
 import { CHANGELOG_SLUG, changelogModel, versionAnchor, type VersionAnchors } from './changelog.js';
 import { referenceDocument } from './document.js';
 import type { ApiPage } from './reference-pages.js';
-import { TypeScriptSamples } from './samples/typescript-samples.js';
+import { OperationSamples } from './samples/operation-samples.js';
 import { versionPages, type ApiReferenceOptions } from './version-pages.js';
 
 export type { ApiPage } from './reference-pages.js';
@@ -38,9 +38,10 @@ export async function buildApiReference(
       const route = routeOf(index);
       const prepared = await referenceDocument(contract);
       const cache = options.cache ?? BuildCache.disabled();
-      const typescript = await TypeScriptSamples.open(
+      const samples = await OperationSamples.open(
         cache,
         cache.key('typescript-samples', options.typesPackage, loaded.api.id, ...contract.sources.identity()),
+        prepared.openapi,
       );
       files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
       files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);
@@ -56,10 +57,10 @@ export async function buildApiReference(
           current: v.route === route,
         })),
         changelogHref: withBase(options.baseUrl, changelogRoute),
-        typescript,
+        samples,
         schemaName: prepared.schemaName,
       });
-      await typescript.save();
+      await samples.save();
       pages.push(...built.pages);
       anchors.push({ version, href: withBase(options.baseUrl, route), ...built.anchors });
       if (index === 0) {

@@ -12,9 +12,7 @@ import { operationModel, type OperationContext } from './operation-model.js';
 import { groupOperations, type TagGroup } from './operations.js';
 import { referencePages, type ApiPage, type VersionParts } from './reference-pages.js';
 import { RefResolver, asRecord, asString } from './resolver.js';
-import { curlSample } from './samples/curl.js';
-import { requestPlan } from './samples/request-plan.js';
-import type { TypeScriptSamples } from './samples/typescript-samples.js';
+import type { OperationSamples, SampleLanguage } from './samples/operation-samples.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { schemaSections } from './schema-sections.js';
 import { distinctLabels, ownSectionNames } from './section-labels.js';
@@ -24,7 +22,7 @@ export interface ApiReferenceOptions {
   baseUrl: string;
   /** Module specifier of the generated types, without the service (`@acme/api-types`). */
   typesPackage: string;
-  codeSamples: ReadonlyArray<'curl' | 'typescript'>;
+  codeSamples: readonly SampleLanguage[];
   /** Services that have generated types; the others get no TypeScript sample. */
   typed: ReadonlySet<string>;
   /** An API version with more operations than this gets one page per tag. */
@@ -43,7 +41,8 @@ export interface VersionInput extends ApiReferenceOptions {
   route: string;
   versions: ApiReferenceModel['versions'];
   changelogHref: string;
-  typescript: TypeScriptSamples;
+  /** Writes (and colours) each operation's samples; keeps the TypeScript ones between builds. */
+  samples: OperationSamples;
   /** The name of a schema written in another file of the contract (see `externalSchemaNamer`). */
   schemaName?: (pointer: string) => string | undefined;
 }
@@ -123,7 +122,7 @@ function tagSections(
       operations: group.operations.map((source) => {
         const model = operationModel(source, context);
         if (source.kind === 'operation')
-          model.samples = samples(source, document, context.resolver, module, wanted, input.typescript);
+          model.samples = input.samples.samples(source, document, context.resolver, module, wanted);
         return model;
       }),
     },
@@ -152,22 +151,6 @@ function commonModel(title: string, input: VersionInput, href: (route: string) =
     models: [],
     moved: [],
   };
-}
-
-function samples(
-  source: Parameters<typeof requestPlan>[0],
-  document: Record<string, unknown>,
-  resolver: RefResolver,
-  module: string,
-  wanted: ReadonlyArray<'curl' | 'typescript'>,
-  typescript: TypeScriptSamples,
-): OperationModel['samples'] {
-  const plan = requestPlan(source, document, resolver);
-  return wanted.map((kind) =>
-    kind === 'curl'
-      ? { label: 'curl', language: 'shell', code: curlSample(plan) }
-      : { label: 'TypeScript', language: 'typescript', code: typescript.sample(plan, module) },
-  );
 }
 
 function firstSentence(text: string): string {
