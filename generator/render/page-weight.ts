@@ -28,6 +28,12 @@ export interface ApiPagesReport {
 export function countElements(html: string): number {
   let count = 0;
   for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
+    if (html.startsWith('<!--', at)) {
+      const end = html.indexOf('-->', at + 4);
+      if (end === -1) break;
+      at = end;
+      continue;
+    }
     const next = html.charCodeAt(at + 1);
     if ((next >= 65 && next <= 90) || (next >= 97 && next <= 122)) count++;
   }
