@@ -6,14 +6,7 @@ import { before, describe, test } from 'node:test';
 import { fromHtml } from 'hast-util-from-html';
 import type { Nodes } from 'hast';
 import { build, type BuildResult } from '../generator/commands/build.js';
-import {
-  groupParts,
-  JsonSizes,
-  operationWeight,
-  PAGE_BUDGET,
-  type Weight,
-} from '../generator/render/api/page-budget.js';
-import { RefResolver } from '../generator/render/api/resolver.js';
+import { groupParts, PAGE_BUDGET, type Weight } from '../generator/render/api/page-budget.js';
 import type { TagGroup } from '../generator/render/api/operations.js';
 import type { OperationSource } from '../generator/render/api/operation-model.js';
 import { countElements, largestApiPage } from '../generator/render/page-weight.js';
@@ -281,42 +274,4 @@ test('elements are counted as an HTML parser counts them', () => {
     ]),
     /largest API page \/api\/b\/ 4\.0 KB, 9 elements \(some API page over the budget of 300\.0 KB, 5000 elements\)/,
   );
-});
-
-test('an operation is measured with its shared parts followed, schemas only for the sample body, rings of $refs ending', () => {
-  const document = {
-    components: {
-      responses: {
-        Loop: { description: 'x', content: { 'a/b': { examples: { e: { $ref: '#/components/responses/Loop' } } } } },
-      },
-      examples: { Big: { value: 'v'.repeat(1000) } },
-      schemas: {
-        Tree: {
-          type: 'object',
-          properties: {
-            children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } },
-            name: { type: 'string', description: 'n'.repeat(500) },
-          },
-        },
-      },
-    },
-  };
-  const resolver = new RefResolver(document);
-  const operation = {
-    requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Tree' } } } },
-    responses: {
-      '200': { $ref: '#/components/responses/Loop' },
-      '201': { description: 'y', content: { 'a/b': { examples: { e: { $ref: '#/components/examples/Big' } } } } },
-    },
-  };
-  const sizes = new JsonSizes(resolver);
-  const measured = sizes.of(operation);
-  // The example is followed (its 1,000 bytes count), the schema is not, and the ring ends.
-  assert.ok(measured > 1000 && measured < 1400, `${measured}`);
-  const withSchemas = new JsonSizes(resolver, true).of(operation.requestBody);
-  assert.ok(withSchemas > 500 && withSchemas < 900, `${withSchemas}`);
-  const source: OperationSource = { id: 'x', kind: 'operation', method: 'post', path: '/', pathItem: {}, operation };
-  const plain = operationWeight(source, sizes);
-  const sampled = operationWeight(source, sizes, new JsonSizes(resolver, true));
-  assert.ok(sampled.htmlBytes > plain.htmlBytes + 1000, 'the sample body is counted');
 });

@@ -42,39 +42,25 @@ const SCHEMA_NODE: Weight = { htmlBytes: 241, elements: 7.3 };
  * used; a named schema is a link). `sizes` keeps each `$ref` target's length, so a document's
  * shared parts are measured once however many operations use them, and a ring of `$ref`s ends.
  */
-export function operationWeight(source: OperationSource, sizes: JsonSizes, samples?: JsonSizes): Weight {
-  const body = samples ? Math.min(SAMPLE_BODY_CAP, samples.of(source.operation.requestBody)) : 0;
-  const json = sizes.of(source.operation) + sizes.of(source.pathItem.parameters) + body;
+export function operationWeight(source: OperationSource, sizes: JsonSizes): Weight {
+  const json = sizes.of(source.operation) + sizes.of(source.pathItem.parameters);
   return {
     htmlBytes: OPERATION.base.htmlBytes + OPERATION.perJsonByte.htmlBytes * json,
     elements: OPERATION.base.elements + OPERATION.perJsonByte.elements * json,
   };
 }
 
-/**
- * The request samples write out a body built from the request body's schema, named schemas and
- * all (Kubernetes' Pod: 50 KB): counted as its schema's JSON with every `$ref` followed, up to this.
- */
-const SAMPLE_BODY_CAP = 40 * 1024;
-
-/**
- * About how long a node's JSON is with its `$ref`s followed (a named schema's too when
- * `followSchemas`), each target measured once.
- */
+/** About how long a node's JSON is with its `$ref`s (but a schema's) followed, each target measured once. */
 export class JsonSizes {
   private readonly known = new WeakMap<object, number>();
 
-  constructor(
-    private readonly resolver: RefResolver,
-    private readonly followSchemas = false,
-  ) {}
+  constructor(private readonly resolver: RefResolver) {}
 
   of(node: unknown): number {
     if (typeof node === 'string') return node.length + 2;
     if (node === null || typeof node !== 'object') return String(node).length;
     const ref = isRecord(node) && typeof node.$ref === 'string' ? node.$ref : undefined;
-    const follow = ref !== undefined && (this.followSchemas || !SCHEMA_REF.test(ref));
-    const target = follow ? this.resolver.follow(node)?.value : undefined;
+    const target = ref !== undefined && !SCHEMA_REF.test(ref) ? this.resolver.follow(node)?.value : undefined;
     const measured = target ?? node;
     const known = this.known.get(measured);
     if (known !== undefined) return known;

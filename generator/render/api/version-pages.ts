@@ -129,10 +129,9 @@ function placedGroups(
   // Both the split decision and the parts weigh each operation: once is enough.
   const weights = new WeakMap<object, Weight>();
   const sizes = new JsonSizes(resolver);
-  const samples = new JsonSizes(resolver, true);
   const weight = (source: Parameters<typeof operationWeight>[0]): Weight => {
     let found = weights.get(source.operation);
-    if (!found) weights.set(source.operation, (found = operationWeight(source, sizes, samples)));
+    if (!found) weights.set(source.operation, (found = operationWeight(source, sizes)));
     return found;
   };
   const grouped = groupOperations(
