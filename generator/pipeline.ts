@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { budgetDiagnostics, javascriptWeight } from './client/budget.js';
 import { buildClient } from './client/build.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Background } from './workers/background.js';
+import { apiPagesReport, pageBudgetDiagnostics } from './render/page-weight.js';
 import { awaitChecksAndTypes } from './pipeline/checks-and-types.js';
 import { prepareSite } from './pipeline/prepare.js';
 import type { EarlyReference } from './pipeline/reference.js';
@@ -48,6 +50,9 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const { render, reference, rendered } = settled.site;
     diagnostics.push(...rendered.diagnostics);
     const { config, configSource, cache, contracts, content } = site;
+    const pageBudget = config.apiPages.pageBudget;
+    const located = rendered.apiWeights.map((w) => ({ ...w, file: join(options.out, w.file) }));
+    diagnostics.push(...pageBudgetDiagnostics(located, pageBudget));
     const parts: SiteParts = { config, configSource, cache, contracts, content, reference, render };
 
     const { errors, warnings } = countBySeverity(diagnostics);
@@ -65,6 +70,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       stages: clock.stages,
       totalMs: clock.totalMs,
       javascript,
+      apiPages: apiPagesReport(rendered.apiWeights, pageBudget),
       secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
     };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse } from 'yaml';
@@ -9,6 +9,29 @@ import { buildRealSite, pageReader, SERVICES } from './site-real-helpers.js';
 /** The real site's API references and the docs pages that introduce them, against the contracts. */
 let out: string;
 const page = pageReader(() => out);
+
+/**
+ * Every page of a service's reference but its changelog, as one tree (the overview first); the
+ * overview alone; and the page each section is on.
+ */
+async function wholeReference(service: string): Promise<{ overview: Page; p: Page; routeOf: Map<string, string> }> {
+  const routes = (await readdir(join(out, 'site/api', service), { recursive: true }))
+    .filter((f) => f.endsWith('index.html') && !f.startsWith('changelog'))
+    .map((f) => `/api/${service}/${f.replace(/index\.html$/, '')}`)
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const pages = await Promise.all(routes.map((route) => page(route)));
+  const routeOf = new Map<string, string>();
+  pages.forEach((p, i) =>
+    p
+      .all('section.api-operation, .api-model')
+      .forEach((el) => routeOf.set(String(el.properties.id), routes[i] as string)),
+  );
+  return {
+    overview: pages[0] as Page,
+    p: new Page({ type: 'root', children: pages.flatMap((p) => p.tree.children) }),
+    routeOf,
+  };
+}
 
 describe('the real site, built from site-config.yaml, route by route against site.md', () => {
   before(async () => {
@@ -22,7 +45,8 @@ describe('the real site, built from site-config.yaml, route by route against sit
         paths: Record<string, Record<string, { operationId: string; tags: string[]; deprecated?: boolean }>>;
         components?: { schemas?: Record<string, unknown> };
       };
-      const p = await page(`/api/${service}/`);
+      // A reference too large for one page is split (issue 26): its sections are looked for on every page.
+      const { overview, p, routeOf } = await wholeReference(service);
       let operations = 0;
       for (const [path, item] of Object.entries(contract.paths)) {
         for (const [method, op] of Object.entries(item)) {
@@ -30,6 +54,13 @@ describe('the real site, built from site-config.yaml, route by route against sit
           operations++;
           const section = p.one(`section.api-operation[id="${op.operationId}"]`);
           assert.ok(section, `${service}: ${op.operationId} has no section`);
+          const home = routeOf.get(op.operationId);
+          if (home !== `/api/${service}/`)
+            assert.equal(
+              overview.attr(`[id="${op.operationId}"]`, 'dataMovedTo'),
+              `${home}#${op.operationId}`,
+              `${service}: the overview leads to ${op.operationId}`,
+            );
           const inside = new Page({ type: 'root', children: [section] });
           assert.equal(inside.text('.api-endpoint .method-badge'), method.toUpperCase(), op.operationId);
           assert.equal(inside.text('.api-path'), path, op.operationId);
@@ -62,7 +93,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
         `${service}: the primary colour of site.md §9`,
       );
       assert.deepEqual(
-        p.links('.api-downloads').map((l) => l.href),
+        overview.links('.api-downloads').map((l) => l.href),
         [`/api/${service}/openapi.yaml`, `/api/${service}/openapi.json`],
       );
       assert.equal(
@@ -79,9 +110,9 @@ describe('the real site, built from site-config.yaml, route by route against sit
   });
 
   test('reference details: roles per operation and per role, streams, parameters, shared responses, typed samples', async () => {
-    const datasource = await page('/api/datasource/');
-    assert.ok(datasource.all('#api-roles tbody tr').length >= 1, 'the overview lists the roles');
-    assert.match(datasource.text('#api-authentication') ?? '', /OpenID Connect/);
+    const { overview, p: datasource } = await wholeReference('datasource');
+    assert.ok(overview.all('#api-roles tbody tr').length >= 1, 'the overview lists the roles');
+    assert.match(overview.text('#api-authentication') ?? '', /OpenID Connect/);
     const roles = datasource.all('section.api-operation .api-roles-line').map(textOf);
     assert.ok(
       roles.filter((r) => /^Roles: k9-admin$/.test(r)).length > 100,

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { GlobalOptions } from '../commands/options.js';
 import { writeFile } from 'node:fs/promises';
 import { kib } from '../client/budget.js';
+import { largestApiPage } from '../render/page-weight.js';
 import { formatReport } from '../diagnostics/format.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CliIO } from './io.js';
@@ -34,7 +35,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
       });
       if (progress) host.io.stderr('\r\x1b[K');
       const what = result.report
-        ? `built ${result.report.pages.length} pages into ${options.out}/site in ${Math.round(result.report.totalMs)} ms; JavaScript per page ${kib(result.report.javascript.gzipBytes)} gzip (budgets: docs ${kib(result.report.javascript.budgets.doc)}, API ${kib(result.report.javascript.budgets.api)})`
+        ? `built ${result.report.pages.length} pages into ${options.out}/site in ${Math.round(result.report.totalMs)} ms; JavaScript per page ${kib(result.report.javascript.gzipBytes)} gzip (budgets: docs ${kib(result.report.javascript.budgets.doc)}, API ${kib(result.report.javascript.budgets.api)})${largestApiPage(result.report.apiPages)}`
         : `build failed; ${options.out}/ was left as it was`;
       host.report(result.diagnostics, options, what);
     });

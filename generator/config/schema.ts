@@ -116,9 +116,22 @@ const apiPages = z
     splitAbove: z
       .int()
       .min(1)
-      .default(200)
+      .optional()
       .describe(
-        "An API version with more operations than this gets one page per tag, plus an overview that keeps every operation's anchor and a models page.",
+        'An API version with more operations than this gets one page per tag whatever its size (by default only its size decides, see `pageBudget`).',
+      ),
+    pageBudget: z
+      .strictObject({
+        htmlBytes: z
+          .int()
+          .min(20 * 1024)
+          .default(300 * 1024)
+          .describe('The most HTML one reference page may weigh, in bytes.'),
+        elements: z.int().min(500).default(5000).describe('The most elements one reference page may hold at load.'),
+      })
+      .default({ htmlBytes: 300 * 1024, elements: 5000 })
+      .describe(
+        "An API version whose one page would weigh more is split: an overview that keeps every operation's anchor, a page per tag (a large tag continues on `tag-2/`, `tag-3/`…) and models pages by initial. The build report gives each API's largest page and warns about any over the budget.",
       ),
   })
   .describe('Settings shared by every API reference page.');

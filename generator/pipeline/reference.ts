@@ -57,6 +57,7 @@ export function referenceOptions(
     // A service the type generator could not handle has no types to import in a TypeScript sample.
     typed: new Set(typed),
     splitAbove: config.apiPages.splitAbove,
+    pageBudget: config.apiPages.pageBudget,
     primaryColor: config.apiPages.primaryColor,
     histories: new Map(histories.map(({ loaded, history }) => [loaded.api.id, history])),
     cache,

@@ -14,6 +14,7 @@ import type { TreePage } from './pages.js';
 import { SITE_SHARE, type RenderRequest } from './thread-tasks.js';
 import { resolveNavbar } from './navbar.js';
 import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
+import { pageWeight, type PageWeight } from './page-weight.js';
 
 export interface RenderInput {
   config: ResolvedConfig;
@@ -53,7 +54,11 @@ interface RenderJob {
   file?: string;
   tree?: TreePage;
   render(templates: typeof import('./pages.js')): Promise<string>;
+  /** The API of a reference page, whose weight the build report gives. */
+  apiId?: string;
 }
+
+export type { PageWeight, ApiPagesReport } from './page-weight.js';
 
 export interface RenderedPage {
   route: string;
@@ -70,6 +75,8 @@ export interface RenderResult {
   diagnostics: Diagnostic[];
   /** Whether a second thread rendered some of the pages (many pages not in the cache). */
   secondThread: boolean;
+  /** What each API reference page weighs, for the build report's page budget. */
+  apiWeights: PageWeight[];
 }
 
 /** `Page | Site`, or the site title alone for a page titled like the site (the home page). */
@@ -162,6 +169,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     const apiHead = head(api.route, api.title, api.description, 'website');
     jobs.push({
       page: api,
+      apiId: api.apiId,
       parts: ['api', JSON.stringify(apiHead), api.fingerprint],
       render: async (t) => {
         const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
@@ -181,8 +189,11 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   });
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
 
+  const apiWeights: PageWeight[] = [];
   const emit = async (job: RenderJob, html: string | Uint8Array): Promise<void> => {
     const file = job.file ?? routeFile(job.page.route);
+    if (job.apiId !== undefined)
+      apiWeights.push(pageWeight({ apiId: job.apiId, route: job.page.route, file: `site/${file}` }, html));
     if (input.emit) await input.emit(file, html);
     else files.set(file, typeof html === 'string' ? html : Buffer.from(html).toString('utf8'));
   };
@@ -232,7 +243,9 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     },
   );
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  return { files, pages, diagnostics, secondThread: rendered.secondThread };
+  // In route order, as the pages are: rendering finishes in any order.
+  apiWeights.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  return { files, pages, diagnostics, secondThread: rendered.secondThread, apiWeights };
 }
 
 /** The docs in reading order, and where each route first comes in it (every page asks for its own). */

@@ -51,6 +51,13 @@ export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
             intro="The models of this initial continue on the next pages; each is listed here and links to its section."
           />
         ) : null}
+        {api.kind === 'tag' ? (
+          <MovedAnchors
+            moved={api.moved}
+            heading="More operations"
+            intro="The operations of this tag continue on the next pages; each is listed here and links to its section."
+          />
+        ) : null}
       </main>
     </div>
   );

@@ -4,6 +4,7 @@ import { withBase } from '../../content/plugins/urls.js';
 import type { TagSectionModel } from '../../../templates/api/model.js';
 import { CHANGELOG_SLUG } from './changelog.js';
 import { ModelPager } from './model-pager.js';
+import { modelPageNodes, type PageBudget } from './page-budget.js';
 import type { TagGroup } from './operations.js';
 import { asString } from './resolver.js';
 
@@ -29,7 +30,7 @@ export interface PlacedSection {
   section: TagSectionModel;
 }
 
-/** Where each part of one version is rendered: one page, or an overview with a page per tag and per models initial. */
+/** Where each part of one version is rendered: one page, or an overview with a page per tag (or part of a tag) and per models initial. */
 export interface VersionLayout {
   split: boolean;
   /** The version's own route (its overview when split). */
@@ -48,6 +49,7 @@ export function versionLayout(
   route: string,
   split: boolean,
   baseUrl: string,
+  budget: PageBudget,
 ): VersionLayout {
   const href = (to: string): string => withBase(baseUrl, to);
   const tagRoutes = tagRoutesOf(groups, route, split);
@@ -57,17 +59,26 @@ export function versionLayout(
     href,
     tagRoute: (group) => tagRoutes.get(group) as string,
     pageOf: (group) => href(tagRoutes.get(group) as string),
-    pager: new ModelPager(`${route}${MODELS_SLUG}/`),
+    pager: new ModelPager(`${route}${MODELS_SLUG}/`, modelPageNodes(budget)),
   };
 }
 
-/** Where every tag's operations are rendered: one page, or a page per tag below the overview. */
+/**
+ * Where every tag's operations are rendered: one page, or a page per tag below the overview; the
+ * later parts of a tag follow its page as `repos-2/`, `repos-3/`… (parts come right after their first).
+ */
 function tagRoutesOf(groups: readonly TagGroup[], route: string, split: boolean): Map<TagGroup, string> {
   const tagRoutes = new Map<TagGroup, string>();
   const taken = new Set([MODELS_SLUG, CHANGELOG_SLUG]);
+  let first = '';
   for (const group of groups) {
-    if (!split) tagRoutes.set(group, route);
-    else tagRoutes.set(group, `${route}${uniqueSlug(slugify(group.name), taken)}/`);
+    if (!split) {
+      tagRoutes.set(group, route);
+      continue;
+    }
+    const slug = uniqueSlug(group.part === undefined ? slugify(group.name) : `${first}-${group.part}`, taken);
+    if (group.part === undefined) first = slug;
+    tagRoutes.set(group, `${route}${slug}/`);
   }
   return tagRoutes;
 }

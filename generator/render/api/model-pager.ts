@@ -1,11 +1,4 @@
-import { estimateNodes, MAX_NODES } from './schema-model.js';
-
-/**
- * Schema nodes one models page may hold before the next page of the same initial starts: as many
- * as one tree may have (MAX_NODES). GitHub's webhook schemas run to thousands of nodes each, at
- * about 225 bytes of HTML a node, so a page stays near 1 MB.
- */
-export const MODEL_PAGE_NODES = MAX_NODES;
+import { estimateNodes } from './schema-model.js';
 
 /**
  * Pages a large API's models like a dictionary: by initial (`schemas/b/`), and an initial whose
@@ -15,7 +8,11 @@ export const MODEL_PAGE_NODES = MAX_NODES;
 export class ModelPager {
   private readonly pages = new Map<string, { count: number; nodes: number }>();
 
-  constructor(private readonly base: string) {}
+  /** `nodesPerPage`: the schema nodes one page may hold before the next page of the same initial starts (see `modelPageNodes`). */
+  constructor(
+    private readonly base: string,
+    private readonly nodesPerPage: number,
+  ) {}
 
   /** The route of the page `name` goes on. */
   place(name: string, schema: unknown): string {
@@ -23,7 +20,7 @@ export class ModelPager {
     const nodes = estimateNodes(schema);
     const current = this.pages.get(initial) ?? { count: 1, nodes: 0 };
     // A page always takes at least one schema, however large.
-    if (current.nodes > 0 && current.nodes + nodes > MODEL_PAGE_NODES) {
+    if (current.nodes > 0 && current.nodes + nodes > this.nodesPerPage) {
       current.count++;
       current.nodes = 0;
     }

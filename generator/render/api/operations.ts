@@ -14,13 +14,20 @@ export interface TagGroup {
   /** Markdown: the tag's own description, or what a path group holds. */
   description: unknown;
   operations: OperationSource[];
+  /** The second, third… page of a tag whose operations do not fit on one (see `groupParts`). */
+  part?: number;
 }
 
 export interface OperationGroups {
   groups: TagGroup[];
-  /** More operations than `splitAbove`: a page per group. */
+  /** Too large for one page: a page per group. */
   split: boolean;
+  /** Claims an anchor no operation or group of the document has, for the parts of a split group. */
+  anchor(wanted: string): string;
 }
+
+/** Untagged operations are grouped by path segment on a split reference when there are more than this. */
+export const PATH_GROUPS_ABOVE = 200;
 
 export const UNTAGGED = 'Operations';
 export const WEBHOOKS = 'Webhooks';
@@ -28,13 +35,15 @@ export const WEBHOOKS = 'Webhooks';
 /**
  * Every operation and webhook of the document, grouped by its first tag (declared tags first, in
  * their order), each with an anchor that is unique on the site: its operationId when it has one.
- * A split document with more untagged operations than one page takes groups them by path segment.
+ * `needsSplit` says from the operations whether the reference is too large for one page; a split
+ * document with more than `pathGroupsAbove` untagged operations groups them by path segment.
  */
 export function groupOperations(
   document: Record<string, unknown>,
   resolver: RefResolver,
   reserved: ReadonlySet<string>,
-  splitAbove: number,
+  needsSplit: (operations: ReadonlyArray<Omit<OperationSource, 'id'>>) => boolean,
+  pathGroupsAbove = PATH_GROUPS_ABOVE,
 ): OperationGroups {
   const used = new Set(reserved);
   const unique = (wanted: string): string => uniqueSlug(wanted.replace(/\s+/g, '-') || 'operation', used);
@@ -71,10 +80,9 @@ export function groupOperations(
       };
     },
   );
-  const split = sources.length > splitAbove;
+  const split = needsSplit(sources);
   const untagged = sources.filter((s) => s.kind === 'operation' && s.tag === undefined).map((s) => s.path);
-  // Only when the untagged operations alone are more than an unsplit reference would hold on one page.
-  const byPath = split && untagged.length > splitAbove ? pathGrouping(untagged) : () => undefined;
+  const byPath = split && untagged.length > pathGroupsAbove ? pathGrouping(untagged) : () => undefined;
   // operationIds claim their anchors before generated ones, so a generated id never takes a real one.
   const ids = new Map<number, string>();
   sources.forEach((s, i) => s.operationId && ids.set(i, unique(s.operationId)));
@@ -102,7 +110,7 @@ export function groupOperations(
   }
   for (const [target, seen] of prefixes)
     target.description = `Operations whose path starts with ${[...seen].map(codeSpan).join(' or ')}.`;
-  return { groups: [...groups.values()].filter((g) => g.operations.length > 0), split };
+  return { groups: [...groups.values()].filter((g) => g.operations.length > 0), split, anchor: unique };
 }
 
 /** Markdown code for `text` however many backticks it holds. */

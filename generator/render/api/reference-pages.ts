@@ -52,11 +52,12 @@ export function referencePages(parts: VersionParts): ApiPage[] {
   const result = [
     page(layout.route, parts.title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved }),
   ];
-  for (const { group, section } of sections) {
+  sections.forEach(({ group, section }, index) => {
     const route = layout.tagRoute(group);
     const heading = `${section.name} · ${parts.title}`;
-    result.push(page(route, heading, { ...common, kind: 'tag', heading, nav: nav(route), sections: [section] }));
-  }
+    const moved = group.part === undefined ? movedParts(parts, index) : [];
+    result.push(page(route, heading, { ...common, kind: 'tag', heading, nav: nav(route), sections: [section], moved }));
+  });
   for (const route of schemas.routes) {
     const heading = `Models ${pageLabel(route)} · ${parts.title}`;
     const models = schemas.byPage.get(route) ?? [];
@@ -72,6 +73,20 @@ export function referencePages(parts: VersionParts): ApiPage[] {
     );
   }
   return result;
+}
+
+/**
+ * The first page of a tag keeps the anchors of the operations on its later parts, so a link to
+ * `repos/#op` still works after more operations push `op` onto `repos-2/`.
+ */
+function movedParts({ layout, sections }: VersionParts, first: number): ApiReferenceModel['moved'] {
+  const moved: ApiReferenceModel['moved'] = [];
+  for (const { group, section } of sections.slice(first + 1)) {
+    if (group.part === undefined) break;
+    for (const op of section.operations)
+      moved.push({ id: op.id, href: `${layout.pageOf(group)}#${op.id}`, label: endpointLabel(op) });
+  }
+  return moved;
 }
 
 /**

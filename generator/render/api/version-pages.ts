@@ -10,6 +10,16 @@ import { LAYOUT_IDS, operationHrefs, versionLayout, type PlacedSection } from '.
 import { apiNav, rolesIndex } from './nav.js';
 import { operationModel, type OperationContext } from './operation-model.js';
 import { groupOperations, type TagGroup } from './operations.js';
+import {
+  fits,
+  groupParts,
+  JsonSizes,
+  modelsWeight,
+  operationWeight,
+  PAGE_BUDGET,
+  type PageBudget,
+  type Weight,
+} from './page-budget.js';
 import { referencePages, type ApiPage, type VersionParts } from './reference-pages.js';
 import { RefResolver, asRecord, asString } from './resolver.js';
 import type { OperationSamples, SampleLanguage } from './samples/operation-samples.js';
@@ -25,8 +35,10 @@ export interface ApiReferenceOptions {
   codeSamples: readonly SampleLanguage[];
   /** Services that have generated types; the others get no TypeScript sample. */
   typed: ReadonlySet<string>;
-  /** An API version with more operations than this gets one page per tag. */
-  splitAbove: number;
+  /** An API version with more operations than this gets one page per tag, whatever its size. */
+  splitAbove?: number;
+  /** The most HTML one reference page may weigh: a version that would weigh more is split by tag, and a tag that would by part. */
+  pageBudget?: PageBudget;
   primaryColor: string;
   /** Each API's change reports between consecutive versions, newest first (see `apiHistory`). */
   histories: ReadonlyMap<string, readonly DiffReport[]>;
@@ -59,8 +71,8 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
   const info = asRecord(document.info);
   const title = input.title ?? (asString(info.title) || input.apiId);
   const resolver = new RefResolver(document);
-  const { groups, split } = groupOperations(document, resolver, new Set(LAYOUT_IDS), input.splitAbove);
-  const layout = versionLayout(groups, input.route, split, input.baseUrl);
+  const { groups, split } = placedGroups(document, resolver, input);
+  const layout = versionLayout(groups, input.route, split, input.baseUrl, input.pageBudget ?? PAGE_BUDGET);
   const text = new Descriptions(contractUrls(document, versionAnchors(groups, layout)));
   const registry = new SchemaRegistry(
     resolver,
@@ -100,6 +112,38 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
   const summary = firstSentence(text.plain(info.description)) || `Reference of the ${title}.`;
   const parts: VersionParts = { apiId: input.apiId, title, summary, common, overview, layout, sections, schemas, nav };
   return { pages: referencePages(parts), catalog, anchors };
+}
+
+/**
+ * The operations by tag, and whether they need more than one page: split when the one page's
+ * estimate would pass the budget (or there are more operations than `splitAbove`), and a tag too
+ * large for its own page cut into parts.
+ */
+function placedGroups(
+  document: Record<string, unknown>,
+  resolver: RefResolver,
+  input: VersionInput,
+): { groups: TagGroup[]; split: boolean } {
+  const budget = input.pageBudget ?? PAGE_BUDGET;
+  // Both the split decision and the parts weigh each operation: once is enough.
+  const weights = new WeakMap<object, Weight>();
+  const sizes = new JsonSizes(resolver);
+  const weight = (source: Parameters<typeof operationWeight>[0]): Weight => {
+    let found = weights.get(source.operation);
+    if (!found) weights.set(source.operation, (found = operationWeight(source, sizes)));
+    return found;
+  };
+  const grouped = groupOperations(
+    document,
+    resolver,
+    new Set(LAYOUT_IDS),
+    (sources) =>
+      (input.splitAbove !== undefined && sources.length > input.splitAbove) ||
+      !fits([...sources.map((s) => weight({ ...s, id: '' })), modelsWeight(document)], budget),
+    input.splitAbove,
+  );
+  if (!grouped.split) return { groups: grouped.groups, split: false };
+  return { groups: groupParts(grouped.groups, weight, budget, grouped.anchor), split: true };
 }
 
 /** Every tag's operations, each with its code samples. */

@@ -1,0 +1,154 @@
+import { isRecord } from '../../sources/pointer.js';
+import type { OperationSource } from './operation-model.js';
+import type { TagGroup } from './operations.js';
+import type { RefResolver } from './resolver.js';
+import { estimateNodes } from './schema-model.js';
+
+/** The most HTML a reference page may weigh at load: bytes, and elements (DOM nodes that are tags). */
+export interface PageBudget {
+  htmlBytes: number;
+  elements: number;
+}
+
+/** Issue 26's budget for every reference page: 300 KB of HTML, 5,000 elements. */
+export const PAGE_BUDGET: PageBudget = { htmlBytes: 300 * 1024, elements: 5000 };
+
+export interface Weight {
+  htmlBytes: number;
+  elements: number;
+}
+
+/**
+ * The share of the budget a page's estimate may fill. Estimates come from the contract, before
+ * anything is rendered (the layout must be known to build the links between pages). Calibrated on
+ * GitHub's and our datasource's reference (1,626 operations), an operation's estimate is above its
+ * rendered HTML for 95% of them and at most 10% under (15% for elements); a page of several is
+ * about 70-90% of its estimate. So a page planned at 85% stays under the budget. The build report
+ * measures the real pages and warns about any over it (`page-budget`): that catches an estimate
+ * gone wrong, say after the templates changed (recalibrate then with `npm run bench:pages`).
+ */
+const FILL = 0.85;
+
+/** An operation's section and its sidebar entry: so much, plus so much per byte of its JSON (see `JsonSizes`). */
+const OPERATION = { base: { htmlBytes: 1000, elements: 24 }, perJsonByte: { htmlBytes: 2.7, elements: 0.06 } };
+/** The page around the sections: head, navbar, sidebar with the tags, footer. */
+const PAGE_OVERHEAD: Weight = { htmlBytes: 25 * 1024, elements: 350 };
+/** A node of a models page's schema trees (GitHub's models pages: 241 bytes and 7.3 elements a node). */
+const SCHEMA_NODE: Weight = { htmlBytes: 241, elements: 7.3 };
+
+/**
+ * What one operation's section (and its sidebar entry) is estimated to weigh, from the length of its
+ * JSON with every `$ref` but a schema's followed (parameters, responses, examples are shown where
+ * used; a named schema is a link). `sizes` keeps each `$ref` target's length, so a document's
+ * shared parts are measured once however many operations use them, and a ring of `$ref`s ends.
+ */
+export function operationWeight(source: OperationSource, sizes: JsonSizes): Weight {
+  const json = sizes.of(source.operation) + sizes.of(source.pathItem.parameters);
+  return {
+    htmlBytes: OPERATION.base.htmlBytes + OPERATION.perJsonByte.htmlBytes * json,
+    elements: OPERATION.base.elements + OPERATION.perJsonByte.elements * json,
+  };
+}
+
+/** About how long a node's JSON is with its `$ref`s (but a schema's) followed, each target measured once. */
+export class JsonSizes {
+  private readonly known = new WeakMap<object, number>();
+
+  constructor(private readonly resolver: RefResolver) {}
+
+  of(node: unknown): number {
+    if (typeof node === 'string') return node.length + 2;
+    if (node === null || typeof node !== 'object') return String(node).length;
+    const ref = isRecord(node) && typeof node.$ref === 'string' ? node.$ref : undefined;
+    const target = ref !== undefined && !SCHEMA_REF.test(ref) ? this.resolver.follow(node)?.value : undefined;
+    const measured = target ?? node;
+    const known = this.known.get(measured);
+    if (known !== undefined) return known;
+    // A target being measured counts for nothing where it comes back inside itself.
+    this.known.set(measured, 0);
+    let size = 2;
+    if (Array.isArray(measured)) for (const item of measured) size += this.of(item) + 1;
+    else for (const [key, value] of Object.entries(measured)) size += key.length + 4 + this.of(value);
+    this.known.set(measured, size);
+    return size;
+  }
+}
+
+/** A `$ref` to a named schema, which the reference shows as a link. */
+const SCHEMA_REF = /^#\/(components\/schemas|definitions)\//;
+
+/** What the models of a one-page reference are estimated to weigh: every component schema's tree. */
+export function modelsWeight(document: Record<string, unknown>): Weight {
+  const components = isRecord(document.components) ? document.components : {};
+  const schemas = isRecord(components.schemas) ? Object.values(components.schemas) : [];
+  const nodes = schemas.reduce<number>((sum, schema) => sum + estimateNodes(schema), 0);
+  return scale(SCHEMA_NODE, nodes);
+}
+
+/** Schema nodes one models page may hold: what fits in the budget's share beside the page itself. */
+export function modelPageNodes(budget: PageBudget): number {
+  const room = (key: keyof Weight): number => (budget[key] * FILL - PAGE_OVERHEAD[key]) / SCHEMA_NODE[key];
+  return Math.max(1, Math.floor(Math.min(room('htmlBytes'), room('elements'))));
+}
+
+/** Whether a page holding `parts` fits the budget's share, with the page around them. */
+export function fits(parts: readonly Weight[], budget: PageBudget): boolean {
+  return within(parts.reduce(add, PAGE_OVERHEAD), budget);
+}
+
+function within(total: Weight, budget: PageBudget): boolean {
+  return total.htmlBytes <= budget.htmlBytes * FILL && total.elements <= budget.elements * FILL;
+}
+
+/**
+ * Each group as one page or, when its operations do not fit one, cut into parts in their order:
+ * the first part keeps the group's name and anchor, the next are named `name (2)`, `name (3)`…
+ * A part always takes at least one operation, however large.
+ */
+export function groupParts(
+  groups: readonly TagGroup[],
+  weight: (source: OperationSource) => Weight,
+  budget: PageBudget,
+  anchor: (wanted: string) => string,
+): TagGroup[] {
+  const result: TagGroup[] = [];
+  for (const group of groups) {
+    const parts: OperationSource[][] = [];
+    let held = PAGE_OVERHEAD;
+    for (const op of group.operations) {
+      const w = weight(op);
+      const current = parts.at(-1);
+      if (current && within(add(held, w), budget)) {
+        current.push(op);
+        held = add(held, w);
+      } else {
+        parts.push([op]);
+        held = add(PAGE_OVERHEAD, w);
+      }
+    }
+    parts.forEach((operations, index) =>
+      result.push(
+        index === 0
+          ? { ...group, operations }
+          : {
+              ...group,
+              name: `${group.name} (${index + 1})`,
+              anchor: anchor(`${group.anchor}-${index + 1}`),
+              // The tag's description stays with its first part.
+              description: undefined,
+              part: index + 1,
+              operations,
+            },
+      ),
+    );
+  }
+  return result;
+}
+
+function add(a: Weight, b: Weight): Weight {
+  return { htmlBytes: a.htmlBytes + b.htmlBytes, elements: a.elements + b.elements };
+}
+
+function scale(w: Weight, n: number): Weight {
+  return { htmlBytes: w.htmlBytes * n, elements: w.elements * n };
+}

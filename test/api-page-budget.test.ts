@@ -1,0 +1,277 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { fromHtml } from 'hast-util-from-html';
+import type { Nodes } from 'hast';
+import { build, type BuildResult } from '../generator/commands/build.js';
+import { groupParts, PAGE_BUDGET, type Weight } from '../generator/render/api/page-budget.js';
+import type { TagGroup } from '../generator/render/api/operations.js';
+import type { OperationSource } from '../generator/render/api/operation-model.js';
+import { countElements, largestApiPage } from '../generator/render/page-weight.js';
+import { tempDir } from './helpers.js';
+import { Page } from './html.js';
+
+/** Issue 26: a reference is split by the size of its pages, not by how many operations it has. */
+
+const BUDGET = { htmlBytes: 60 * 1024, elements: 1500 };
+
+/** A tagged API far over that budget on one page: one tag alone needs several pages, and many models. */
+function bigContract(repeat = 12, operations = 60, models = 30): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  const words = 'The item is kept until it is deleted; every field is described here at length. '.repeat(repeat);
+  for (let i = 0; i < operations; i++)
+    paths[`/items/${i}`] = {
+      get: {
+        operationId: `getItem${i}`,
+        tags: [i < 50 ? 'Items' : 'Users'],
+        summary: `Get item ${i}`,
+        description: words,
+        parameters: [{ name: 'q', in: 'query', description: words, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The item',
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i % models}` } } },
+          },
+        },
+      },
+    };
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < models; i++)
+    schemas[`Item${i}`] = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 12 }, (_, p) => [`field${p}`, { type: 'string', description: `Field ${p}.` }]),
+      ),
+    };
+  return {
+    openapi: '3.0.0',
+    info: { title: 'Big', version: '1' },
+    tags: [{ name: 'Items', description: 'Everything about items.' }, { name: 'Users' }],
+    paths,
+    components: { schemas },
+  };
+}
+
+async function buildBig(
+  budget: typeof BUDGET | undefined,
+  prefix: string,
+  small = false,
+): Promise<{ out: string; result: BuildResult }> {
+  const dir = await tempDir(prefix);
+  await mkdir(join(dir, 'openapi'));
+  await writeFile(join(dir, 'openapi/big.json'), JSON.stringify(small ? bigContract(1, 20, 5) : bigContract()));
+  const config = [
+    'title: Budget',
+    ...(budget ? [`apiPages: { pageBudget: { htmlBytes: ${budget.htmlBytes}, elements: ${budget.elements} } }`] : []),
+    'apis:',
+    '  - { id: big, spec: openapi/big.json }',
+  ];
+  await writeFile(join(dir, 'site-config.yaml'), `${config.join('\n')}\n`);
+  const out = join(dir, 'out');
+  return { out, result: await build({ config: join(dir, 'site-config.yaml'), out, strict: false }) };
+}
+
+/** Every reference page below /api/big/: route → its HTML. */
+async function referencePages(out: string): Promise<Map<string, string>> {
+  const root = join(out, 'site/api/big');
+  const pages = new Map<string, string>();
+  for (const file of await readdir(root, { recursive: true }))
+    if (file.endsWith('index.html') && !file.startsWith('changelog'))
+      pages.set(`/api/big/${file.replace(/index\.html$/, '')}`, await readFile(join(root, file), 'utf8'));
+  return pages;
+}
+
+function elements(node: Nodes): number {
+  return (
+    (node.type === 'element' ? 1 : 0) + ('children' in node ? node.children.reduce((n, c) => n + elements(c), 0) : 0)
+  );
+}
+
+describe('a reference too large for one page', () => {
+  let out: string;
+  let result: BuildResult;
+  let pages: Map<string, string>;
+  before(async () => {
+    ({ out, result } = await buildBig(BUDGET, 'budget-split'));
+    pages = await referencePages(out);
+  });
+
+  test('builds without errors or budget warnings', () => {
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.severity === 'error' || d.rule === 'page-budget'),
+      [],
+    );
+  });
+
+  test('is split by tag, the large tag into parts in order, the models by size', () => {
+    const routes = [...pages.keys()];
+    const part = (route: string): number => Number(/^\/api\/big\/items(?:-(\d+))?\/$/.exec(route)?.[1] ?? 1);
+    const parts = routes.filter((r) => r.startsWith('/api/big/items')).sort((a, b) => part(a) - part(b));
+    assert.ok(parts.length >= 3, `the Items tag is cut into parts: ${parts.join(' ')}`);
+    assert.deepEqual(
+      parts,
+      parts.map((_, i) => (i === 0 ? '/api/big/items/' : `/api/big/items-${i + 1}/`)),
+    );
+    assert.ok(routes.includes('/api/big/users/'));
+    const models = routes.filter((r) => r.startsWith('/api/big/schemas/'));
+    assert.ok(models.includes('/api/big/schemas/i-2/'), `models continue on further pages: ${models.join(' ')}`);
+    // The operations stay in the contract's order across the parts.
+    const order = parts.flatMap((r) =>
+      new Page(fromHtml(pages.get(r) as string)).all('section.api-operation').map((el) => String(el.properties.id)),
+    );
+    assert.deepEqual(
+      order,
+      Array.from({ length: 50 }, (_, i) => `getItem${i}`),
+    );
+  });
+
+  test('every page is within the budget, as the build report says', () => {
+    for (const [route, html] of pages) {
+      assert.ok(Buffer.byteLength(html) <= BUDGET.htmlBytes, `${route}: ${Buffer.byteLength(html)} bytes`);
+      assert.ok(elements(fromHtml(html)) <= BUDGET.elements, `${route}: elements`);
+    }
+    const report = result.report?.apiPages;
+    assert.equal(report?.length, 1);
+    const [big] = report ?? [];
+    assert.equal(big?.apiId, 'big');
+    assert.equal(big?.withinBudget, true);
+    assert.deepEqual(big?.budget, BUDGET);
+    assert.equal(big?.pages, pages.size + 1, 'the changelog is a reference page too');
+    const largest = Math.max(...[...pages.values()].map((html) => Buffer.byteLength(html)));
+    assert.equal(big?.largest.htmlBytes, largest);
+    assert.equal(big?.largest.elements, elements(fromHtml(pages.get(big?.largest.route ?? '') ?? '')));
+  });
+
+  test('every operation and schema anchor is on exactly one page, and the old ones lead there', () => {
+    const home = new Map<string, string>();
+    const moved = new Map<string, Array<{ on: string; to: string }>>();
+    for (const [route, html] of pages) {
+      const page = new Page(fromHtml(html));
+      for (const el of page.all('section.api-operation, [id^="schema-"]:not([data-moved-to])')) {
+        const id = String(el.properties.id);
+        assert.equal(home.get(id), undefined, `${id} is on one page`);
+        home.set(id, route);
+      }
+      for (const el of page.all('[data-moved-to]'))
+        moved.set(String(el.properties.id), [
+          ...(moved.get(String(el.properties.id)) ?? []),
+          { on: route, to: String(el.properties.dataMovedTo) },
+        ]);
+    }
+    for (let i = 0; i < 60; i++) {
+      const id = `getItem${i}`;
+      const at = home.get(id);
+      assert.ok(at, `${id} is rendered`);
+      // The overview keeps every operation's anchor; the first page of Items those of its later parts.
+      const leads = moved.get(id) ?? [];
+      assert.ok(
+        leads.some((m) => m.on === '/api/big/' && m.to === `${at}#${id}`),
+        `the overview leads to ${id}`,
+      );
+      if (i < 50 && at !== '/api/big/items/')
+        assert.ok(
+          leads.some((m) => m.on === '/api/big/items/' && m.to === `${at}#${id}`),
+          `items/ leads to ${id}`,
+        );
+    }
+    for (let i = 0; i < 30; i++) assert.ok(home.get(`schema-Item${i}`), `schema-Item${i} is rendered`);
+    // Links between pages name the page the anchor is on.
+    for (const [route, html] of pages)
+      for (const [, path, id] of html.matchAll(/href="(\/api\/big\/[^"#]*)#((?:getItem|schema-)[^"]+)"/g))
+        assert.equal(
+          home.get(id as string) ?? moved.get(id as string)?.find((m) => m.on === path)?.on,
+          path,
+          `${route} → ${path}#${id}`,
+        );
+  });
+
+  test('the same contract builds the same pages', async () => {
+    const again = await referencePages((await buildBig(BUDGET, 'budget-again')).out);
+    const hash = (m: Map<string, string>) =>
+      [...m]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([r, h]) => `${r} ${createHash('sha256').update(h).digest('hex')}`);
+    assert.deepEqual(hash(again), hash(pages));
+  });
+});
+
+test('the default budget keeps a reference of this size on one page', async () => {
+  const { out, result } = await buildBig(undefined, 'budget-one', true);
+  assert.deepEqual(
+    result.report?.apiPages.map((r) => [r.apiId, r.largest.route, r.withinBudget]),
+    [['big', '/api/big/', true]],
+  );
+  assert.deepEqual([...(await referencePages(out)).keys()], ['/api/big/']);
+  assert.deepEqual(result.report?.apiPages[0]?.budget, PAGE_BUDGET);
+});
+
+test('a tag is cut into parts in order, each within the budget share, at least one operation a part', () => {
+  const op = (n: number): OperationSource => ({
+    id: `op${n}`,
+    kind: 'operation',
+    method: 'get',
+    path: `/${n}`,
+    pathItem: {},
+    operation: { n },
+  });
+  const group: TagGroup = {
+    kind: 'tag',
+    name: 'Repos',
+    anchor: 'tag-repos',
+    description: 'Repositories.',
+    operations: [0, 1, 2, 3, 4].map(op),
+  };
+  // 100 KB a page; the page around the sections takes 25 KB, and a page is planned to 85%.
+  const sizes = [30, 30, 40, 200, 10];
+  const weight = (source: OperationSource): Weight => ({
+    htmlBytes: (sizes[Number(source.operation.n)] ?? 0) * 1024,
+    elements: 1,
+  });
+  const claimed: string[] = [];
+  const parts = groupParts(
+    [group],
+    weight,
+    { htmlBytes: 100 * 1024, elements: 5000 },
+    (wanted) => (claimed.push(wanted), `${wanted}!`),
+  );
+  assert.deepEqual(
+    parts.map((p) => [p.name, p.anchor, p.part, p.description, p.operations.map((o) => o.id)]),
+    [
+      ['Repos', 'tag-repos', undefined, 'Repositories.', ['op0', 'op1']],
+      ['Repos (2)', 'tag-repos-2!', 2, undefined, ['op2']],
+      // Over the budget alone, but a part always takes one.
+      ['Repos (3)', 'tag-repos-3!', 3, undefined, ['op3']],
+      ['Repos (4)', 'tag-repos-4!', 4, undefined, ['op4']],
+    ],
+  );
+  assert.deepEqual(claimed, ['tag-repos-2', 'tag-repos-3', 'tag-repos-4']);
+});
+
+test('elements are counted as an HTML parser counts them', () => {
+  const html =
+    '<!DOCTYPE html><html><head><title>a &lt;b&gt; c</title></head><body><!-- <p> --><p title="x &lt;i&gt;">1 < 2</p><br/></body></html>';
+  assert.equal(countElements(html), elements(fromHtml(html)));
+  assert.equal(countElements(html), 6);
+  assert.equal(largestApiPage([]), '');
+  assert.match(
+    largestApiPage([
+      {
+        apiId: 'a',
+        pages: 2,
+        largest: { route: '/api/a/', htmlBytes: 2048, elements: 10 },
+        budget: PAGE_BUDGET,
+        withinBudget: true,
+      },
+      {
+        apiId: 'b',
+        pages: 1,
+        largest: { route: '/api/b/', htmlBytes: 4096, elements: 9 },
+        budget: PAGE_BUDGET,
+        withinBudget: false,
+      },
+    ]),
+    /largest API page \/api\/b\/ 4\.0 KB, 9 elements \(some API page over the budget of 300\.0 KB, 5000 elements\)/,
+  );
+});
