@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { openHydrated, siteForSuite } from './browser-fixture.js';
@@ -10,6 +11,7 @@ import { openHydrated, siteForSuite } from './browser-fixture.js';
  */
 const site = siteForSuite('site-config.yaml', 'browser-api-panes');
 const PAGE = '/api/datasource/';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -204,4 +206,54 @@ describe('the navigation follows the reading', () => {
       assert.equal(await menu.locator('[data-menu]').getAttribute('data-menu'), 'primary');
       assert.equal(await menu.locator('button:text("API menu →")').count(), 1);
     }));
+});
+
+describe('the accent reads in both colour modes (axe-core)', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`${mode} mode: no serious or critical violation with an entry marked current and the switcher open`, async () => {
+      // axe-core goes in as an inline script, which the served Content-Security-Policy blocks.
+      await withReference({ ...viewport(1400), bypassCSP: true, colorScheme: mode }, async (page) => {
+        await page.evaluate((theme) => {
+          localStorage.setItem('theme', theme);
+          document.documentElement.setAttribute('data-theme', theme);
+        }, mode);
+        const id = await operationId(page, 50);
+        await page.evaluate((target) => document.getElementById(target)?.scrollIntoView(), id);
+        await until(async () => (await page.locator('.api-nav [aria-current="location"]').count()) === 1);
+        await page.click('.api-switcher > summary');
+        await page.addScriptTag({ path: AXE });
+        const found = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: {
+                run: (
+                  context: Document,
+                  options: object,
+                ) => Promise<{
+                  violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>;
+                }>;
+              };
+            }
+          ).axe;
+          // Colour contrast over the whole page (the accent is on links, badges and paths everywhere);
+          // every rule over the parts of the page the panes add.
+          const contrast = await axe.run(document, { resultTypes: ['violations'], runOnly: ['color-contrast'] });
+          const parts = await axe.run(
+            { include: [['.api-sidebar-container'], ['.api-header']] } as unknown as Document,
+            { resultTypes: ['violations'] },
+          );
+          return [...contrast.violations, ...parts.violations]
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => JSON.stringify(n.target))
+                  .join(', ')}`,
+            );
+        });
+        assert.deepEqual(found, []);
+      });
+    });
+  }
 });

@@ -15,6 +15,7 @@ let detach: (() => void) | undefined;
 export function attachApiScrollNav(): void {
   detach?.();
   detach = undefined;
+  performance.mark('specsite:api-scroll-nav-start');
   const nav = document.querySelector<HTMLElement>('.api-sidebar-container .api-nav');
   if (!nav || typeof IntersectionObserver !== 'function') return;
   const links = new Map<string, HTMLAnchorElement>();
@@ -54,6 +55,7 @@ export function attachApiScrollNav(): void {
   const navbar = document.querySelector('.navbar')?.getBoundingClientRect().height ?? 0;
   const observer = new IntersectionObserver(
     (entries) => {
+      const start = performance.now();
       for (const entry of entries) {
         if (entry.isIntersecting) inBand.add(entry.target);
         else inBand.delete(entry.target);
@@ -64,10 +66,13 @@ export function attachApiScrollNav(): void {
       }
       const link = first && links.get(first.id);
       if (link) mark(link);
+      performance.measure('specsite:api-scroll-nav-update', { start });
     },
     { rootMargin: `-${Math.round(navbar + BELOW_NAVBAR)}px 0px -${Math.round((1 - READING_BAND) * 100)}% 0px` },
   );
   for (const section of sections) observer.observe(section);
+  // Measured on the largest references (thousands of operations): it must stay far from a long task.
+  performance.measure('specsite:api-scroll-nav', 'specsite:api-scroll-nav-start');
   detach = () => {
     observer.disconnect();
     current?.classList.remove(CURRENT_CLASS);
