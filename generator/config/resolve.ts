@@ -8,6 +8,8 @@ export interface ResolvedApi {
   id: string;
   title: string | undefined;
   route: string;
+  /** The guide's route as configured; undefined: the default one if it exists; false: none. */
+  guide?: string | false;
   /** Absolute path of a folder of versions or of a single file. */
   spec: string;
   /** `spec` as written in (or defaulted for) the config, for messages. */
@@ -63,6 +65,7 @@ export function resolveConfig(
         id: api.id,
         title: api.title,
         route: api.route ?? `/api/${api.id}/`,
+        guide: api.guide,
         spec: resolve(rootDir, specAsWritten),
         specAsWritten,
         index,

@@ -143,6 +143,15 @@ const api = z
     route: validRoute(z.string().regex(/^\/.*\/$/, 'must start and end with "/"'), 'the route')
       .optional()
       .describe('Defaults to `/api/{id}/`.'),
+    guide: z
+      .union([
+        validRoute(z.string().regex(/^\/.*\/$/, 'must start and end with "/"'), 'the guide route'),
+        z.literal(false),
+      ])
+      .optional()
+      .describe(
+        "The route of the API's guide, a docs page the reference links to (and the build checks exists); `false` for none. Defaults to `/docs/api/api-{id}/` when a docs page has that route.",
+      ),
     spec: z
       .string()
       .min(1)

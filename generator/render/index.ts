@@ -12,6 +12,7 @@ import { map } from '../workers/map.js';
 import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
 import type { TreePage } from './pages.js';
 import { SITE_SHARE, type RenderRequest } from './thread-tasks.js';
+import { apiLinks } from './api/services.js';
 import { resolveNavbar } from './navbar.js';
 import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 import { pageWeight, type PageWeight } from './page-weight.js';
@@ -105,6 +106,8 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     cache,
   );
   diagnostics.push(...navbar.diagnostics);
+  const apiLinksOf = apiLinks(config, input.configSource, new Set(content.docs.map((d) => d.route)), input.apiPages);
+  diagnostics.push(...apiLinksOf.diagnostics);
   const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
   const siteJson = JSON.stringify(site);
   const siteKey = sha256(siteJson);
@@ -167,14 +170,15 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   }
   for (const api of input.apiPages) {
     const apiHead = head(api.route, api.title, api.description, 'website');
+    const links = apiLinksOf.linksOf(api.apiId);
     jobs.push({
       page: api,
       apiId: api.apiId,
-      parts: ['api', JSON.stringify(apiHead), api.fingerprint],
+      parts: ['api', JSON.stringify(apiHead), api.fingerprint, JSON.stringify(links)],
       render: async (t) => {
         const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
         if (!full) throw new Error(`the reference has no page at ${api.route}`);
-        return t.renderApi(site, apiHead, full);
+        return t.renderApi(site, apiHead, full, links);
       },
     });
     pages.push({ route: api.route, title: api.title, kind: 'api', source: undefined });

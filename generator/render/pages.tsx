@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ApiPage as ApiPageTemplate } from '../../templates/api/ApiPage.js';
+import type { ApiLinksModel } from '../../templates/api/model.js';
 import { ChangelogPage } from '../../templates/api/ChangelogPage.js';
 import { DocPage } from '../../templates/docs/DocPage.js';
 import { SidebarCategory, type ClosedCategoryMarkup } from '../../templates/docs/Sidebar.js';
@@ -112,11 +113,15 @@ export function renderTreePage(site: SiteModel, page: TreePage): string {
   return renderStandalone(site, page.head, { Content, route: page.head.route, title: page.title }, NO_CONTRACTS);
 }
 
-export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage): string {
+export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage, links?: ApiLinksModel): string {
   return renderDocument(
     site,
     head,
-    page.model.kind === 'changelog' ? <ChangelogPage changelog={page.model} /> : <ApiPageTemplate api={page.model} />,
+    page.model.kind === 'changelog' ? (
+      <ChangelogPage changelog={page.model} />
+    ) : (
+      <ApiPageTemplate api={links ? { ...page.model, links } : page.model} />
+    ),
   );
 }
 

@@ -2,7 +2,13 @@ import type { ReactElement } from 'react';
 import type { ApiNavModel } from './model.js';
 import { MethodBadge } from './MethodBadge.js';
 
-/** The reference's own sidebar: the overview, each tag with its operations, the models. */
+type NavGroup = ApiNavModel['groups'][number];
+
+/**
+ * The reference's own sidebar: the overview, each tag with its operations, the models. A tag's
+ * operations fold under a native disclosure beside its link (never inside it: a link in a
+ * <summary> is a control nested in another), so they open and close without script.
+ */
 export function ApiNav({ nav, title }: { nav: ApiNavModel; title: string }): ReactElement {
   return (
     <nav className="api-nav" aria-label={`${title} reference`}>
@@ -13,22 +19,7 @@ export function ApiNav({ nav, title }: { nav: ApiNavModel; title: string }): Rea
           </a>
         </li>
         {nav.groups.map((group) => (
-          <li key={group.href} className="sidebar-item">
-            <a className="sidebar-link api-nav-tag" href={group.href}>
-              {group.name}
-            </a>
-            {group.operations.length > 0 ? (
-              <ul className="sidebar-list">
-                {group.operations.map((op) => (
-                  <li key={op.id} className="sidebar-item">
-                    <a className={`sidebar-link api-nav-operation${op.deprecated ? ' deprecated' : ''}`} href={op.href}>
-                      <MethodBadge method={op.method} small /> <span>{op.label}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
+          <NavGroupItem key={group.href} group={group} />
         ))}
         {nav.modelsHref ? (
           <li className="sidebar-item">
@@ -50,5 +41,31 @@ export function ApiNav({ nav, title }: { nav: ApiNavModel; title: string }): Rea
         ) : null}
       </ul>
     </nav>
+  );
+}
+
+function NavGroupItem({ group }: { group: NavGroup }): ReactElement {
+  const link = (
+    <a className="sidebar-link api-nav-tag" href={group.href}>
+      {group.name}
+    </a>
+  );
+  if (group.operations.length === 0) return <li className="sidebar-item">{link}</li>;
+  return (
+    <li className="sidebar-item sidebar-item-category api-nav-group">
+      {link}
+      <details className="sidebar-category sidebar-category-linked" open={group.open} data-collapsible="">
+        <summary className="sidebar-category-label" aria-label={`${group.name}: show or hide its operations`} />
+        <ul className="sidebar-list">
+          {group.operations.map((op) => (
+            <li key={op.id} className="sidebar-item">
+              <a className={`sidebar-link api-nav-operation${op.deprecated ? ' deprecated' : ''}`} href={op.href}>
+                <MethodBadge method={op.method} small /> <span>{op.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
   );
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactElement } from 'react';
 import { MAIN_ID } from '../Layout.js';
 import { ApiNav } from './ApiNav.js';
+import { ApiSwitcher } from './ApiSwitcher.js';
 import type { ApiReferenceModel } from './model.js';
 import { Models } from './Models.js';
 import { MovedAnchors } from './MovedAnchors.js';
@@ -14,7 +15,10 @@ export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
   return (
     <div className="api-layout" style={style}>
       <aside className="api-sidebar-container">
-        <ApiNav nav={api.nav} title={api.title} />
+        <div className="api-sidebar">
+          {api.links ? <ApiSwitcher services={api.links.services} /> : null}
+          <ApiNav nav={api.nav} title={api.title} />
+        </div>
       </aside>
       <main id={MAIN_ID} className="api-main">
         <header className="api-header">
@@ -24,6 +28,11 @@ export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
               Version <code>{api.version}</code>
             </span>
             <VersionMenu api={api} />
+            {api.links?.guideHref ? (
+              <a className="api-guide-link" href={api.links.guideHref}>
+                Read the guide
+              </a>
+            ) : null}
             <ul
               className="api-downloads"
               id={api.kind === 'full' || api.kind === 'overview' ? 'api-downloads' : undefined}

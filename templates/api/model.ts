@@ -208,10 +208,20 @@ export interface ApiNavModel {
     name: string;
     href: string;
     operations: Array<{ id: string; href: string; method: string; label: string; deprecated: boolean }>;
+    /** Its operations are listed open (the page's own tag, or every tag of a short list); the client opens the one being read. */
+    open: boolean;
   }>;
   modelsHref: string | undefined;
   /** A split API's models, one page per initial (empty when all models are on one page). */
   modelPages: Array<{ label: string; href: string; current: boolean }>;
+}
+
+/** Links out of one reference, filled in when the site is rendered (it alone knows every API and docs page). */
+export interface ApiLinksModel {
+  /** Every API reference of the site, in the config's order, this one marked current. */
+  services: Array<{ id: string; title: string; href: string; current: boolean }>;
+  /** The API's guide under the docs, when it has one. */
+  guideHref: string | undefined;
 }
 
 export interface ApiReferenceModel {
@@ -238,4 +248,5 @@ export interface ApiReferenceModel {
   models: SchemaSectionModel[];
   /** On a split API's overview, the anchors of operations now on tag pages; on the first models page of an initial, those of the schemas on its later pages. */
   moved: Array<{ id: string; href: string; label: string }>;
+  links?: ApiLinksModel;
 }

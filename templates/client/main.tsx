@@ -7,6 +7,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { ROOT_ID } from '../Document.js';
 import { App } from './App.js';
+import { attachApiScrollNav } from './api-scroll-nav.js';
 import { installCollapsibles } from './collapsible.js';
 import { installCopyButtons } from './copy-buttons.js';
 import { installDropdowns } from './dropdowns.js';
@@ -37,13 +38,17 @@ function start(): void {
 
   const root = document.getElementById(ROOT_ID);
   const baseUrl = root?.getAttribute('data-base-url');
-  if (!root || !baseUrl) return;
+  if (!root || !baseUrl) {
+    attachApiScrollNav();
+    return;
+  }
   const initial = readRouteDocument(document, clean + window.location.search);
   const onRendered = (): void => {
     // A link into a split API reference may name an operation that moved to another page.
     followMovedAnchor();
     clearMissingPreferredVersions();
     setUpTabs();
+    attachApiScrollNav();
     idle(() => prefetchVisibleLinks(baseUrl));
   };
   // After the first frame and once the site model is in, in a task of its own: the server's page

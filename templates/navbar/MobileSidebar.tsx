@@ -5,7 +5,8 @@ import { NavbarItem } from './items/index.js';
 
 /**
  * The menu below the desktop breakpoint: a primary menu (the navbar's items) and, on docs pages, a
- * secondary menu (the docs sidebar), shown first, with a control back to the primary one.
+ * secondary menu (the docs sidebar; on API reference pages, the reference's own sidebar), shown
+ * first, with a control back to the primary one.
  */
 export function MobileSidebar({
   site,
@@ -19,7 +20,10 @@ export function MobileSidebar({
   onNavigate: () => void;
 }): ReactElement {
   const onDocsPage = containsRoute(site.sidebar, route);
-  const [panel, setPanel] = useState<'primary' | 'secondary'>(onDocsPage ? 'secondary' : 'primary');
+  // The menu exists only in the browser, opened on a page already shown: its reference sidebar is there to copy.
+  const [apiMenu] = useState(apiSidebarMarkup);
+  const secondary = onDocsPage || apiMenu !== undefined;
+  const [panel, setPanel] = useState<'primary' | 'secondary'>(secondary ? 'secondary' : 'primary');
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
     dialog.current?.querySelector<HTMLElement>('.navbar-sidebar-close')?.focus();
@@ -29,6 +33,10 @@ export function MobileSidebar({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
+  useEffect(() => {
+    const entry = dialog.current?.querySelector<HTMLElement>('.api-nav [aria-current="location"]');
+    if (dialog.current && entry) keepInMenuView(dialog.current, entry);
+  }, [panel]);
   // A followed link replaces the menu's history entry with the new page; the menu just goes.
   const onClick = (event: MouseEvent<HTMLDivElement>): void => {
     if ((event.target as Element).closest('a[href]')) onNavigate();
@@ -67,9 +75,9 @@ export function MobileSidebar({
                 </li>
               ))}
             </ul>
-            {onDocsPage ? (
+            {secondary ? (
               <button type="button" className="navbar-sidebar-switch" onClick={() => setPanel('secondary')}>
-                Docs menu →
+                {onDocsPage ? 'Docs menu →' : 'API menu →'}
               </button>
             ) : null}
           </div>
@@ -78,10 +86,26 @@ export function MobileSidebar({
             <button type="button" className="navbar-sidebar-back" onClick={() => setPanel('primary')}>
               ← Back to main menu
             </button>
-            <Sidebar items={site.sidebar} route={route} lazy={site.lazySidebar} id="mobile-docs-sidebar" />
+            {onDocsPage || apiMenu === undefined ? (
+              <Sidebar items={site.sidebar} route={route} lazy={site.lazySidebar} id="mobile-docs-sidebar" />
+            ) : (
+              <div className="navbar-sidebar-api" dangerouslySetInnerHTML={{ __html: apiMenu }} />
+            )}
           </div>
         )}
       </div>
     </>
   );
+}
+
+/** The page's API reference sidebar (switcher and operations), as the server rendered it and the client marked it. */
+function apiSidebarMarkup(): string | undefined {
+  return document.querySelector('.api-sidebar-container .api-sidebar')?.outerHTML;
+}
+
+/** Scrolls the menu, not the page behind it, to the operation being read. */
+function keepInMenuView(menu: HTMLElement, entry: HTMLElement): void {
+  const box = menu.getBoundingClientRect();
+  const target = entry.getBoundingClientRect();
+  if (target.top < box.top || target.bottom > box.bottom) menu.scrollTop += target.top - box.top - box.height / 3;
 }

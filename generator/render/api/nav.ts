@@ -1,6 +1,12 @@
 import type { ApiNavModel, ApiReferenceModel, OperationModel } from '../../../templates/api/model.js';
 import { pageLabel, type PlacedSection, type VersionLayout } from './layout.js';
 
+/**
+ * A one-page reference with at most this many operations lists them all open; a longer one opens
+ * only the tag being read (the client's doing), so the sidebar stays a list of tags to scan.
+ */
+const OPEN_ALL_UP_TO = 30;
+
 /** The reference's side navigation, as seen from the page at `current` (none: the split overview). */
 export function apiNav(
   layout: VersionLayout,
@@ -8,17 +14,19 @@ export function apiNav(
   modelRoutes: readonly string[],
 ): (current: string | undefined) => ApiNavModel {
   const { href, pageOf, split } = layout;
+  const short = sections.reduce((sum, { section }) => sum + section.operations.length, 0) <= OPEN_ALL_UP_TO;
   return (current) => ({
     overviewHref: href(layout.route),
-    groups: sections.map(({ group, section }) => ({
-      name: section.name,
-      href: `${pageOf(group)}#${section.anchor}`,
-      // A split API lists a tag's operations only on that tag's page, so the pages stay linear in size.
-      operations:
-        !split || layout.tagRoute(group) === current
-          ? section.operations.map((op) => navEntry(op, `${pageOf(group)}#${op.id}`))
-          : [],
-    })),
+    groups: sections.map(({ group, section }) => {
+      const own = split && layout.tagRoute(group) === current;
+      return {
+        name: section.name,
+        href: `${pageOf(group)}#${section.anchor}`,
+        // A split API lists a tag's operations only on that tag's page, so the pages stay linear in size.
+        operations: !split || own ? section.operations.map((op) => navEntry(op, `${pageOf(group)}#${op.id}`)) : [],
+        open: split ? own : short,
+      };
+    }),
     modelsHref: modelRoutes[0] === undefined ? undefined : `${href(modelRoutes[0])}#models`,
     modelPages: split
       ? modelRoutes.map((route) => ({
