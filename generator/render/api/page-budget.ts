@@ -29,8 +29,18 @@ export interface Weight {
  */
 const FILL = 0.85;
 
-/** An operation's section and its sidebar entry: so much, plus so much per byte of its JSON (see `JsonSizes`). */
-const OPERATION = { base: { htmlBytes: 1000, elements: 24 }, perJsonByte: { htmlBytes: 2.7, elements: 0.06 } };
+/**
+ * An operation's section, aside and sidebar entry: so much, plus so much per byte of its JSON without
+ * the named schemas it uses (its own text, parameters, inline schemas, examples) and per byte with
+ * them (their trees open in place, up to the bound of templates/api/schema-tree-plan.ts, which the
+ * cap stands for). The base is mostly the aside: five coloured samples and the example tabs.
+ */
+const OPERATION = {
+  base: { htmlBytes: 8400, elements: 100 },
+  perOwnByte: { htmlBytes: 0.5, elements: 0.045 },
+  perSchemaByte: { htmlBytes: 4.2, elements: 0.08 },
+  schemaBytesCap: 14_000,
+};
 /** The page around the sections: head, navbar, sidebar with the tags, footer. */
 const PAGE_OVERHEAD: Weight = { htmlBytes: 25 * 1024, elements: 350 };
 /** A node of a models page's schema trees (GitHub's models pages: 241 bytes and 7.3 elements a node). */
@@ -38,29 +48,37 @@ const SCHEMA_NODE: Weight = { htmlBytes: 241, elements: 7.3 };
 
 /**
  * What one operation's section (and its sidebar entry) is estimated to weigh, from the length of its
- * JSON with every `$ref` but a schema's followed (parameters, responses, examples are shown where
- * used; a named schema is a link). `sizes` keeps each `$ref` target's length, so a document's
- * shared parts are measured once however many operations use them, and a ring of `$ref`s ends.
+ * JSON with every `$ref` but a schema's followed (`own`), and with those too (`withSchemas`). Each
+ * `JsonSizes` keeps every `$ref` target's length, so a document's shared parts are measured once
+ * however many operations use them, and a ring of `$ref`s ends.
  */
-export function operationWeight(source: OperationSource, sizes: JsonSizes): Weight {
-  const json = sizes.of(source.operation) + sizes.of(source.pathItem.parameters);
-  return {
-    htmlBytes: OPERATION.base.htmlBytes + OPERATION.perJsonByte.htmlBytes * json,
-    elements: OPERATION.base.elements + OPERATION.perJsonByte.elements * json,
-  };
+export function operationWeight(source: OperationSource, own: JsonSizes, withSchemas: JsonSizes): Weight {
+  const ownBytes = own.of(source.operation) + own.of(source.pathItem.parameters);
+  const schemaBytes = Math.min(
+    OPERATION.schemaBytesCap,
+    withSchemas.of(source.operation) + withSchemas.of(source.pathItem.parameters),
+  );
+  const part = (key: keyof Weight): number =>
+    OPERATION.base[key] + OPERATION.perOwnByte[key] * ownBytes + OPERATION.perSchemaByte[key] * schemaBytes;
+  return { htmlBytes: part('htmlBytes'), elements: part('elements') };
 }
 
 /** About how long a node's JSON is with its `$ref`s (but a schema's) followed, each target measured once. */
 export class JsonSizes {
   private readonly known = new WeakMap<object, number>();
 
-  constructor(private readonly resolver: RefResolver) {}
+  /** `schemas`: whether a `$ref` to a named schema is followed too (its tree is shown in place). */
+  constructor(
+    private readonly resolver: RefResolver,
+    private readonly schemas = false,
+  ) {}
 
   of(node: unknown): number {
     if (typeof node === 'string') return node.length + 2;
     if (node === null || typeof node !== 'object') return String(node).length;
     const ref = isRecord(node) && typeof node.$ref === 'string' ? node.$ref : undefined;
-    const target = ref !== undefined && !SCHEMA_REF.test(ref) ? this.resolver.follow(node)?.value : undefined;
+    const target =
+      ref !== undefined && (this.schemas || !SCHEMA_REF.test(ref)) ? this.resolver.follow(node)?.value : undefined;
     const measured = target ?? node;
     const known = this.known.get(measured);
     if (known !== undefined) return known;

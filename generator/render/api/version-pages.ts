@@ -128,9 +128,10 @@ function placedGroups(
   // Both the split decision and the parts weigh each operation: once is enough.
   const weights = new WeakMap<object, Weight>();
   const sizes = new JsonSizes(resolver);
+  const withSchemas = new JsonSizes(resolver, true);
   const weight = (source: Parameters<typeof operationWeight>[0]): Weight => {
     let found = weights.get(source.operation);
-    if (!found) weights.set(source.operation, (found = operationWeight(source, sizes)));
+    if (!found) weights.set(source.operation, (found = operationWeight(source, sizes, withSchemas)));
     return found;
   };
   const grouped = groupOperations(
