@@ -61,7 +61,7 @@ async function buildBig(
 ): Promise<{ out: string; result: BuildResult }> {
   const dir = await tempDir(prefix);
   await mkdir(join(dir, 'openapi'));
-  await writeFile(join(dir, 'openapi/big.json'), JSON.stringify(small ? bigContract(1, 20, 5) : bigContract()));
+  await writeFile(join(dir, 'openapi/big.json'), JSON.stringify(small ? bigContract(1, 10, 5) : bigContract()));
   const config = [
     'title: Budget',
     ...(budget ? [`apiPages: { pageBudget: { htmlBytes: ${budget.htmlBytes}, elements: ${budget.elements} } }`] : []),
