@@ -5,12 +5,13 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { openHydrated, siteForSuite } from './browser-fixture.js';
 
 /**
- * The reference's panes in Chromium, on the real site's largest reference: three panes from 1200 px,
+ * The reference's panes in Chromium, on a page of the real site's largest reference: three panes from 1200 px,
  * two up to 1199, one at 996 and below (with the reference's navigation in the mobile menu), and
  * the sidebar entry of the operation being read.
  */
 const site = siteForSuite('site-config.yaml', 'browser-api-panes');
-const PAGE = '/api/datasource/';
+/** A tag page of the largest reference, far down its navigation, so the sidebar has to scroll to its entries. */
+const PAGE = '/api/datasource/templates/';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -136,7 +137,7 @@ describe('the navigation follows the reading', () => {
         for (const d of document.querySelectorAll<HTMLDetailsElement>('.api-sidebar-container .api-nav details'))
           d.open = true;
       });
-      const id = await operationId(page, 90);
+      const id = await operationId(page, 4);
       await page.evaluate((target) => document.getElementById(target)?.scrollIntoView(), id);
       const current = page.locator('.api-nav [aria-current="location"]');
       await until(
@@ -156,7 +157,7 @@ describe('the navigation follows the reading', () => {
       assert.ok(entry.y >= nav.y && entry.y + entry.height <= nav.y + nav.height, 'the entry is in the sidebar’s view');
       assert.equal(await page.evaluate(() => window.scrollY), scrollY);
       // Reading on: the mark moves to the next operation, and only one entry is marked.
-      const next = await operationId(page, 91);
+      const next = await operationId(page, 5);
       await page.evaluate((target) => document.getElementById(target)?.scrollIntoView(), next);
       await until(async () => (await current.getAttribute('href'))?.endsWith(`#${next}`) === true);
       assert.equal(await current.count(), 1);
@@ -169,10 +170,10 @@ describe('the navigation follows the reading', () => {
         // A mark on the window survives only a client-side navigation.
         await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
         await page.click('.api-switcher > summary');
-        await page.click('.api-switcher a[href$="/api/datasource/"]');
-        await page.waitForURL(/\/api\/datasource\/$/);
+        await page.click('.api-switcher a[href$="/api/file-manager/"]');
+        await page.waitForURL(/\/api\/file-manager\/$/);
         assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true);
-        const id = await operationId(page, 40);
+        const id = await operationId(page, 3);
         await page.evaluate((target) => document.getElementById(target)?.scrollIntoView(), id);
         const current = page.locator('.api-sidebar-container .api-nav [aria-current="location"]');
         await until(async () => (await current.getAttribute('href'))?.endsWith(`#${id}`) === true);
@@ -182,7 +183,7 @@ describe('the navigation follows the reading', () => {
 
   test('on a phone the menu opens on the reference’s navigation, the current operation marked; an entry leads to its operation', () =>
     withReference(viewport(390), async (page) => {
-      const id = await operationId(page, 50);
+      const id = await operationId(page, 4);
       await page.evaluate((target) => document.getElementById(target)?.scrollIntoView(), id);
       await until(async () => (await page.locator('.api-nav [aria-current="location"]').count()) === 1);
       await page.click('[data-mobile-menu-toggle]');
@@ -217,7 +218,7 @@ describe('the accent reads in both colour modes (axe-core)', () => {
           localStorage.setItem('theme', theme);
           document.documentElement.setAttribute('data-theme', theme);
         }, mode);
-        const id = await operationId(page, 50);
+        const id = await operationId(page, 4);
         await page.evaluate((target) => document.getElementById(target)?.scrollIntoView(), id);
         await until(async () => (await page.locator('.api-nav [aria-current="location"]').count()) === 1);
         await page.click('.api-switcher > summary');

@@ -19,7 +19,8 @@ export function Parameters({
   return (
     <div className="api-block">
       <h4>Parameters</h4>
-      <div className="table-scroll">
+      {/* A table wider than the column scrolls: the region takes focus so a keyboard can scroll it too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Parameters">
         <table className="api-parameters">
           <TableHead columns={COLUMNS} />
           <tbody>
