@@ -122,7 +122,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
       roles.every((r) => /^(Roles: k9-|Authentication: openIdConnect$)/.test(r)),
       'the others say how to authenticate',
     );
-    const rag = await page('/api/rag/');
+    const { p: rag } = await wholeReference('rag');
     assert.match(rag.text('#streamChat .api-response') ?? '', /text\/event-stream\s*stream/);
     assert.match(rag.text('#api-authentication') ?? '', /HTTP bearer token/);
     const chat = rag.all('#streamChat .api-samples pre').map(textOf);

@@ -13,9 +13,25 @@ let result: BuildResult;
 let routes: SpecRoutes;
 const page = pageReader(() => out);
 
+/** The pages below each reference route that its navigation links to. */
+async function referenceParts(site: string, apiRoutes: readonly string[]): Promise<string[]> {
+  const parts = new Set<string>();
+  for (const route of apiRoutes.filter((r) => !r.endsWith('/changelog/'))) {
+    const nav = await Page.read(join(site, 'site', route.slice(1), 'index.html'));
+    for (const { href } of nav.links('.api-nav')) {
+      const path = href.split('#')[0] ?? '';
+      if (path.startsWith(route) && path !== route) parts.add(path);
+    }
+  }
+  return [...parts];
+}
+
 describe('the real site, built from site-config.yaml, route by route against site.md', () => {
   before(async () => {
     ({ out, result, routes } = await buildRealSite());
+    // A reference too large for one page (issue 26) also has a page per tag (part) and per models
+    // initial: the routes its own navigation links to, beside those of site.md.
+    routes = { ...routes, api: [...routes.api, ...(await referenceParts(out, routes.api))] };
   });
 
   test('builds with zero errors and zero warnings', () => {
@@ -181,7 +197,11 @@ describe('the real site, built from site-config.yaml, route by route against sit
         .map((a) => String(a.properties.href));
       assert.ok(cards.length >= 1, `${service}: at least one <Operation>`);
       for (const href of cards)
-        assert.ok(href.startsWith(`/api/${service}/#`), `${service}: ${href} leads to its reference`);
+        // To the reference's page that holds the operation: its own route, or a part of a split one.
+        assert.ok(
+          href.startsWith(`/api/${service}/`) && href.includes('#') && routes.api.includes(href.split('#')[0] ?? ''),
+          `${service}: ${href} leads to its reference`,
+        );
     }
     let schemas = 0;
     let tagged = 0;
