@@ -21,9 +21,9 @@ export interface Weight {
 /**
  * The share of the budget a page's estimate may fill. Estimates come from the contract, before
  * anything is rendered (the layout must be known to build the links between pages). Calibrated on
- * GitHub's and our datasource's reference (1,626 operations), an operation's estimate is above its
- * rendered HTML for 95% of them and at most 10% under (15% for elements); a page of several is
- * about 70-90% of its estimate. So a page planned at 85% stays under the budget. The build report
+ * 1,379 rendered operations (our four larger references and GitHub's), the operations of a page sum
+ * to 62-94% of their estimates, though one operation may be 15-30% over its own (the 95th-99th
+ * percentile). So a page planned at 85% stays under the budget. The build report
  * measures the real pages and warns about any over it (`page-budget`): that catches an estimate
  * gone wrong, say after the templates changed (recalibrate then with `npm run bench:pages`).
  */
