@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { CodeList } from './CodeList.js';
+import { SchemaValues } from './SchemaValues.js';
 import type { SchemaModel } from './model.js';
 import { bareType, hasChildren, planTree, type TreeBudget, type TreeNode } from './schema-tree-plan.js';
 
@@ -53,26 +53,7 @@ function Facts({ tree }: { tree: TreeNode }): ReactElement | null {
   return (
     <>
       {description ? <div className="schema-description">{description}</div> : null}
-      {node.enumValues.length > 0 ? (
-        <p className="schema-enum">
-          Values: <CodeList values={node.enumValues} separator=" " />
-        </p>
-      ) : null}
-      {node.constValue !== undefined ? (
-        <p className="schema-value">
-          Always <code>{node.constValue}</code>
-        </p>
-      ) : null}
-      {node.defaultValue !== undefined ? (
-        <p className="schema-value">
-          Default <code>{node.defaultValue}</code>
-        </p>
-      ) : null}
-      {node.example !== undefined ? (
-        <p className="schema-value">
-          Example <code>{node.example}</code>
-        </p>
-      ) : null}
+      <SchemaValues node={node} />
     </>
   );
 }

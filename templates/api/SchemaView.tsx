@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { PropertyModel, SchemaModel, SchemaNodeModel } from './model.js';
-import { CodeList } from './CodeList.js';
+import { SchemaValues } from './SchemaValues.js';
 
 const COMPOSITION_LABELS = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of' } as const;
 
@@ -81,26 +81,7 @@ function SchemaFacts({ node }: { node: SchemaNodeModel }): ReactElement {
       </span>
       {node.title ? <span className="schema-title">{node.title}</span> : null}
       {node.description ? <div className="schema-description">{node.description}</div> : null}
-      {node.enumValues.length > 0 ? (
-        <p className="schema-enum">
-          Values: <CodeList values={node.enumValues} separator=" " />
-        </p>
-      ) : null}
-      {node.constValue !== undefined ? (
-        <p className="schema-value">
-          Always <code>{node.constValue}</code>
-        </p>
-      ) : null}
-      {node.defaultValue !== undefined ? (
-        <p className="schema-value">
-          Default <code>{node.defaultValue}</code>
-        </p>
-      ) : null}
-      {node.example !== undefined ? (
-        <p className="schema-value">
-          Example <code>{node.example}</code>
-        </p>
-      ) : null}
+      <SchemaValues node={node} />
     </>
   );
 }
