@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { BASE_URL_ISSUE_ID, headScript } from './head-script.js';
+import { BASE_URL_ISSUE_ID, headSettings } from './hooks/head-settings.js';
 import type { HeadModel, PageData, SiteModel } from './model.js';
 import { SiteProvider } from './site-context.js';
 
@@ -67,7 +67,7 @@ export function Document({
         <meta name="twitter:card" content="summary" />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="icon" href={site.assets.favicon} type={site.assets.faviconType} />
-        <script dangerouslySetInnerHTML={{ __html: headScript(site) }} />
+        <script data-settings={JSON.stringify(headSettings(site))} dangerouslySetInnerHTML={{ __html: head.script }} />
         <link rel="stylesheet" href={site.assets.css} />
         <link rel="preload" href={head.siteData} as="fetch" crossOrigin="anonymous" />
         <script src={site.assets.js} defer />

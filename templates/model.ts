@@ -99,6 +99,8 @@ export interface HeadModel {
   noindex: boolean;
   /** Site path of the site model's JSON, one file for the whole site, which the client loads. */
   siteData: string;
+  /** The head script's code (`templates/client/head.ts`, bundled), the same on every page. */
+  script: string;
 }
 
 export interface TocEntry {

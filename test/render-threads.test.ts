@@ -52,7 +52,13 @@ test(
       content,
       apiPages: [],
       reference: EMPTY_REFERENCE,
-      assets: { css: 'assets/main.css', js: 'assets/main.js', favicon: 'favicon.svg', faviconType: 'image/svg+xml' },
+      assets: {
+        css: 'assets/main.css',
+        js: 'assets/main.js',
+        favicon: 'favicon.svg',
+        faviconType: 'image/svg+xml',
+        headScript: '',
+      },
     };
 
     const emitted = new Map<string, string | Uint8Array>();

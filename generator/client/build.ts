@@ -28,6 +28,8 @@ export interface ClientAssets {
   /** Paths (no base URL) of the script and the stylesheet. */
   js: string;
   css: string;
+  /** The head script's code, inlined in every page (`templates/client/head.ts`). */
+  headScript: string;
   /** Sizes of the script every page loads: the JavaScript weight of a page. */
   jsBytes: number;
   jsGzipBytes: number;
@@ -43,8 +45,8 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
   const templates = await templateFiles();
   const key = cache.key('client', ...templatesKey(templates));
   const cached = (await cache.get<Bundles>('client', key)) ?? (await prebuiltClient(templates));
-  const { js, css } = cached ?? (await bundleClient());
-  if (!cached) await cache.set('client', key, { js, css });
+  const { js, css, head } = cached ?? (await bundleClient());
+  if (!cached) await cache.set('client', key, { js, css, head });
   const jsPath = `assets/js/main.${hash(js)}.js`;
   const cssPath = `assets/css/site.${hash(css)}.css`;
   return {
@@ -54,6 +56,7 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
     ]),
     js: jsPath,
     css: cssPath,
+    headScript: head,
     jsBytes: Buffer.byteLength(js),
     jsGzipBytes: gzipSync(js, { level: 9 }).length,
   };
@@ -62,6 +65,8 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
 interface Bundles {
   js: string;
   css: string;
+  /** The head script, inlined in every page rather than loaded: it must run before first paint. */
+  head: string;
 }
 
 /** What `prebuildClient` writes: the bundles, and the templates (by path under templates/ and hash) they were made from. */
@@ -97,8 +102,11 @@ export async function prebuiltClient(
     Array.isArray(prebuilt.templates) &&
     prebuilt.templates.length === key.length &&
     key.every((entry, i) => prebuilt.templates?.[i] === entry);
-  return same && typeof prebuilt.js === 'string' && typeof prebuilt.css === 'string'
-    ? { js: prebuilt.js, css: prebuilt.css }
+  return same &&
+    typeof prebuilt.js === 'string' &&
+    typeof prebuilt.css === 'string' &&
+    typeof prebuilt.head === 'string'
+    ? { js: prebuilt.js, css: prebuilt.css, head: prebuilt.head }
     : undefined;
 }
 
@@ -107,9 +115,24 @@ function templatesKey(templates: readonly TemplateFile[]): string[] {
   return templates.map(({ path, hash }) => `${relative(TEMPLATES, path).split('\\').join('/')}\0${hash}`);
 }
 
+/**
+ * The head script as a build made now writes it: the prebuilt one while templates/ is unchanged,
+ * else esbuild's. The servers allow this code, and no other inline script, in a page's CSP.
+ */
+export async function currentHeadScript(): Promise<string> {
+  const prebuilt = await prebuiltClient(await templateFiles());
+  return prebuilt?.head ?? (await bundleHead());
+}
+
+function bundleHead(): Promise<string> {
+  // Inline code in <head>: no module wrapper to spare, and it runs before anything else. esbuild
+  // ends a bundle with a line break, which the page's markup does not need.
+  return bundle(`${TEMPLATES}client/head.ts`, { format: 'iife', target: ['es2017'] }).then((code) => code.trimEnd());
+}
+
 /** esbuild's bundles of templates/ as it is now. */
 export async function bundleClient(): Promise<Bundles> {
-  const [js, css] = await Promise.all([
+  const [js, css, head] = await Promise.all([
     bundle(`${TEMPLATES}client/main.tsx`, {
       format: 'iife',
       target: ['es2020'],
@@ -118,8 +141,9 @@ export async function bundleClient(): Promise<Bundles> {
       define: { 'process.env.NODE_ENV': '"production"' },
     }),
     bundle(`${TEMPLATES}styles/site.css`, {}),
+    bundleHead(),
   ]);
-  return { js, css };
+  return { js, css, head };
 }
 
 type BundleOptions = Pick<

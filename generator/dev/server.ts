@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { currentHeadScript } from '../client/build.js';
 import { answerFailure, answerPlain, keepListening, onlyGetAndHead } from '../serve/responses.js';
 import { contentType, securityHeaders, siteFileCandidates } from '../serve/static-server.js';
 import { isOwnRequest } from './host-check.js';
@@ -119,10 +120,12 @@ export class DevServer {
     let body = files.get(name) as string | Uint8Array;
     if (name.endsWith('.html') && typeof body === 'string') body = withLiveReload(body, id);
     const type = contentType(name);
+    // Found for each page: an edit to the head script's template changes it between two builds.
+    const headScript = type.startsWith('text/html') ? await currentHeadScript() : undefined;
     response.writeHead(status, {
       'content-type': type,
       'cache-control': 'no-cache',
-      ...securityHeaders(type, typeof body === 'string' ? body : undefined),
+      ...securityHeaders(type, typeof body === 'string' ? body : undefined, headScript),
     });
     response.end(request.method === 'HEAD' ? undefined : body);
   }

@@ -29,6 +29,7 @@ export async function siteRenderer(
     js: client.js,
     favicon: icon.path,
     faviconType: icon.type,
+    headScript: client.headScript,
   };
   return {
     favicon: icon,

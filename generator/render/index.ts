@@ -130,6 +130,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     ogType,
     noindex,
     siteData: withBase(base, `/${siteData}`),
+    script: input.assets.headScript,
   });
   const templates = (): Promise<typeof import('./pages.js')> => import('./pages.js');
   // A page's contract components draw on the reference; one that uses none does not depend on it.

@@ -11,6 +11,8 @@ export interface SiteAssets {
   js: string;
   favicon: string;
   faviconType: string;
+  /** The head script's code, inlined in every page's head rather than kept in the site model. */
+  headScript: string;
 }
 
 /** The announcement bar's Markdown as sanitized HTML, cached by its text (rendering it loads the Markdown pipeline and React). */

@@ -3,6 +3,7 @@ import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { currentHeadScript } from '../client/build.js';
 import { headScriptSources, PAGE_HEAD_CHARS } from './inline-scripts.js';
 import { siteFileCandidates } from './request-path.js';
 import { answerFailure, answerPlain, keepListening, onlyGetAndHead } from './responses.js';
@@ -41,13 +42,21 @@ export function contentType(name: string): string {
 
 /**
  * The security headers of a response: `nosniff`, and a page's policy (which allows the page's own
- * head script) or, for any other file, the policy of a file opened on its own.
+ * head script, when it is `headScript`) or, for any other file, the policy of a file opened on its own.
  */
-export function securityHeaders(type: string, html?: string): Record<string, string> {
+export function securityHeaders(type: string, html?: string, headScript?: string): Record<string, string> {
   return {
     ...NOSNIFF,
-    'content-security-policy': type.startsWith('text/html') ? pagePolicy(headScriptSources(html ?? '')) : FILE_POLICY,
+    'content-security-policy': type.startsWith('text/html')
+      ? pagePolicy(headScript === undefined ? [] : headScriptSources(html ?? '', headScript))
+      : FILE_POLICY,
   };
+}
+
+/** The head script this installation writes, found once: a served site does not change its code. */
+let installedHeadScript: Promise<string> | undefined;
+function headScriptOnce(): Promise<string> {
+  return (installedHeadScript ??= currentHeadScript());
 }
 
 export interface StaticServerOptions {
@@ -129,13 +138,14 @@ async function send(request: IncomingMessage, response: ServerResponse, status: 
   let streaming = false;
   try {
     const type = contentType(file.name);
-    const head = type.startsWith('text/html') ? await readHead(handle, size) : undefined;
+    const html = type.startsWith('text/html');
+    const head = html ? await readHead(handle, size) : undefined;
     const immutable = file.name.startsWith(`assets${sep}`);
     response.writeHead(status, {
       'content-type': type,
       'content-length': size,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...securityHeaders(type, head),
+      ...securityHeaders(type, head, html ? await headScriptOnce() : undefined),
     });
     if (request.method === 'HEAD' || size === 0) {
       response.end();
