@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BROWSER_FIXTURE, DESKTOP, openHydrated, siteForSuite, sitePath, waitHydrated } from './browser-fixture.js';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  BROWSER_FIXTURE,
+  buildSite,
+  DESKTOP,
+  openHydrated,
+  siteForSuite,
+  sitePath,
+  waitHydrated,
+} from './browser-fixture.js';
 import { withSiteInBrowser } from './browser.js';
+import { tempDir } from './helpers.js';
 
 /** site.md §3 and §4 in Chromium: what the reader's browser remembers, and what happens when it cannot. */
 const site = siteForSuite(BROWSER_FIXTURE, 'browser-prefs');
@@ -146,6 +157,10 @@ describe('storage unavailable', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${site.base}/docs/intro/`);
       await waitHydrated(page);
+      // On load already, before anything is stored or read by the client (site.md §4).
+      assert.deepEqual(warnings, [
+        'Browser storage is unavailable: preferences such as the colour mode will not be remembered.',
+      ]);
       await page.click('[data-color-mode-toggle]');
       assert.equal(await theme(page), 'dark');
       await page.click('button[aria-label="Close the announcement"]');
@@ -156,6 +171,10 @@ describe('storage unavailable', () => {
         'Browser storage is unavailable: preferences such as the colour mode will not be remembered.',
       ]);
       assert.deepEqual(errors, []);
+      // A new page load warns again, once.
+      await page.reload();
+      await waitHydrated(page);
+      assert.equal(warnings.length, 2);
     }));
 });
 
@@ -200,5 +219,21 @@ describe('wrong base URL', () => {
         /built for the base URL \/kb\/ but is being served from another path/,
       );
     });
+  });
+
+  test('with baseUrl /, the banner shows when the site is served under a prefix (its stylesheet did not apply), and not at the root', async () => {
+    const dir = await tempDir('root-base-site');
+    await cp('test/fixtures/sites/minimal-clean', dir, { recursive: true });
+    const config = join(dir, 'site-config.yaml');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('baseUrl: /docs-site/', 'baseUrl: /'));
+    const out = await buildSite(config, 'root-base-out');
+    const banner = async (served: string, path: string): Promise<boolean> =>
+      withSiteInBrowser(sitePath(out), served, async (browser, origin) => {
+        const page = await browser.newPage();
+        await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+        return page.isVisible('#base-url-issue');
+      });
+    assert.equal(await banner('/', '/docs/intro/'), false);
+    assert.equal(await banner('/site/', '/site/docs/intro/'), true);
   });
 });

@@ -1,18 +1,22 @@
 /// <reference lib="dom" />
 /**
  * Runs in `<head>` before first paint, so that a stored dark mode never flashes light and a dismissed
- * announcement bar never flashes visible. It also marks the document as scripted (`js`), so CSS hides
+ * announcement bar never flashes visible. It warns once in the console when storage is unavailable
+ * (site.md §4), on every page load. It also marks the document as scripted (`js`), so CSS hides
  * only what the client can bring back (the mobile menu), and shows the wrong-base-URL banner, which
  * must work even when the bundle and stylesheet fail to load from the wrong path. Bundled on its own
  * (`generator/client/build.ts`) and inlined in every page; its settings are JSON beside it.
  */
 import { BASE_URL_ISSUE_ID, type HeadSettings } from '../hooks/head-settings.js';
-import { STORAGE_KEYS } from '../hooks/storage.js';
+import { STORAGE_KEYS, STORAGE_WARNING, storageProbe } from '../hooks/storage.js';
 
-/** Storage may throw on every call; the page then shows the defaults (the client warns about it). */
+/** Storage may be blocked or throw on every call: the page then shows the defaults, and says so once, here. */
+const storage = storageProbe();
+if (!storage) console.warn(STORAGE_WARNING);
+
 function stored(key: string): string | null {
   try {
-    return localStorage.getItem(key);
+    return storage?.getItem(key) ?? null;
   } catch {
     return null;
   }
@@ -33,9 +37,12 @@ if (
 ) {
   root.setAttribute('data-announcement-dismissed', '');
 }
-if (location.pathname.indexOf(settings.base) !== 0) {
-  document.addEventListener('DOMContentLoaded', () => {
-    const banner = document.getElementById(BASE_URL_ISSUE_ID);
-    if (banner) banner.hidden = false;
-  });
-}
+// Served from the wrong path, the stylesheet (linked under the base URL) does not load: that, or a
+// page outside the base URL, shows the banner. Only the stylesheet tells for `baseUrl: /`, which
+// every path starts with. The deferred bundle waits for the stylesheet, and DOMContentLoaded for it.
+document.addEventListener('DOMContentLoaded', () => {
+  const styled = getComputedStyle(root).getPropertyValue('--site-stylesheet').trim() === 'applied';
+  if (styled && location.pathname.indexOf(settings.base) === 0) return;
+  const banner = document.getElementById(BASE_URL_ISSUE_ID);
+  if (banner) banner.hidden = false;
+});

@@ -9,17 +9,23 @@ let available: Storage | null | undefined;
 export const STORAGE_WARNING =
   'Browser storage is unavailable: preferences such as the colour mode will not be remembered.';
 
-function storage(): Storage | null {
-  if (available !== undefined) return available;
+/** localStorage when it can be written to, else null (reading the property alone may throw). */
+export function storageProbe(): Storage | null {
   try {
     const probe = '__specsite_probe__';
     window.localStorage.setItem(probe, probe);
     window.localStorage.removeItem(probe);
-    available = window.localStorage;
+    return window.localStorage;
   } catch {
-    console.warn(STORAGE_WARNING);
-    available = null;
+    return null;
   }
+}
+
+function storage(): Storage | null {
+  if (available !== undefined) return available;
+  available = storageProbe();
+  // The head script has warned on load already (it marks the page `js`); without it, warn here.
+  if (!available && !document.documentElement.classList.contains('js')) console.warn(STORAGE_WARNING);
   return available;
 }
 
