@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { HistoryMarks } from './HistoryMarks.js';
 import type { SchemaSectionModel } from './model.js';
 import { SchemaView } from './SchemaView.js';
 
@@ -15,6 +16,11 @@ export function Models({ models }: { models: SchemaSectionModel[] }): ReactEleme
             </a>
             {model.name}
           </h3>
+          {model.history ? (
+            <p className="api-model-history">
+              <HistoryMarks marks={model.history} />
+            </p>
+          ) : null}
           <SchemaView schema={model.schema} />
         </section>
       ))}

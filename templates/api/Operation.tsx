@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { ApiPath } from './ApiPath.js';
 import { CodeList } from './CodeList.js';
+import { HistoryMarks } from './HistoryMarks.js';
 import { MediaList } from './MediaList.js';
 import { MethodBadge } from './MethodBadge.js';
 import type { OperationModel } from './model.js';
@@ -27,6 +28,7 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
         <p className="api-endpoint">
           <MethodBadge method={op.method} /> <ApiPath path={op.path} />
           {op.kind === 'webhook' ? <span className="badge">webhook</span> : null}
+          <HistoryMarks marks={op.history} />
         </p>
         {op.description ? <div className="markdown">{op.description}</div> : null}
         {op.roles.length > 0 ? (

@@ -167,6 +167,15 @@ export interface OperationModel {
   responses: ResponseModel[];
   callbacks: Array<{ name: string; operations: OperationModel[] }>;
   samples: CodeSampleModel[];
+  /** Where the operation stands in the API's versions; absent when the API has one version (and on webhooks and callbacks). */
+  history?: HistoryMarkModel[];
+}
+
+/** One fact of an operation's or model's history ("since 2.0.0", "removed in 3.0.0"), linked to that version's changelog entry. */
+export interface HistoryMarkModel {
+  kind: 'since' | 'deprecated' | 'removed';
+  version: string;
+  href: string;
 }
 
 export interface TagSectionModel {
@@ -180,6 +189,8 @@ export interface SchemaSectionModel {
   name: string;
   anchor: string;
   schema: SchemaNodeModel;
+  /** Where a component schema stands in the API's versions; absent when the API has one version. */
+  history?: HistoryMarkModel[];
 }
 
 export interface SecuritySchemeModel {

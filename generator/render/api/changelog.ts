@@ -1,6 +1,7 @@
 import { countChanges, groupTitle, type ApiChange, type ChangeGroup, type DiffReport } from '../../diff/change.js';
 import { verdict } from '../../diff/format.js';
 import { majorRaised } from '../../diff/history.js';
+import { changelogAnchor } from '../../diff/lifetimes.js';
 import { operationKey } from '../../contracts/walk.js';
 import type {
   ChangelogEntryModel,
@@ -77,7 +78,7 @@ export function changelogModel(input: {
 }
 
 export function versionAnchor(version: string): string {
-  return `v${version}`;
+  return changelogAnchor(version);
 }
 
 /** Changes in report order (already by operation, then schema), one group per operation or schema. */

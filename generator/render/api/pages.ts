@@ -2,6 +2,7 @@ import type { LoadedApi } from '../../contracts/index.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import { BuildCache } from '../../cache/store.js';
+import { versionHistory } from '../../diff/lifetimes.js';
 import { CHANGELOG_SLUG, changelogModel, versionAnchor, type VersionAnchors } from './changelog.js';
 import { referenceDocument } from './document.js';
 import type { ApiPage } from './reference-pages.js';
@@ -33,6 +34,7 @@ export async function buildApiReference(
     const versions = loaded.versions.map((v, i) => ({ version: v.version, route: routeOf(i) }));
     const changelogRoute = `${loaded.api.route}${CHANGELOG_SLUG}/`;
     const anchors: VersionAnchors[] = [];
+    const history = versionHistory(loaded.versions);
     let title = loaded.api.id;
     for (const [index, { version, contract }] of loaded.versions.entries()) {
       const route = routeOf(index);
@@ -59,6 +61,7 @@ export async function buildApiReference(
         changelogHref: withBase(options.baseUrl, changelogRoute),
         samples,
         schemaName: prepared.schemaName,
+        lifetimes: history.get(version),
       });
       await samples.save();
       pages.push(...built.pages);

@@ -1,11 +1,13 @@
 import type { ApiReferenceModel, OperationModel } from '../../../templates/api/model.js';
 import type { ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import type { DiffReport } from '../../diff/change.js';
+import type { VersionLifetimes } from '../../diff/lifetimes.js';
 import type { BuildCache } from '../../cache/store.js';
 import { changelogAnchors, serviceCatalog } from './catalog.js';
 import type { VersionAnchors } from './changelog.js';
 import { contractUrls, versionAnchors } from './contract-links.js';
 import { Descriptions } from './descriptions.js';
+import { addHistoryMarks } from './history-marks.js';
 import { LAYOUT_IDS, operationHrefs, versionLayout, type PlacedSection } from './layout.js';
 import { apiNav, rolesIndex } from './nav.js';
 import { operationModel, type OperationContext } from './operation-model.js';
@@ -57,6 +59,8 @@ export interface VersionInput extends ApiReferenceOptions {
   samples: OperationSamples;
   /** The name of a schema written in another file of the contract (see `externalSchemaNamer`). */
   schemaName?: (pointer: string) => string | undefined;
+  /** Where each operation and named schema stands in the API's versions, when it has more than one. */
+  lifetimes?: VersionLifetimes;
 }
 
 export interface VersionPages {
@@ -90,6 +94,7 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
   };
   const tagged = tagSections(groups, document, context, input);
   const schemas = schemaSections(registry, context);
+  if (input.lifetimes) addHistoryMarks(tagged, schemas, input.lifetimes, input.changelogHref);
   const roles = rolesIndex(layout, tagged);
   const overview = {
     description: text.render(info.description),
