@@ -37,14 +37,21 @@ export interface ClientAssets {
  * Bundles the client script and the stylesheet with esbuild. Names carry a hash of the content, so
  * browsers may cache them forever and two builds of the same sources give the same names.
  */
-export async function buildClient(cache: BuildCache = BuildCache.disabled()): Promise<ClientAssets> {
+export async function buildClient(
+  cache: BuildCache = BuildCache.disabled(),
+  options: { blog?: boolean } = {},
+): Promise<ClientAssets> {
   // The bundles are made from templates/ (read here, as it is now: `specsite dev` rebuilds on a
   // change to it) and installed packages, which the code fingerprint covers.
   const templates = await templateFiles();
   const key = cache.key('client', ...templatesKey(templates));
-  const cached = (await cache.get<Bundles>('client', key)) ?? (await prebuiltClient(templates));
-  const { js, css } = cached ?? (await bundleClient());
-  if (!cached) await cache.set('client', key, { js, css });
+  const stored = await cache.get<Partial<Bundles>>('client', key);
+  const cached = (isBundles(stored) ? stored : undefined) ?? (await prebuiltClient(templates));
+  const bundles = cached ?? (await bundleClient());
+  if (!cached) await cache.set('client', key, bundles);
+  const { js } = bundles;
+  // A site with a blog gets the blog's styles in its one stylesheet; any other site's is as it was.
+  const css = options.blog ? bundles.blogCss : bundles.css;
   const jsPath = `assets/js/main.${hash(js)}.js`;
   const cssPath = `assets/css/site.${hash(css)}.css`;
   return {
@@ -62,6 +69,8 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
 interface Bundles {
   js: string;
   css: string;
+  /** The stylesheet of a site with a blog: `css` and the blog's styles. */
+  blogCss: string;
 }
 
 /** What `prebuildClient` writes: the bundles, and the templates (by path under templates/ and hash) they were made from. */
@@ -97,9 +106,12 @@ export async function prebuiltClient(
     Array.isArray(prebuilt.templates) &&
     prebuilt.templates.length === key.length &&
     key.every((entry, i) => prebuilt.templates?.[i] === entry);
-  return same && typeof prebuilt.js === 'string' && typeof prebuilt.css === 'string'
-    ? { js: prebuilt.js, css: prebuilt.css }
-    : undefined;
+  return same && isBundles(prebuilt) ? { js: prebuilt.js, css: prebuilt.css, blogCss: prebuilt.blogCss } : undefined;
+}
+
+/** Bundles as stored by this version of specsite (an older one stored fewer). */
+function isBundles(value: Partial<Bundles> | undefined): value is Bundles {
+  return typeof value?.js === 'string' && typeof value.css === 'string' && typeof value.blogCss === 'string';
 }
 
 /** The templates by path relative to templates/ and hash, so that the key holds wherever specsite is installed. */
@@ -109,7 +121,7 @@ function templatesKey(templates: readonly TemplateFile[]): string[] {
 
 /** esbuild's bundles of templates/ as it is now. */
 export async function bundleClient(): Promise<Bundles> {
-  const [js, css] = await Promise.all([
+  const [js, css, blogCss] = await Promise.all([
     bundle(`${TEMPLATES}client/main.tsx`, {
       format: 'iife',
       target: ['es2020'],
@@ -118,8 +130,9 @@ export async function bundleClient(): Promise<Bundles> {
       define: { 'process.env.NODE_ENV': '"production"' },
     }),
     bundle(`${TEMPLATES}styles/site.css`, {}),
+    bundle(`${TEMPLATES}styles/site-with-blog.css`, {}),
   ]);
-  return { js, css };
+  return { js, css, blogCss };
 }
 
 type BundleOptions = Pick<

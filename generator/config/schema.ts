@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RULE_SEVERITIES, type RuleDescriptor } from '../diagnostics/severity.js';
 import { RULES } from '../rules.js';
+import { blog } from './blog-schema.js';
 import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
 import { validRoute } from '../sources/zod-policies.js';
@@ -228,6 +229,7 @@ export const siteConfigSchema = z
     toc: toc.default(() => toc.parse({})),
     client: client.default(() => client.parse({})),
     apiPages: apiPages.default(() => apiPages.parse({})),
+    blog: blog.default(() => blog.parse({})),
     apis: z.array(api).default([]).describe('The APIs of the site.'),
     types: types.default({}),
     rules: rules.default({}),

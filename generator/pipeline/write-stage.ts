@@ -2,6 +2,7 @@ import type { ClientAssets } from '../client/build.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { TypesResult } from '../types/index.js';
+import { blogFeeds } from '../write/blog-feeds.js';
 import { robots, sitemap } from '../write/site-files.js';
 import type { RenderedSite, SiteRenderer } from './render-stage.js';
 
@@ -29,6 +30,7 @@ export function outputFiles(
     ),
   );
   files.set('site/robots.txt', robots(config));
+  for (const [path, xml] of blogFeeds(config, content.blog)) files.set(`site/${path}`, xml);
   for (const [path, text] of types.files) files.set(path, text);
   return files;
 }
