@@ -77,7 +77,7 @@ function TagsPage({ page }: { page: BlogTagsModel }): ReactElement {
             <a className="blog-tag" href={tag.href}>
               {tag.label}
               <span className="blog-tag-count">
-                {tag.count}
+                {` ${tag.count}`}
                 <span className="visually-hidden">{tag.count === 1 ? ' post' : ' posts'}</span>
               </span>
             </a>
