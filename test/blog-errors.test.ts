@@ -139,7 +139,9 @@ describe('blog posts with mistakes, and hostile ones', () => {
     assert.ok(!(await readdir(join(out, 'site'))).includes('blog'));
     const home = await Page.read(join(out, 'site/index.html'));
     assert.equal(home.all('link[rel=alternate]').length, 0);
-    const css = await readFile(join(out, 'site', (home.attr('link[rel=stylesheet]', 'href') ?? '').slice('/site/'.length)));
+    const css = await readFile(
+      join(out, 'site', (home.attr('link[rel=stylesheet]', 'href') ?? '').slice('/site/'.length)),
+    );
     assert.doesNotMatch(css.toString(), /blog-sidebar/);
   });
 });

@@ -4,6 +4,8 @@ import { join, relative } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { BuildReport } from '../generator/commands/build.js';
 import { build } from '../generator/commands/build.js';
+import { dateProblem } from '../generator/content/blog/dates.js';
+import { readingMinutes } from '../generator/content/blog/reading-time.js';
 import { BLOG_FIXTURE, feedDocument, type FeedElement } from './blog-helpers.js';
 import { Page, textOf } from './html.js';
 import { tempDir } from './helpers.js';
@@ -92,7 +94,10 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
     assert.equal((await page('blog/hello-search')).text('.blog-reading-time'), '1 min read');
     // The post's MDX goes through the docs' pipeline: heading ids, the table of contents, images, code, links.
     assert.equal(notes.attr('.markdown h2', 'id'), 'whats-new');
-    assert.deepEqual(notes.links('.table-of-contents').map((l) => l.href), ['#whats-new']);
+    assert.deepEqual(
+      notes.links('.table-of-contents').map((l) => l.href),
+      ['#whats-new'],
+    );
     assert.match(notes.attr('.markdown img', 'src') ?? '', /^\/site\/assets\/images\/diagram\.[0-9a-f]+\.svg$/);
     assert.ok(notes.one('.markdown pre.shiki'), 'the code block is highlighted');
     assert.deepEqual(
@@ -160,6 +165,11 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
         route,
       );
     }
+    const home = await page('');
+    const css = await readFile(
+      join(out, 'site', (home.attr('link[rel=stylesheet]', 'href') ?? '').slice('/site/'.length)),
+    );
+    assert.match(css.toString(), /\.blog-sidebar-container\{/, "the site's stylesheet has the blog's styles");
     const sitemap = await readFile(join(out, 'site/sitemap.xml'), 'utf8');
     for (const p of report.pages.filter((p) => p.kind.startsWith('blog-')))
       assert.ok(sitemap.includes(`<loc>${ORIGIN}${p.route}</loc>`), p.route);
@@ -179,8 +189,18 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
     assert.deepEqual(
       items.map((item) => [item.text('title'), item.text('link'), item.text('guid'), item.text('pubDate')]),
       [
-        ['Release notes for March', `${ORIGIN}/blog/release-notes/`, `${ORIGIN}/blog/release-notes/`, 'Mon, 10 Mar 2025 00:00:00 GMT'],
-        ['Hello, search', `${ORIGIN}/blog/hello-search/`, `${ORIGIN}/blog/hello-search/`, 'Mon, 20 Jan 2025 00:00:00 GMT'],
+        [
+          'Release notes for March',
+          `${ORIGIN}/blog/release-notes/`,
+          `${ORIGIN}/blog/release-notes/`,
+          'Mon, 10 Mar 2025 00:00:00 GMT',
+        ],
+        [
+          'Hello, search',
+          `${ORIGIN}/blog/hello-search/`,
+          `${ORIGIN}/blog/hello-search/`,
+          'Mon, 20 Jan 2025 00:00:00 GMT',
+        ],
         ['The year in review', `${ORIGIN}/blog/year-end/`, `${ORIGIN}/blog/year-end/`, 'Sun, 01 Dec 2024 00:00:00 GMT'],
         ['We launched', `${ORIGIN}/blog/launch/`, `${ORIGIN}/blog/launch/`, 'Sat, 15 Jun 2024 00:00:00 GMT'],
         ['A leap day post', `${ORIGIN}/blog/leap-day/`, `${ORIGIN}/blog/leap-day/`, 'Thu, 29 Feb 2024 00:00:00 GMT'],
@@ -243,5 +263,41 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
         (await readFile(join(out, 'site', name))).equals(await readFile(join(again, 'site', name))),
         `${name} differs between the two builds`,
       );
+  });
+});
+
+describe('reading time and dates', () => {
+  const tree = (text: string) => JSON.stringify({ type: 'root', children: [{ type: 'text', value: text }] });
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+
+  test('is the words at 200 a minute, rounded up, and 1 minute at least', () => {
+    assert.deepEqual(
+      [0, 1, 200, 201, 400, 401, 1000].map((n) => readingMinutes(tree(words(n)))),
+      [1, 1, 1, 2, 2, 3, 5],
+    );
+    // Words are counted in the text as shown, markup aside; a CJK character is a word.
+    const nested = {
+      type: 'root',
+      children: [{ type: 'element', tagName: 'p', children: [{ type: 'text', value: words(150) }] }],
+    };
+    assert.equal(readingMinutes(JSON.stringify({ ...nested, children: [...nested.children, ...nested.children] })), 2);
+    assert.equal(readingMinutes(tree('検'.repeat(201))), 2);
+  });
+
+  test('takes calendar days written YYYY-MM-DD only', () => {
+    assert.deepEqual(
+      ['2024-02-29', '2023-02-29', '2025-04-31', '2025-00-10', '2025-1-2', '2025-01-02T10:00:00Z', '31/01/2025'].map(
+        (d) => dateProblem(d) ?? 'ok',
+      ),
+      [
+        'ok',
+        'is not a day of the calendar',
+        'is not a day of the calendar',
+        'is not a day of the calendar',
+        'is not a date written YYYY-MM-DD',
+        'is not a date written YYYY-MM-DD',
+        'is not a date written YYYY-MM-DD',
+      ],
+    );
   });
 });
