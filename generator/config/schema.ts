@@ -216,7 +216,9 @@ export const siteConfigSchema = z
     contentDir: z
       .string()
       .default('content')
-      .describe('Folder of docs (`docs/`) and standalone pages (`pages/`), relative to the config file.'),
+      .describe(
+        'Folder of docs (`docs/`), standalone pages (`pages/`) and blog posts (`blog/`), relative to the config file.',
+      ),
     navbar: navbar.default(() => navbar.parse({})),
     footer: footer.default(() => footer.parse({})),
     sidebar: z
