@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { BuildReport } from '../generator/commands/build.js';
+import { seriousViolations } from './browser-axe.js';
 import { DESKTOP, siteForSuite, waitHydrated } from './browser-fixture.js';
 
 /**
@@ -12,38 +12,9 @@ import { DESKTOP, siteForSuite, waitHydrated } from './browser-fixture.js';
  * page and an API page in either colour mode; keyboard focus is visible; the JavaScript stays within
  * its budgets. The time a page's script takes is measured in browser-load.timing.test.ts.
  */
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PAGES = { home: '/', docs: '/docs/architecture/', api: '/api/searcher/' } as const;
 
 const site = siteForSuite('site-config.yaml', 'browser-a11y');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .slice(0, 3)
-          .map((n) => JSON.stringify(n.target))
-          .join(', ')}`,
-    );
-}
 
 describe('accessibility of the real site (axe-core)', () => {
   for (const mode of ['light', 'dark'] as const) {

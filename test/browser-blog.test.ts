@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { siteForSuite } from './browser-fixture.js';
+import { seriousViolations } from './browser-axe.js';
+import { DESKTOP, siteForSuite, waitHydrated } from './browser-fixture.js';
 import { BLOG_FIXTURE } from './blog-helpers.js';
 import { h1, pageOpener } from './browser-navigation-helpers.js';
 
@@ -39,4 +40,18 @@ describe('the blog in the browser', () => {
     assert.deepEqual(errors, []);
     await page.context().close();
   });
+
+  for (const mode of ['light', 'dark'] as const)
+    test(`a post and the tags index in ${mode} mode: no serious or critical accessibility violation`, async () => {
+      // axe-core goes in as an inline script, which the served Content-Security-Policy (rightly) blocks.
+      const context = await site.browser.newContext({ ...DESKTOP, bypassCSP: true });
+      await context.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      const page = await context.newPage();
+      for (const path of ['/blog/release-notes/', '/blog/tags/']) {
+        await page.goto(site.base + path);
+        await waitHydrated(page);
+        assert.deepEqual(await seriousViolations(page), [], path);
+      }
+      await context.close();
+    });
 });
