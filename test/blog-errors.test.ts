@@ -19,6 +19,9 @@ describe('blog posts with mistakes, and hostile ones', () => {
       'content/blog/2025-01-02-words.mdx': post('title: Words\ndescription: A date in words.\ndate: Jan 2, 2025'),
       'content/blog/2025-01-03-tags.mdx': post('title: Tags\ndescription: Claims the tags index.\nslug: tags'),
       'content/blog/2025-01-04.mdx': post('title: Date alone\ndescription: No slug.'),
+      'content/blog/2025-01-05-many-tags.mdx': post(
+        `title: Many tags\ndescription: One tag too many.\ntags: [${Array.from({ length: 31 }, (_, i) => `t${i}`).join(', ')}]`,
+      ),
       'content/pages/blog.mdx': post('title: Blog\ndescription: Claims the blog.'),
     });
     const out = await tempDir('blog-errors-out');
@@ -33,6 +36,7 @@ describe('blog posts with mistakes, and hostile ones', () => {
       'content/blog/2025-01-02-words.mdx:4:7 error [blog-date] the date "Jan 2, 2025" is not a date written YYYY-MM-DD (at #/date)',
       'content/blog/2025-01-03-tags.mdx:1:1 error [duplicate-route] route /blog/tags/ is already used by the blog\'s tags index; change the file name or its "slug"',
       'content/blog/2025-01-04.mdx:1:1 error [front-matter] the file name is a date alone: name the post after it (2025-01-04-title.mdx) or give "slug"',
+      'content/blog/2025-01-05-many-tags.mdx:4:7 error [front-matter] too big: expected array to have <=30 items (at #/tags)',
       'content/blog/2025-02-30-no-such-day.mdx:1:1 error [blog-date] the date "2025-02-30" of the file name is not a day of the calendar',
       'content/blog/undated.mdx:1:1 error [blog-date] the post has no date: start its file name with it (2025-01-31-undated.mdx) or give "date"',
       'content/pages/blog.mdx:1:1 error [duplicate-route] route /blog/ is already used by the blog; change the file name or its "slug"',

@@ -12,6 +12,9 @@ import type { PostAuthor, PostTag } from './types.js';
 export const BLOG_DATE = 'blog-date';
 
 const text = z.string().trim().min(1);
+/** Tags a post may have, and characters a tag may have. */
+export const MAX_TAGS = 30;
+export const MAX_TAG_LENGTH = 100;
 const author = z.union([
   text,
   z.strictObject({
@@ -27,7 +30,8 @@ const postSchema = z.strictObject({
   title: text,
   description: text.optional(),
   authors: z.union([author, z.array(author)]).optional(),
-  tags: z.array(text).optional(),
+  // A tag is a page of its own: a bound on each post keeps the pages a post can make in proportion to it.
+  tags: z.array(text.max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional(),
   date: z.string().optional(),
   slug: validRoute(z.string().min(1), 'the slug').optional(),
   draft: z.boolean().default(false),
