@@ -208,6 +208,7 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
     );
     assert.equal(items[0]?.child('guid').attributes.isPermaLink, 'true');
     assert.equal(items[0]?.text('description'), 'What changed in the March release.');
+    assert.deepEqual(items[0]?.children('author'), [], "RSS's author is an email address, which posts do not give");
     assert.deepEqual(
       items[0]?.children('category').map((c) => c.text()),
       ['Release', 'Search'],

@@ -10,7 +10,8 @@ import { withBase } from '../content/plugins/urls.js';
  */
 export function blogFeeds(config: ResolvedConfig, blog: Blog | undefined): Map<string, string> {
   const files = new Map<string, string>();
-  if (!blog) return files;
+  const newest = blog?.posts[0];
+  if (!blog || !newest) return files;
   const links = feedLinks(config);
   const absolute = (route: string): string => new URL(withBase(config.baseUrl, route), config.url).href;
   const blogUrl = absolute(config.blog.route);
@@ -23,7 +24,7 @@ export function blogFeeds(config: ResolvedConfig, blog: Blog | undefined): Map<s
       description: xmlText(config.blog.description),
       link: blogUrl,
       language: config.i18n.defaultLocale,
-      updated: utcDate(posts[0]?.date ?? '1970-01-01'),
+      updated: utcDate(newest.date),
       generator: 'specsite',
       feedLinks: { [link.type]: link.url },
       author: { name: xmlText(config.brand.name) },
@@ -45,7 +46,10 @@ function feedItem(post: BlogPost, url: string, type: 'rss' | 'atom'): Item {
     date,
     published: date,
     ...(description === undefined ? {} : { description: htmlText(description) }),
-    author: post.authors.map((a) => ({ name: xmlText(a.name), ...(a.url ? { link: a.url } : {}) })),
+    // RSS's `author` is an email address, which posts do not give: only Atom names them.
+    ...(type === 'atom'
+      ? { author: post.authors.map((a) => ({ name: xmlText(a.name), ...(a.url ? { link: a.url } : {}) })) }
+      : {}),
     // RSS names a category by its text; Atom by a `term` attribute, which `feed` does not escape: the tag's slug.
     category: post.tags.map((tag) => (type === 'rss' ? { name: xmlText(tag.label) } : { term: tag.slug })),
   };

@@ -47,7 +47,7 @@ export function generatedRoutes(blog: Blog, settings: BlogSettings): Map<string,
 export function feedLinks(
   config: Pick<ResolvedConfig, 'url' | 'baseUrl' | 'blog'>,
 ): Array<{ type: 'rss' | 'atom'; path: string; url: string }> {
-  return config.blog.feed.types.map((type) => {
+  return [...new Set(config.blog.feed.types)].map((type) => {
     const path = `${config.blog.route}${FEED_FILES[type]}`.slice(1);
     return { type, path, url: new URL(`${config.baseUrl}${path}`, config.url).href };
   });
