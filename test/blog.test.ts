@@ -153,7 +153,7 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
     assert.equal(search.links('.blog-list-header').at(-1)?.href, '/site/blog/tags/');
   });
 
-  test('links the RSS and Atom feeds in the head of every page, and puts every blog route in the sitemap', async () => {
+  test("links the feeds in every page's head, has the blog's styles, and puts every blog route in the sitemap", async () => {
     for (const route of ['blog', 'blog/release-notes', 'blog/tags/news', 'docs/intro', '']) {
       const head = await page(route);
       assert.deepEqual(
