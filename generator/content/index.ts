@@ -14,8 +14,7 @@ import {
   type CompileResult,
   type FreshPage,
 } from './compile.js';
-import { blogRouteDiagnostics } from './blog/config-routes.js';
-import { finishBlog, readPosts, type Blog } from './blog/index.js';
+import type { Blog } from './blog/types.js';
 import { descriptionDiagnostics } from './description.js';
 import { discoverContent, type FoundFile } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
@@ -69,7 +68,13 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const { config } = input;
   const contentDir = resolve(config.rootDir, config.contentDir);
   const found = await discoverContent(contentDir, config.brand.slug, config.blog.enabled);
-  const posts = readPosts(found.posts, config.blog.route);
+  // The blog's code is loaded only for a site with posts.
+  const blogStage = found.posts.length > 0 ? await import('./blog/index.js') : undefined;
+  const posts = blogStage?.readPosts(found.posts, config.blog.route) ?? {
+    sources: [],
+    metas: new Map(),
+    diagnostics: [],
+  };
   const diagnostics: Diagnostic[] = [...found.diagnostics, ...posts.diagnostics];
 
   const sources: PageSource[] = [];
@@ -123,8 +128,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }
-  const blog = finishBlog(compiled, posts.metas, config.blog, sources);
-  diagnostics.push(...blog.diagnostics, ...blogRouteDiagnostics(blog.blog, input));
+  const blog = blogStage?.finishBlog(compiled, posts.metas, sources, input) ?? { blog: undefined, diagnostics: [] };
+  diagnostics.push(...blog.diagnostics);
   return {
     found: found.docs.length + found.pages.length + found.posts.length,
     docs: compiled.filter((p) => p.kind === 'doc'),

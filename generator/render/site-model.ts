@@ -3,7 +3,8 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { withBase } from '../content/plugins/urls.js';
 import type { SidebarNode } from '../content/types.js';
 import type { FeedLinkModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
-import { feedLinks, type Blog } from '../content/blog/index.js';
+import { feedLinks } from '../content/blog/routes.js';
+import type { Blog } from '../content/blog/types.js';
 import { toLinkModel } from './navbar.js';
 
 /** Paths (no base URL) of the client assets and the favicon. */

@@ -1,6 +1,7 @@
-import { Feed, type Item } from 'feed';
+import type { Item } from 'feed';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { feedLinks, type Blog, type BlogPost } from '../content/blog/index.js';
+import { feedLinks } from '../content/blog/routes.js';
+import type { Blog, BlogPost } from '../content/blog/types.js';
 import { utcDate } from '../content/blog/dates.js';
 import { withBase } from '../content/plugins/urls.js';
 
@@ -8,10 +9,12 @@ import { withBase } from '../content/plugins/urls.js';
  * The blog's feeds (`feed` writes them), by path under the site: RSS 2.0 and Atom 1.0 of the newest
  * posts, with absolute URLs under the config's `url` and `baseUrl`, and dates from the posts alone.
  */
-export function blogFeeds(config: ResolvedConfig, blog: Blog | undefined): Map<string, string> {
+export async function blogFeeds(config: ResolvedConfig, blog: Blog | undefined): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const newest = blog?.posts[0];
   if (!blog || !newest) return files;
+  // Loaded for a site with a blog only: with its XML writer, it is most of what a build would load for it.
+  const { Feed } = await import('feed');
   const links = feedLinks(config);
   const absolute = (route: string): string => new URL(withBase(config.baseUrl, route), config.url).href;
   const blogUrl = absolute(config.blog.route);

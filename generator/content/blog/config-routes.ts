@@ -7,10 +7,9 @@ import type { Blog } from './types.js';
 
 /** An error at the config's `blog.route` for each route of the blog that an API reference already has. */
 export function blogRouteDiagnostics(
-  blog: Blog | undefined,
+  blog: Blog,
   input: { config: ResolvedConfig; configSource: SourceFile; reservedRoutes: ReadonlyMap<string, string> },
 ): Diagnostic[] {
-  if (!blog) return [];
   return [...generatedRoutes(blog, input.config.blog)].flatMap(([route, what]) => {
     const owner = input.reservedRoutes.get(route);
     return owner === undefined

@@ -1,8 +1,10 @@
 import type { ResolvedConfig } from '../../config/resolve.js';
+import type { SourceFile } from '../../sources/source-file.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { FoundFile } from '../discover.js';
 import type { CompiledPage, PageSource } from '../types.js';
 import { assembleBlog } from './assemble.js';
+import { blogRouteDiagnostics } from './config-routes.js';
 import { readPost } from './post-source.js';
 import { generatedRoutes } from './routes.js';
 import type { Blog, PostMeta } from './types.js';
@@ -30,14 +32,16 @@ export function readPosts(files: readonly FoundFile[], blogRoute: string): ReadP
 
 /**
  * The blog made of the compiled posts (none: no blog), and an error on every content page that
- * claims one of the routes it generates (a list page, the tags, a feed).
+ * claims one of the routes it generates (a list page, the tags, a feed), and at the config's
+ * `blog.route` for each of them an API reference has.
  */
 export function finishBlog(
   compiled: readonly CompiledPage[],
   metas: ReadonlyMap<string, PostMeta>,
-  settings: ResolvedConfig['blog'],
   pages: readonly PageSource[],
+  input: { config: ResolvedConfig; configSource: SourceFile; reservedRoutes: ReadonlyMap<string, string> },
 ): { blog: Blog | undefined; diagnostics: Diagnostic[] } {
+  const settings = input.config.blog;
   const posts = compiled.flatMap((page) => {
     const meta = metas.get(page.file);
     return page.kind === 'post' && meta ? [{ page, meta }] : [];
@@ -58,8 +62,6 @@ export function finishBlog(
         message: `route ${page.route} is already used by ${owner}; change the file name or its "slug"`,
       });
   }
+  diagnostics.push(...blogRouteDiagnostics(blog, input));
   return { blog, diagnostics };
 }
-
-export type { Blog, BlogPost, BlogTag, PostAuthor, PostTag } from './types.js';
-export { FEED_FILES, feedLinks, listPageCount, listPageRoute, tagRoute, tagsRoute } from './routes.js';

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../../config/resolve.js';
-import { listPageCount, listPageRoute, tagsRoute, type Blog, type BlogPost } from '../../content/blog/index.js';
+import { listPageCount, listPageRoute, tagsRoute } from '../../content/blog/routes.js';
+import type { Blog, BlogPost } from '../../content/blog/types.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { CompiledPage } from '../../content/types.js';
 import type { BlogNeighbours, BlogPageModel, BlogSidebarModel } from '../../../templates/blog/model.js';

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../../config/resolve.js';
-import { tagRoute, type Blog, type BlogPost } from '../../content/blog/index.js';
+import { tagRoute } from '../../content/blog/routes.js';
+import type { Blog, BlogPost } from '../../content/blog/types.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { BlogSidebarModel, PostSummaryModel } from '../../../templates/blog/model.js';
 
