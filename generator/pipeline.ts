@@ -34,7 +34,9 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const early = site.reference as EarlyReference;
     const diagnostics: Diagnostic[] = [...site.configDiagnostics, ...site.contentDiagnostics];
 
-    const client = await clock.timed('client', () => buildClient(site.cache));
+    const client = await clock.timed('client', () =>
+      buildClient(site.cache, { blog: site.content.blog !== undefined }),
+    );
     const javascript = javascriptWeight(client);
     diagnostics.push(...budgetDiagnostics(javascript));
 

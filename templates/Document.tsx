@@ -58,6 +58,9 @@ export function Document({
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         <link rel="canonical" href={head.canonical} />
+        {site.feeds?.map((feed) => (
+          <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
+        ))}
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={head.canonical} />

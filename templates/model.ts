@@ -45,6 +45,14 @@ export type SidebarItemModel =
       items: SidebarItemModel[];
     };
 
+export interface FeedLinkModel {
+  /** `application/rss+xml` or `application/atom+xml`. */
+  type: string;
+  title: string;
+  /** Absolute URL. */
+  href: string;
+}
+
 export interface SiteModel {
   title: string;
   tagline: string;
@@ -74,6 +82,8 @@ export interface SiteModel {
   lazySidebar: boolean;
   /** Site paths (base URL applied) of the built assets. */
   assets: { css: string; js: string; favicon: string; faviconType: string };
+  /** The blog's feeds, which every page of a site with a blog links in its head. */
+  feeds?: FeedLinkModel[] | undefined;
   /** Client constants, serialized for the bundle. */
   client: {
     desktopBreakpoint: number;

@@ -39,14 +39,21 @@ export interface ClientAssets {
  * Bundles the client script and the stylesheet with esbuild. Names carry a hash of the content, so
  * browsers may cache them forever and two builds of the same sources give the same names.
  */
-export async function buildClient(cache: BuildCache = BuildCache.disabled()): Promise<ClientAssets> {
+export async function buildClient(
+  cache: BuildCache = BuildCache.disabled(),
+  options: { blog?: boolean } = {},
+): Promise<ClientAssets> {
   // The bundles are made from templates/ (read here, as it is now: `specsite dev` rebuilds on a
   // change to it) and installed packages, which the code fingerprint covers.
   const templates = await templateFiles();
   const key = cache.key('client', ...templatesKey(templates));
-  const cached = (await cache.get<Bundles>('client', key)) ?? (await prebuiltClient(templates));
-  const { js, css, head } = cached ?? (await bundleClient());
-  if (!cached) await cache.set('client', key, { js, css, head });
+  const stored = await cache.get<Partial<Bundles>>('client', key);
+  const cached = (isBundles(stored) ? stored : undefined) ?? (await prebuiltClient(templates));
+  const bundles = cached ?? (await bundleClient());
+  if (!cached) await cache.set('client', key, bundles);
+  const { js, head } = bundles;
+  // A site with a blog gets the blog's styles in its one stylesheet; any other site's is as it was.
+  const css = options.blog ? bundles.blogCss : bundles.css;
   const jsPath = `assets/js/main.${hash(js)}.js`;
   const cssPath = `assets/css/site.${hash(css)}.css`;
   return {
@@ -65,6 +72,8 @@ export async function buildClient(cache: BuildCache = BuildCache.disabled()): Pr
 interface Bundles {
   js: string;
   css: string;
+  /** The stylesheet of a site with a blog: `css` and the blog's styles. */
+  blogCss: string;
   /** The head script, inlined in every page rather than loaded: it must run before first paint. */
   head: string;
 }
@@ -102,12 +111,19 @@ export async function prebuiltClient(
     Array.isArray(prebuilt.templates) &&
     prebuilt.templates.length === key.length &&
     key.every((entry, i) => prebuilt.templates?.[i] === entry);
-  return same &&
-    typeof prebuilt.js === 'string' &&
-    typeof prebuilt.css === 'string' &&
-    typeof prebuilt.head === 'string'
-    ? { js: prebuilt.js, css: prebuilt.css, head: prebuilt.head }
+  return same && isBundles(prebuilt)
+    ? { js: prebuilt.js, css: prebuilt.css, blogCss: prebuilt.blogCss, head: prebuilt.head }
     : undefined;
+}
+
+/** Bundles as stored by this version of specsite (an older one stored fewer). */
+function isBundles(value: Partial<Bundles> | undefined): value is Bundles {
+  return (
+    typeof value?.js === 'string' &&
+    typeof value.css === 'string' &&
+    typeof value.blogCss === 'string' &&
+    typeof value.head === 'string'
+  );
 }
 
 /** The templates by path relative to templates/ and hash, so that the key holds wherever specsite is installed. */
@@ -132,7 +148,7 @@ function bundleHead(): Promise<string> {
 
 /** esbuild's bundles of templates/ as it is now. */
 export async function bundleClient(): Promise<Bundles> {
-  const [js, css, head] = await Promise.all([
+  const [js, css, blogCss, head] = await Promise.all([
     bundle(`${TEMPLATES}client/main.tsx`, {
       format: 'iife',
       target: ['es2020'],
@@ -141,9 +157,10 @@ export async function bundleClient(): Promise<Bundles> {
       define: { 'process.env.NODE_ENV': '"production"' },
     }),
     bundle(`${TEMPLATES}styles/site.css`, {}),
+    bundle(`${TEMPLATES}styles/site-with-blog.css`, {}),
     bundleHead(),
   ]);
-  return { js, css, head };
+  return { js, css, blogCss, head };
 }
 
 type BundleOptions = Pick<

@@ -21,7 +21,7 @@ export interface ResolvedApi {
 /** The complete internal config: every stage receives this and never looks at defaults again. */
 export interface ResolvedConfig extends Omit<
   ParsedSiteConfig,
-  'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer' | 'rules'
+  'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer' | 'rules' | 'blog'
 > {
   /** Absolute path of the config file. */
   configPath: string;
@@ -31,6 +31,7 @@ export interface ResolvedConfig extends Omit<
   brand: { name: string; slug: string };
   navbar: Omit<ParsedSiteConfig['navbar'], 'title'> & { title: string };
   footer: { columns: ParsedSiteConfig['footer']['columns']; copyright: { year: number; holder: string } | undefined };
+  blog: Omit<ParsedSiteConfig['blog'], 'description'> & { description: string };
   apis: ResolvedApi[];
   types: { packageName: string; version: string | undefined };
   /** The config's `rules` with the command line's `--rule` choices over them. */
@@ -48,17 +49,19 @@ export function resolveConfig(
   const brandName = parsed.brand.name ?? parsed.title;
   const brandSlug = parsed.brand.slug ?? slugify(brandName);
   const { copyright } = parsed.footer;
+  const description = parsed.description ?? parsed.tagline;
   return {
     ...parsed,
     configPath,
     rootDir,
-    description: parsed.description ?? parsed.tagline,
+    description,
     brand: { name: brandName, slug: brandSlug },
     navbar: { ...parsed.navbar, title: parsed.navbar.title ?? brandName },
     footer: {
       columns: parsed.footer.columns,
       copyright: copyright && { year: copyright.year, holder: copyright.holder ?? brandName },
     },
+    blog: { ...parsed.blog, description: parsed.blog.description ?? (description || parsed.blog.title) },
     apis: parsed.apis.map((api, index) => {
       const specAsWritten = api.spec ?? `openapi/${api.id}/`;
       return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RULE_SEVERITIES, type RuleDescriptor } from '../diagnostics/severity.js';
 import { RULES } from '../rules.js';
+import { blog } from './blog-schema.js';
 import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
 import { validRoute } from '../sources/zod-policies.js';
@@ -215,7 +216,9 @@ export const siteConfigSchema = z
     contentDir: z
       .string()
       .default('content')
-      .describe('Folder of docs (`docs/`) and standalone pages (`pages/`), relative to the config file.'),
+      .describe(
+        'Folder of docs (`docs/`), standalone pages (`pages/`) and blog posts (`blog/`), relative to the config file.',
+      ),
     navbar: navbar.default(() => navbar.parse({})),
     footer: footer.default(() => footer.parse({})),
     sidebar: z
@@ -228,6 +231,7 @@ export const siteConfigSchema = z
     toc: toc.default(() => toc.parse({})),
     client: client.default(() => client.parse({})),
     apiPages: apiPages.default(() => apiPages.parse({})),
+    blog: blog.default(() => blog.parse({})),
     apis: z.array(api).default([]).describe('The APIs of the site.'),
     types: types.default({}),
     rules: rules.default({}),

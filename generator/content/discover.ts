@@ -21,6 +21,8 @@ export interface FoundFile {
 export interface Discovered {
   docs: FoundFile[];
   pages: FoundFile[];
+  /** Blog posts (`blog/`), when the blog is enabled. */
+  posts: FoundFile[];
   categories: CategoryMeta[];
   diagnostics: Diagnostic[];
 }
@@ -41,11 +43,16 @@ const categorySchema = z.strictObject({
     .describe("Doc id shown when the label is clicked; defaults to the folder's `index` page."),
 });
 
-/** Lists the docs, the standalone pages and the docs folders' settings, in a stable order. */
-export async function discoverContent(contentDir: string, brandSlug: string): Promise<Discovered> {
+/** Lists the docs, the standalone pages, the blog posts and the docs folders' settings, in a stable order. */
+export async function discoverContent(contentDir: string, brandSlug: string, blog = false): Promise<Discovered> {
   const docsDir = join(contentDir, 'docs');
   const pagesDir = join(contentDir, 'pages');
-  const [docFiles, pageFiles] = await Promise.all([listFiles(docsDir), listFiles(pagesDir)]);
+  const postsDir = join(contentDir, 'blog');
+  const [docFiles, pageFiles, postFiles] = await Promise.all([
+    listFiles(docsDir),
+    listFiles(pagesDir),
+    blog ? listFiles(postsDir) : [],
+  ]);
   const diagnostics: Diagnostic[] = [];
   const categories: CategoryMeta[] = [];
   for (const file of docFiles.filter((f) => f.endsWith(`${sep}${CATEGORY_FILE}`))) {
@@ -86,7 +93,13 @@ export async function discoverContent(contentDir: string, brandSlug: string): Pr
       return [];
     });
   };
-  return { docs: await read(docsDir, docFiles), pages: await read(pagesDir, pageFiles), categories, diagnostics };
+  return {
+    docs: await read(docsDir, docFiles),
+    pages: await read(pagesDir, pageFiles),
+    posts: await read(postsDir, postFiles),
+    categories,
+    diagnostics,
+  };
 }
 
 function toRel(root: string, file: string, brandSlug: string): string {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { parseSourceText } from '../sources/source-file.js';
-import { zodIssueToDiagnostics } from '../sources/zod-issues.js';
+import type { Segment } from '../sources/pointer.js';
+import { locatedAt, zodIssueToDiagnostics } from '../sources/zod-issues.js';
 import { validRoute } from '../sources/zod-policies.js';
 import type { FrontMatter } from './types.js';
 
@@ -23,27 +24,8 @@ export type FrontMatterResult = { ok: true; frontMatter: FrontMatter } | { ok: f
 
 /** Reads and checks the YAML front matter that opens `text`; problems are located in the page file. */
 export function readFrontMatter(file: string, text: string): FrontMatterResult {
-  const match = FENCE.exec(text);
-  if (!match) {
-    const message = 'the page has no front matter; start it with "---", a "title:" line and "---"';
-    return {
-      ok: false,
-      diagnostics: [{ file: displayPath(file), line: 1, column: 1, severity: 'error', rule: 'front-matter', message }],
-    };
-  }
-  // The YAML starts on the page's second line; positions are shifted back into the page.
-  const parsed = parseSourceText(`${file}${SUFFIX}`, match[1] ?? '', 'front-matter');
-  const inPage = (list: Diagnostic[]): Diagnostic[] =>
-    list.map((d) => ({ ...d, file: d.file.slice(0, -SUFFIX.length), line: d.line + 1 }));
-  if (!parsed.ok) return { ok: false, diagnostics: inPage(parsed.diagnostics) };
-  const result = frontMatterSchema.safeParse(parsed.file.data ?? {});
-  if (!result.success) {
-    const rules = { unknownKey: 'front-matter', type: 'front-matter', invalid: 'front-matter' };
-    return {
-      ok: false,
-      diagnostics: inPage(result.error.issues.flatMap((issue) => zodIssueToDiagnostics(parsed.file, issue, rules))),
-    };
-  }
+  const result = parseFrontMatter(file, text, frontMatterSchema);
+  if (!result.ok) return result;
   const data = result.data;
   return {
     ok: true,
@@ -55,5 +37,43 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
       slug: data.slug,
       id: data.id,
     },
+  };
+}
+
+/** Front matter checked against `schema`, and where a key of it is written (for checks beyond the schema). */
+export type ParsedFrontMatter<T> =
+  | { ok: true; data: T; locate: (path: readonly Segment[], rule: string, message: string) => Diagnostic }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/** The YAML front matter that opens `text`, checked against `schema`; problems are located in the page file. */
+export function parseFrontMatter<S extends z.ZodType>(
+  file: string,
+  text: string,
+  schema: S,
+): ParsedFrontMatter<z.output<S>> {
+  const match = FENCE.exec(text);
+  if (!match) {
+    const message = 'the page has no front matter; start it with "---", a "title:" line and "---"';
+    return {
+      ok: false,
+      diagnostics: [{ file: displayPath(file), line: 1, column: 1, severity: 'error', rule: 'front-matter', message }],
+    };
+  }
+  // The YAML starts on the page's second line; positions are shifted back into the page.
+  const parsed = parseSourceText(`${file}${SUFFIX}`, match[1] ?? '', 'front-matter');
+  const inPage = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file.slice(0, -SUFFIX.length), line: d.line + 1 });
+  if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics.map(inPage) };
+  const result = schema.safeParse(parsed.file.data ?? {});
+  if (!result.success) {
+    const rules = { unknownKey: 'front-matter', type: 'front-matter', invalid: 'front-matter' };
+    return {
+      ok: false,
+      diagnostics: result.error.issues.flatMap((issue) => zodIssueToDiagnostics(parsed.file, issue, rules)).map(inPage),
+    };
+  }
+  return {
+    ok: true,
+    data: result.data,
+    locate: (path, rule, message) => inPage(locatedAt(parsed.file, path, rule, message)),
   };
 }

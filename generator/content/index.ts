@@ -14,6 +14,8 @@ import {
   type CompileResult,
   type FreshPage,
 } from './compile.js';
+import type { Blog } from './blog/types.js';
+import { descriptionDiagnostics } from './description.js';
 import { discoverContent, type FoundFile } from './discover.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
@@ -50,6 +52,10 @@ export interface ContentResult {
   found: number;
   docs: CompiledPage[];
   pages: CompiledPage[];
+  /** The published blog posts, compiled (in file order; `blog` orders them). */
+  posts: CompiledPage[];
+  /** The blog, when there are published posts. */
+  blog: Blog | undefined;
   sidebar: SidebarNode[];
   assets: Asset[];
   diagnostics: Diagnostic[];
@@ -61,8 +67,15 @@ export interface ContentResult {
 export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const { config } = input;
   const contentDir = resolve(config.rootDir, config.contentDir);
-  const found = await discoverContent(contentDir, config.brand.slug);
-  const diagnostics: Diagnostic[] = [...found.diagnostics];
+  const found = await discoverContent(contentDir, config.brand.slug, config.blog.enabled);
+  // The blog's code is loaded only for a site with posts.
+  const blogStage = found.posts.length > 0 ? await import('./blog/index.js') : undefined;
+  const posts = blogStage?.readPosts(found.posts, config.blog.route) ?? {
+    sources: [],
+    metas: new Map(),
+    diagnostics: [],
+  };
+  const diagnostics: Diagnostic[] = [...found.diagnostics, ...posts.diagnostics];
 
   const sources: PageSource[] = [];
   for (const [kind, files] of [
@@ -75,6 +88,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
       diagnostics.push(...read.diagnostics);
     }
   }
+  sources.push(...posts.sources);
   diagnostics.push(...checkDuplicates(sources));
   for (const page of sources) {
     const owner = input.reservedRoutes.get(page.route);
@@ -114,10 +128,14 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }
+  const blog = blogStage?.finishBlog(compiled, posts.metas, sources, input) ?? { blog: undefined, diagnostics: [] };
+  diagnostics.push(...blog.diagnostics);
   return {
-    found: found.docs.length + found.pages.length,
+    found: found.docs.length + found.pages.length + found.posts.length,
     docs: compiled.filter((p) => p.kind === 'doc'),
     pages: compiled.filter((p) => p.kind === 'page'),
+    posts: compiled.filter((p) => p.kind === 'post'),
+    blog: blog.blog,
     sidebar: sidebar.sidebar,
     assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
     diagnostics: applyRuleSeverities(diagnostics, config.rules),
@@ -177,18 +195,7 @@ export function readPage(
   const page = toPageSource(kind, file, frontMatter.frontMatter);
   const refused = routeDiagnostics(page);
   if (refused.length > 0) return { page: undefined, diagnostics: refused };
-  const diagnostics: Diagnostic[] = [];
-  if (page.frontMatter.description === undefined)
-    diagnostics.push({
-      file: page.display,
-      line: 1,
-      column: 1,
-      severity: 'warning',
-      rule: 'page-description',
-      message:
-        'the front matter has no "description"; search engines and link previews show it, so give one sentence under 160 characters',
-    });
-  return { page, diagnostics };
+  return { page, diagnostics: descriptionDiagnostics(page) };
 }
 
 /** Everything a page compiles against besides itself: `specsite dev` recompiles one page with it. */

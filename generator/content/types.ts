@@ -10,7 +10,7 @@ export interface FrontMatter {
   id: string | undefined;
 }
 
-export type PageKind = 'doc' | 'page';
+export type PageKind = 'doc' | 'page' | 'post';
 
 /** A content file found on disk, with its identity on the site decided. */
 export interface PageSource {
@@ -19,9 +19,9 @@ export interface PageSource {
   file: string;
   /** Path as shown in messages. */
   display: string;
-  /** Path under `docs/` or `pages/`, `/`-separated, brand placeholder replaced, extension kept. */
+  /** Path under `docs/`, `pages/` or `blog/`, `/`-separated, brand placeholder replaced, extension kept. */
   relPath: string;
-  /** Docs: `configuration/add-data-source`; pages: `roadmap`. */
+  /** Docs: `configuration/add-data-source`; pages: `roadmap`; posts: their slug. */
   id: string;
   /** Route from the site root without the base URL, always with a trailing slash: `/docs/architecture/`. */
   route: string;

@@ -79,8 +79,8 @@ export function reservedRoutes(apis: readonly LoadedApi[], apiPages: readonly Ap
 /** Links and anchors between content pages and into the reference pages (none known in `validate`: links into them are left to `build`). */
 export function checkSiteLinks(content: ContentResult, apiPages: readonly ApiPageSummary[]): Diagnostic[] {
   const anchors = new Map<string, ReadonlySet<string>>(
-    [...content.docs, ...content.pages].map((p) => [p.route, p.anchors]),
+    [...content.docs, ...content.pages, ...content.posts].map((p) => [p.route, p.anchors]),
   );
   for (const page of apiPages) anchors.set(page.route, page.anchors);
-  return checkLinks([...content.docs, ...content.pages], anchors);
+  return checkLinks([...content.docs, ...content.pages, ...content.posts], anchors);
 }

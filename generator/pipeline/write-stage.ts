@@ -2,18 +2,19 @@ import type { ClientAssets } from '../client/build.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { TypesResult } from '../types/index.js';
+import { blogFeeds } from '../write/blog-feeds.js';
 import { robots, sitemap } from '../write/site-files.js';
 import type { RenderedSite, SiteRenderer } from './render-stage.js';
 
 /** Every file of the output folder but the pages already emitted and build-report.json. */
-export function outputFiles(
+export async function outputFiles(
   config: ResolvedConfig,
   site: RenderedSite,
   client: ClientAssets,
   content: ContentResult,
   icon: SiteRenderer['favicon'],
   types: TypesResult,
-): Map<string, string | Uint8Array> {
+): Promise<Map<string, string | Uint8Array>> {
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();
   for (const [path, html] of rendered.files) files.set(`site/${path}`, html);
@@ -29,6 +30,7 @@ export function outputFiles(
     ),
   );
   files.set('site/robots.txt', robots(config));
+  for (const [path, xml] of await blogFeeds(config, content.blog)) files.set(`site/${path}`, xml);
   for (const [path, text] of types.files) files.set(path, text);
   return files;
 }

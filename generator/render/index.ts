@@ -13,6 +13,7 @@ import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
 import type { TreePage } from './pages.js';
 import { SITE_SHARE, type RenderRequest } from './thread-tasks.js';
 import { apiLinks } from './api/services.js';
+import { blogPages, type BlogPageKind } from './blog/pages.js';
 import { resolveNavbar } from './navbar.js';
 import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 import { pageWeight, type PageWeight } from './page-weight.js';
@@ -64,7 +65,7 @@ export type { PageWeight, ApiPagesReport } from './page-weight.js';
 export interface RenderedPage {
   route: string;
   title: string;
-  kind: 'doc' | 'page' | 'api' | 'not-found';
+  kind: 'doc' | 'page' | 'api' | 'not-found' | BlogPageKind;
   /** The file it was rendered from, when there is one. */
   source: string | undefined;
 }
@@ -108,7 +109,8 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   diagnostics.push(...navbar.diagnostics);
   const apiLinksOf = apiLinks(config, input.configSource, new Set(content.docs.map((d) => d.route)), input.apiPages);
   diagnostics.push(...apiLinksOf.diagnostics);
-  const site = siteModel(config, content.sidebar, navbar.items, input.assets, await announcementHtml(config, cache));
+  const announcement = await announcementHtml(config, cache);
+  const site = siteModel(config, content.sidebar, navbar.items, input.assets, announcement, content.blog);
   const siteJson = JSON.stringify(site);
   const siteKey = sha256(siteJson);
   // One file for the whole site, named by its content: browsers keep it while it does not change.
@@ -168,6 +170,17 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
         t.renderStandalone(site, pageHead, { Content: page.Content, route: page.route, title }, await catalog(page)),
     });
     pages.push({ route: page.route, title, kind: 'page', source: page.display });
+  }
+  for (const blog of content.blog ? blogPages(config, content.blog) : []) {
+    const blogHead = head(blog.route, blog.title, blog.description, blog.post ? 'article' : 'website');
+    const post = blog.post;
+    jobs.push({
+      page: { route: blog.route, display: post?.display },
+      parts: ['blog', JSON.stringify(blogHead), JSON.stringify(blog.model), post ? contentKey(post) : ''],
+      render: async (t) =>
+        t.renderBlog(site, blogHead, blog.model, post && { page: post, contracts: await catalog(post) }),
+    });
+    pages.push({ route: blog.route, title: blog.title, kind: blog.model.kind, source: post?.display });
   }
   for (const api of input.apiPages) {
     const apiHead = head(api.route, api.title, api.description, 'website');

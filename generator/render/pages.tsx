@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { ApiPage as ApiPageTemplate } from '../../templates/api/ApiPage.js';
 import type { ApiLinksModel } from '../../templates/api/model.js';
 import { ChangelogPage } from '../../templates/api/ChangelogPage.js';
+import { BlogPage } from '../../templates/blog/BlogPage.js';
+import type { BlogPageModel } from '../../templates/blog/model.js';
 import { DocPage } from '../../templates/docs/DocPage.js';
 import { SidebarCategory, type ClosedCategoryMarkup } from '../../templates/docs/Sidebar.js';
 import { Document } from '../../templates/Document.js';
@@ -122,6 +124,20 @@ export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage, links
     ) : (
       <ApiPageTemplate api={links ? { ...page.model, links } : page.model} />
     ),
+  );
+}
+
+/** A page of the blog; a post's page draws its MDX. */
+export function renderBlog(
+  site: SiteModel,
+  head: HeadModel,
+  model: BlogPageModel,
+  post: { page: Pick<CompiledPage, 'Content'>; contracts: ContractCatalog } | undefined,
+): string {
+  return renderDocument(
+    site,
+    head,
+    <BlogPage page={model} content={post ? content(post.page, post.contracts) : undefined} />,
   );
 }
 

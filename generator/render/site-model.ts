@@ -2,7 +2,9 @@ import type { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { withBase } from '../content/plugins/urls.js';
 import type { SidebarNode } from '../content/types.js';
-import type { SidebarItemModel, SiteModel } from '../../templates/model.js';
+import type { FeedLinkModel, SidebarItemModel, SiteModel } from '../../templates/model.js';
+import { feedLinks } from '../content/blog/routes.js';
+import type { Blog } from '../content/blog/types.js';
 import { toLinkModel } from './navbar.js';
 
 /** Paths (no base URL) of the client assets and the favicon. */
@@ -37,6 +39,7 @@ export function siteModel(
   items: SiteModel['navbar']['items'],
   assets: SiteAssets,
   announcement: string | undefined,
+  blog?: Blog,
 ): SiteModel {
   const base = config.baseUrl;
   const bar = config.announcementBar;
@@ -79,7 +82,18 @@ export function siteModel(
       faviconType: assets.faviconType,
     },
     client: config.client,
+    feeds: blog && blogFeedLinks(config),
   };
+}
+
+const FEED_TYPES = { rss: ['application/rss+xml', 'RSS'], atom: ['application/atom+xml', 'Atom'] } as const;
+
+function blogFeedLinks(config: ResolvedConfig): FeedLinkModel[] {
+  return feedLinks(config).map(({ type, url }) => ({
+    type: FEED_TYPES[type][0],
+    title: `${config.blog.title} | ${config.title} (${FEED_TYPES[type][1]})`,
+    href: url,
+  }));
 }
 
 /**
