@@ -1,6 +1,6 @@
 import { diffService, typesVersion } from './commands/rules.js';
 import { configInvalid, configParse, configType, configUnknownKey, navbarItemType } from './config/rules.js';
-import { pageDescription } from './content/rules.js';
+import { duplicateTitle, pageDescription, voice } from './content/rules.js';
 import { apiSpec } from './contracts/rules/api-spec.js';
 import { apiVersionName } from './contracts/rules/api-version-name.js';
 import { exampleExclusive } from './contracts/rules/example-exclusive.js';
@@ -48,6 +48,8 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   exampleValid,
   typesGeneration,
   pageDescription,
+  voice,
+  duplicateTitle,
   breakingChange,
   diffService,
   typesVersion,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
-import { parseSourceText } from '../sources/source-file.js';
+import { parseSourceText, type SourceFile } from '../sources/source-file.js';
 import { zodIssueToDiagnostics } from '../sources/zod-issues.js';
 import { validRoute } from '../sources/zod-policies.js';
 import type { FrontMatter } from './types.js';
@@ -19,7 +19,9 @@ const frontMatterSchema = z.strictObject({
 const SUFFIX = '#front-matter.yaml';
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
-export type FrontMatterResult = { ok: true; frontMatter: FrontMatter } | { ok: false; diagnostics: Diagnostic[] };
+/** `yaml`: the front matter as a file of its own, whose line 1 is the page's line 2. */
+export type FrontMatterResult =
+  { ok: true; frontMatter: FrontMatter; yaml: SourceFile } | { ok: false; diagnostics: Diagnostic[] };
 
 /** Reads and checks the YAML front matter that opens `text`; problems are located in the page file. */
 export function readFrontMatter(file: string, text: string): FrontMatterResult {
@@ -45,10 +47,13 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
     };
   }
   const data = result.data;
+  const title = parsed.file.locate(['title']);
   return {
     ok: true,
+    yaml: parsed.file,
     frontMatter: {
       title: data.title,
+      titleAt: { line: title.line + 1, column: title.column },
       description: data.description,
       sidebarLabel: data.sidebar_label,
       sidebarPosition: data.sidebar_position,

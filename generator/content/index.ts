@@ -20,6 +20,7 @@ import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
 import { map } from '../workers/map.js';
 import { PAGE_SHARE, type PageRequest, type PageShare } from './thread-tasks.js';
 import { buildSidebar } from './sidebar.js';
+import { frontMatterVoice } from './voice.js';
 import type { Asset, CompiledPage, ContractLookup, PageSource, SidebarNode } from './types.js';
 
 /** Pages compiled at once. */
@@ -177,7 +178,7 @@ export function readPage(
   const page = toPageSource(kind, file, frontMatter.frontMatter);
   const refused = routeDiagnostics(page);
   if (refused.length > 0) return { page: undefined, diagnostics: refused };
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics = frontMatterVoice(page.display, frontMatter.yaml, page.frontMatter);
   if (page.frontMatter.description === undefined)
     diagnostics.push({
       file: page.display,
