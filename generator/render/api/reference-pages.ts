@@ -9,6 +9,8 @@ export interface ApiPage {
   route: string;
   /** Title for `<title>`. */
   title: string;
+  /** The API's own title, as the switcher between references lists it. */
+  apiTitle: string;
   description: string;
   model: ApiReferenceModel | ChangelogModel;
   anchors: Set<string>;
@@ -112,8 +114,20 @@ function movedModels({ layout, schemas }: VersionParts, route: string): ApiRefer
   );
 }
 
-function pageOf({ apiId, summary }: VersionParts): (route: string, title: string, model: ApiReferenceModel) => ApiPage {
-  return (route, title, model) => ({ apiId, route, title, description: summary, model, anchors: anchorsOf(model) });
+function pageOf({
+  apiId,
+  summary,
+  common,
+}: VersionParts): (route: string, title: string, model: ApiReferenceModel) => ApiPage {
+  return (route, title, model) => ({
+    apiId,
+    route,
+    title,
+    apiTitle: common.title,
+    description: summary,
+    model,
+    anchors: anchorsOf(model),
+  });
 }
 
 /** The ids a reference page holds, for the link checker. */
