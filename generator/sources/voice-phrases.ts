@@ -3,10 +3,13 @@ import type { Position, SourceFile } from './source-file.js';
 
 /**
  * Phrases that speak of a document behind the site instead of the platform (rule `voice`), in lower
- * case with single spaces. "specification" also matches its plural; a standard's name
- * ("the OpenAPI Specification") is not a document behind the site.
+ * case with single spaces. "specification" and "document behind" also match their plurals; a
+ * standard's name ("the OpenAPI Specification") is not a document behind the site.
  */
 export const VOICE_PHRASES = ['specification', 'not shown', 'not documented', 'behind this site', 'document behind'];
+
+/** Phrases whose first word may take a plural "s". */
+const PLURALS: Record<string, string> = { specification: 'specifications', 'document behind': 'documents behind' };
 
 /** Words that, right before "specification", make it the name of a published standard. */
 const STANDARDS = ['openapi ', 'swagger ', 'json schema '];
@@ -40,16 +43,24 @@ export function findVoicePhrases(text: string): PhraseHit[] {
   }
   const flat = folded.join('');
   const hits: PhraseHit[] = [];
-  for (const phrase of VOICE_PHRASES) {
-    for (let at = flat.indexOf(phrase); at >= 0; at = flat.indexOf(phrase, at + 1)) {
-      let end = at + phrase.length;
-      if (phrase === 'specification' && flat[end] === 's') end++;
-      if (isWordChar(flat[at - 1]) || isWordChar(flat[end])) continue;
-      if (phrase === 'specification' && STANDARDS.some((name) => flat.endsWith(name, at))) continue;
-      hits.push({ phrase, start: from[at] as number, end: (from[end - 1] as number) + 1 });
+  for (const phrase of VOICE_PHRASES)
+    for (const written of [phrase, PLURALS[phrase]]) {
+      if (written === undefined) continue;
+      for (let at = flat.indexOf(written); at >= 0; at = flat.indexOf(written, at + 1)) {
+        const end = at + written.length;
+        if (isWordChar(flat[at - 1]) || isWordChar(flat[end])) continue;
+        if (phrase === 'specification' && STANDARDS.some((name) => flat.endsWith(name, at))) continue;
+        hits.push({ phrase, start: from[at] as number, end: (from[end - 1] as number) + 1 });
+      }
     }
-  }
-  return hits.sort((a, b) => a.start - b.start);
+  // One finding where phrases overlap ("the documents behind this site").
+  hits.sort((a, b) => a.start - b.start);
+  let reached = 0;
+  return hits.filter((hit) => {
+    if (hit.start < reached) return false;
+    reached = hit.end;
+    return true;
+  });
 }
 
 function isWordChar(c: string | undefined): boolean {
