@@ -11,6 +11,12 @@ export const VOICE_PHRASES = ['specification', 'not shown', 'not documented', 'b
 /** Phrases whose first word may take a plural "s". */
 const PLURALS: Record<string, string> = { specification: 'specifications', 'document behind': 'documents behind' };
 
+/** Characters turned into a string at once (an argument list has a limit). */
+const CHUNK = 8192;
+
+/** A word of each phrase: a text with none of them has no phrase, whatever its spacing. */
+const KEYWORDS = ['specification', 'shown', 'documented', 'behind'];
+
 /** Words that, right before "specification", make it the name of a published standard. */
 const STANDARDS = ['openapi ', 'swagger ', 'json schema '];
 
@@ -26,22 +32,24 @@ export interface PhraseHit {
  * and runs of spaces. Linear in the text: one pass to fold case and spaces, then `indexOf` per phrase.
  */
 export function findVoicePhrases(text: string): PhraseHit[] {
-  const folded: string[] = [];
+  // Most texts have none: they are not folded.
+  const lower = text.toLowerCase();
+  if (!KEYWORDS.some((word) => lower.includes(word))) return [];
+  // ASCII letters in lower case and each run of spaces as one, so that offsets map back one to one.
+  const folded = new Uint16Array(text.length);
   // Where each character of the folded text came from.
-  const from: number[] = [];
+  const from = new Uint32Array(text.length);
+  let length = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13) {
-      if (folded[folded.length - 1] !== ' ') {
-        folded.push(' ');
-        from.push(i);
-      }
-    } else {
-      folded.push(c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : (text[i] as string));
-      from.push(i);
-    }
+    const space = c === 32 || c === 9 || c === 10 || c === 13;
+    if (space && length > 0 && folded[length - 1] === 32) continue;
+    folded[length] = space ? 32 : c >= 65 && c <= 90 ? c + 32 : c;
+    from[length++] = i;
   }
-  const flat = folded.join('');
+  let flat = '';
+  for (let i = 0; i < length; i += CHUNK)
+    flat += String.fromCharCode(...folded.subarray(i, Math.min(i + CHUNK, length)));
   const hits: PhraseHit[] = [];
   for (const phrase of VOICE_PHRASES)
     for (const written of [phrase, PLURALS[phrase]]) {
