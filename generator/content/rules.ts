@@ -16,7 +16,7 @@ export const voice: RuleDescriptor = {
   id: 'voice',
   severity: 'warning',
   configurable: true,
-  doc: `no page text (outside code), front matter \`title\` or \`description\`, or contract \`title\`, \`summary\` or \`description\` says ${VOICE_PHRASES.map((p) => `"${p}"`).join(', ')} (whole words, any case; "specifications" too, but not a standard's name such as "OpenAPI Specification"): a site that talks about the documents behind it tells the reader nothing; say what is known and leave out what is not`,
+  doc: `no page text (outside code), front matter \`title\` or \`description\`, or contract \`title\`, \`summary\` or \`description\` says ${VOICE_PHRASES.map((p) => `"${p}"`).join(', ')} (whole words, any case; "specifications" too, but not a standard's name such as "OpenAPI Specification"): a site that talks about the documents behind it tells the reader nothing; say what is known and leave out what is not. Checked by the site build and \`validate\` without files (a contract alone, \`validate FILES\`, is not a site)`,
 };
 
 /** Readers, browser tabs and search results tell pages apart by their title. */
