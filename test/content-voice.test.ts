@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { build } from '../generator/commands/build.js';
@@ -70,6 +71,24 @@ describe('rules voice and duplicate-title on a fixture site', () => {
     const reference = await Page.read(join(out, 'site/api/shop/index.html'));
     assert.equal(reference.text('title'), 'Shop API reference | Voice');
     assert.equal(reference.text('main h1'), 'Shop API reference');
+  });
+
+  test('an API titled in the config is reported at the config', async () => {
+    const dir = await tempDir('voice-config');
+    await cp(SITE, dir, { recursive: true });
+    await writeFile(
+      join(dir, 'site-config.yaml'),
+      'title: Voice\napis:\n  - id: shop\n  - id: shop2\n    spec: openapi/shop/1.0.0.yaml\n    title: Shop API\n',
+    );
+    const { diagnostics } = await validate([], { config: join(dir, 'site-config.yaml'), rules: { voice: 'off' } });
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.file.slice(dir.length + 1)}:${d.line}:${d.column} ${d.message.split(';')[0]}`),
+      [
+        'content/docs/shop.mdx:3:8 /docs/shop/ has the title "Shop API reference" of /api/shop/',
+        'content/docs/z-setup.mdx:2:8 /docs/z-setup/ has the title "setup  " of /docs/setup/',
+        'site-config.yaml:6:12 /api/shop2/ has the title "Shop API reference" of /api/shop/',
+      ],
+    );
   });
 
   test('both rules can be made errors or turned off', async () => {
