@@ -1,6 +1,6 @@
 import { diffService, typesVersion } from './commands/rules.js';
 import { configInvalid, configParse, configType, configUnknownKey, navbarItemType } from './config/rules.js';
-import { pageDescription } from './content/rules.js';
+import { duplicateTitle, pageDescription, voice } from './content/rules.js';
 import { apiSpec } from './contracts/rules/api-spec.js';
 import { apiVersionName } from './contracts/rules/api-version-name.js';
 import { exampleExclusive } from './contracts/rules/example-exclusive.js';
@@ -23,8 +23,9 @@ import { depthLimit, encoding, parse, pathOutsideProject } from './sources/rules
 import { output } from './write/rules.js';
 
 /**
- * Every rule a file of the project can break (but the content's, which the README lists by hand),
- * one line each, in the order the README's table, the config's `rules` and `--rule`'s help give them.
+ * Every rule a file of the project can break (but the content rules that cannot be set, which the
+ * README lists by hand), one line each, in the order the README's table, the config's `rules` and
+ * `--rule`'s help give them.
  * The contract stage runs the ones with a check, in this order (`contracts/checks.ts`).
  * Adding a contract rule: its file in `contracts/rules/`, a line here, a fixture in
  * `test/fixtures/contracts/`, then `npm run generate` for the README and site-config.schema.json.
@@ -48,6 +49,8 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   exampleValid,
   typesGeneration,
   pageDescription,
+  voice,
+  duplicateTitle,
   breakingChange,
   diffService,
   typesVersion,

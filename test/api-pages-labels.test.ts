@@ -119,7 +119,7 @@ describe('a tag named as one of the reference’s own sections gets a distinct l
       'Models',
     ]);
     const models = await readPage(split.site, 'api/clash/models');
-    assert.equal(models.text('h1'), 'Models operations · Clash');
+    assert.equal(models.text('h1'), 'Models operations · Clash reference');
     assert.equal(models.text('.api-tag > .markdown'), 'List and retrieve the models.');
     assert.equal(overview.attr('.api-nav a[href$="#models"]', 'href'), '/api/clash/schemas/t/#models');
   });

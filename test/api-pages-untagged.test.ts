@@ -45,7 +45,7 @@ describe('a large document without tags gets a page per path segment', () => {
     assert.deepEqual(groups.slice(0, 3), ['Resource a0', 'Resource b0', 'Resource c0']);
     assert.deepEqual(groups.slice(-4), ['Payment intents', 'Core', 'Operations', 'Models']);
     const intents = await readPage(built.site, 'api/stripe/payment-intents');
-    assert.equal(intents.text('h1'), 'Payment intents · Stripe-like');
+    assert.equal(intents.text('h1'), 'Payment intents · Stripe-like reference');
     assert.equal(intents.text('.api-tag > .markdown'), 'Operations whose path starts with /v1/payment_intents.');
     assert.equal(intents.one('.api-tag > .markdown code')?.children.length, 1);
   });

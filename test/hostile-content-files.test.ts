@@ -87,6 +87,7 @@ describe('content and config read nothing outside the project', () => {
       text,
       frontMatter: {
         title: 'Page',
+        titleAt: { line: 2, column: 8 },
         description: undefined,
         sidebarLabel: undefined,
         sidebarPosition: undefined,

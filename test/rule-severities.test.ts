@@ -22,7 +22,7 @@ function mismatch(severity: 'error' | 'warning'): string {
 }
 
 describe('rule severities', () => {
-  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation, page-description and breaking-change', () => {
+  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation, the content rules and breaking-change', () => {
     assert.deepEqual(
       [...CONFIGURABLE_RULES].sort(),
       [
@@ -31,6 +31,8 @@ describe('rule severities', () => {
         'schema-compiles',
         'types-generation',
         'page-description',
+        'voice',
+        'duplicate-title',
         'breaking-change',
       ].sort(),
     );

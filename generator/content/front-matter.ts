@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
-import { parseSourceText } from '../sources/source-file.js';
+import { parseSourceText, type SourceFile } from '../sources/source-file.js';
 import type { Segment } from '../sources/pointer.js';
 import { locatedAt, zodIssueToDiagnostics } from '../sources/zod-issues.js';
 import { validRoute } from '../sources/zod-policies.js';
@@ -20,17 +20,22 @@ const frontMatterSchema = z.strictObject({
 const SUFFIX = '#front-matter.yaml';
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
-export type FrontMatterResult = { ok: true; frontMatter: FrontMatter } | { ok: false; diagnostics: Diagnostic[] };
+/** `yaml`: the front matter as a file of its own, whose line 1 is the page's line 2. */
+export type FrontMatterResult =
+  { ok: true; frontMatter: FrontMatter; yaml: SourceFile } | { ok: false; diagnostics: Diagnostic[] };
 
 /** Reads and checks the YAML front matter that opens `text`; problems are located in the page file. */
 export function readFrontMatter(file: string, text: string): FrontMatterResult {
   const result = parseFrontMatter(file, text, frontMatterSchema);
   if (!result.ok) return result;
   const data = result.data;
+  const title = result.yaml.locate(['title']);
   return {
     ok: true,
+    yaml: result.yaml,
     frontMatter: {
       title: data.title,
+      titleAt: { line: title.line + 1, column: title.column },
       description: data.description,
       sidebarLabel: data.sidebar_label,
       sidebarPosition: data.sidebar_position,
@@ -40,9 +45,17 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
   };
 }
 
-/** Front matter checked against `schema`, and where a key of it is written (for checks beyond the schema). */
+/**
+ * Front matter checked against `schema`, and where a key of it is written (for checks beyond the
+ * schema); `yaml` is the front matter as a file of its own, whose line 1 is the page's line 2.
+ */
 export type ParsedFrontMatter<T> =
-  | { ok: true; data: T; locate: (path: readonly Segment[], rule: string, message: string) => Diagnostic }
+  | {
+      ok: true;
+      data: T;
+      yaml: SourceFile;
+      locate: (path: readonly Segment[], rule: string, message: string) => Diagnostic;
+    }
   | { ok: false; diagnostics: Diagnostic[] };
 
 /** The YAML front matter that opens `text`, checked against `schema`; problems are located in the page file. */
@@ -74,6 +87,7 @@ export function parseFrontMatter<S extends z.ZodType>(
   return {
     ok: true,
     data: result.data,
+    yaml: parsed.file,
     locate: (path, rule, message) => inPage(locatedAt(parsed.file, path, rule, message)),
   };
 }

@@ -22,6 +22,7 @@ import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
 import { map } from '../workers/map.js';
 import { PAGE_SHARE, type PageRequest, type PageShare } from './thread-tasks.js';
 import { buildSidebar } from './sidebar.js';
+import { frontMatterVoice } from './voice.js';
 import type { Asset, CompiledPage, ContractLookup, PageSource, SidebarNode } from './types.js';
 
 /** Pages compiled at once. */
@@ -195,7 +196,13 @@ export function readPage(
   const page = toPageSource(kind, file, frontMatter.frontMatter);
   const refused = routeDiagnostics(page);
   if (refused.length > 0) return { page: undefined, diagnostics: refused };
-  return { page, diagnostics: descriptionDiagnostics(page) };
+  return {
+    page,
+    diagnostics: [
+      ...frontMatterVoice(page.display, frontMatter.yaml, page.frontMatter),
+      ...descriptionDiagnostics(page),
+    ],
+  };
 }
 
 /** Everything a page compiles against besides itself: `specsite dev` recompiles one page with it. */

@@ -11,6 +11,7 @@ import { DepthLimitExceeded, depthLimitMessage, remarkDepthLimit, tooDeepLine } 
 import { remarkContracts } from './plugins/remark-contracts.js';
 import { remarkLinks } from './plugins/remark-links.js';
 import { remarkSafety } from './plugins/remark-safety.js';
+import { remarkVoice } from './plugins/remark-voice.js';
 import { withPageState } from './plugins/page-state.js';
 import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
@@ -62,6 +63,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         [remarkSafety, { components: context.components }],
         remarkContracts,
         remarkAdmonitions,
+        remarkVoice,
         [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets, rootDir: context.rootDir }],
       ],
       rehypePlugins: [

@@ -3,6 +3,8 @@ import type { MDXContent } from 'mdx/types';
 /** Front matter of a page, after validation. */
 export interface FrontMatter {
   title: string;
+  /** Where the title's value is written in the page. */
+  titleAt: { line: number; column: number };
   description: string | undefined;
   sidebarLabel: string | undefined;
   sidebarPosition: number | undefined;

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../pipeline.js';
 import { compileContext, compilePage, readPage, type ContentResult } from '../content/index.js';
 import { decodePage } from '../content/page-text.js';
+import { duplicateTitle } from '../content/rules.js';
 import type { CompiledPage } from '../content/types.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { renderSite } from '../render/index.js';
@@ -115,7 +116,10 @@ export class DevSession {
       assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
     };
     const editedDisplays = new Set(edited.map((p) => p.display));
-    const kept = output.diagnostics.filter((d) => !editedDisplays.has(d.file) && !LINK_RULES.has(d.rule));
+    // An edit that changes a title builds the whole site again: the titles' findings still hold.
+    const kept = output.diagnostics.filter(
+      (d) => (!editedDisplays.has(d.file) || d.rule === duplicateTitle.id) && !LINK_RULES.has(d.rule),
+    );
     const diagnostics = normalizeDiagnostics([
       ...kept,
       ...pageDiagnostics,

@@ -12,6 +12,7 @@ import { Background, later } from '../workers/background.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import type { GlobalOptions } from '../commands/options.js';
 import { checkSiteLinks, earlyReference, reservedRoutes, type EarlyReference } from './reference.js';
+import { checkSiteText } from './site-checks.js';
 import type { StageClock } from './stage-clock.js';
 import { worthASecondThread } from './thread-size.js';
 
@@ -122,7 +123,11 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
       gate,
       content,
       configDiagnostics: loaded.diagnostics,
-      contentDiagnostics: [...content.diagnostics, ...checkSiteLinks(content, apiPages)],
+      contentDiagnostics: [
+        ...content.diagnostics,
+        ...checkSiteLinks(content, apiPages),
+        ...checkSiteText(config, source, apis, content),
+      ],
     },
   };
 }

@@ -38,6 +38,8 @@ export interface SourceFile {
   format: 'yaml' | 'json';
   /** sha256 of the text, the file's identity for the build cache. */
   hash: string;
+  /** The text as parsed (without a byte-order mark), for finding a phrase inside a value. */
+  text: string;
   data: unknown;
   /**
    * Where the node at `segments` starts. When the path does not exist (a missing property) the
@@ -110,8 +112,9 @@ export async function readSourceFile(path: string, rule = 'parse', cache?: Build
         display: displayPath(path),
         format: 'yaml',
         hash,
+        text,
         data: cached.data,
-        locate: yamlLocator(withoutBom(text)),
+        locate: yamlLocator(text),
       },
     };
   const parsed = parseSourceText(path, text, rule, hash);
@@ -245,6 +248,7 @@ function parseYaml(path: string, text: string, rule: string, hash: string): Pars
       display,
       format: 'yaml',
       hash,
+      text,
       data,
       locate: (segments, target) => at(yamlOffset(doc, segments, target ?? 'value')),
     },
@@ -349,6 +353,7 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
       display,
       format: 'json',
       hash,
+      text,
       data,
       locate(segments, target = 'value') {
         // Scanned only when a problem has to be located, and only along its path.

@@ -2,6 +2,7 @@ import { slug as githubSlug } from 'github-slugger';
 import { z } from 'zod';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { routeProblem } from '../../sources/route-policy.js';
+import type { SourceFile } from '../../sources/source-file.js';
 import { validRoute } from '../../sources/zod-policies.js';
 import { parseFrontMatter } from '../front-matter.js';
 import type { FrontMatter } from '../types.js';
@@ -47,7 +48,8 @@ export interface PostFrontMatter {
   draft: boolean;
 }
 
-export type PostFrontMatterResult = { ok: true; post: PostFrontMatter } | { ok: false; diagnostics: Diagnostic[] };
+export type PostFrontMatterResult =
+  { ok: true; post: PostFrontMatter; yaml: SourceFile } | { ok: false; diagnostics: Diagnostic[] };
 
 /** Reads and checks a post's front matter; problems are located in the post's file. */
 export function readPostFrontMatter(file: string, pageText: string): PostFrontMatterResult {
@@ -73,11 +75,14 @@ export function readPostFrontMatter(file: string, pageText: string): PostFrontMa
   }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   const authors = data.authors === undefined ? [] : Array.isArray(data.authors) ? data.authors : [data.authors];
+  const title = parsed.yaml.locate(['title']);
   return {
     ok: true,
+    yaml: parsed.yaml,
     post: {
       frontMatter: {
         title: data.title,
+        titleAt: { line: title.line + 1, column: title.column },
         description: data.description,
         sidebarLabel: undefined,
         sidebarPosition: undefined,

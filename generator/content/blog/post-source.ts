@@ -3,6 +3,7 @@ import { displayPath } from '../../sources/display-path.js';
 import type { FoundFile } from '../discover.js';
 import { descriptionDiagnostics } from '../description.js';
 import { normalizeRoute, routeDiagnostics } from '../routes.js';
+import { frontMatterVoice } from '../voice.js';
 import type { PageSource } from '../types.js';
 import { dateProblem, splitDatedName } from './dates.js';
 import { BLOG_DATE, readPostFrontMatter } from './front-matter.js';
@@ -51,7 +52,12 @@ export function readPost(found: FoundFile, blogRoute: string): ReadPost {
   const refused = routeDiagnostics(page);
   if (refused.length > 0) return { ok: false, diagnostics: refused };
   const meta: PostMeta = { date, authors: post.authors, tags: post.tags, draft: post.draft };
-  return { ok: true, page, meta, diagnostics: descriptionDiagnostics(page) };
+  return {
+    ok: true,
+    page,
+    meta,
+    diagnostics: [...frontMatterVoice(page.display, read.yaml, page.frontMatter), ...descriptionDiagnostics(page)],
+  };
 }
 
 function failed(at: Omit<Diagnostic, 'message'>, message: string): ReadPost {

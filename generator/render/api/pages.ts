@@ -82,6 +82,7 @@ export async function buildApiReference(
       apiId: loaded.api.id,
       route: changelogRoute,
       title: model.heading,
+      apiTitle: title,
       description: `What changed in each version of the ${title}, breaking changes first.`,
       model,
       anchors: new Set(model.entries.map((e) => versionAnchor(e.version))),

@@ -9,6 +9,8 @@ export interface ApiPage {
   route: string;
   /** Title for `<title>`. */
   title: string;
+  /** The API's own title, as the switcher between references lists it. */
+  apiTitle: string;
   description: string;
   model: ApiReferenceModel | ChangelogModel;
   anchors: Set<string>;
@@ -17,6 +19,7 @@ export interface ApiPage {
 /** What every page of one version shows, and the parts of the reference that are laid out on its pages. */
 export interface VersionParts {
   apiId: string;
+  /** The reference's title, in every page's `<title>` and heading (`referenceTitle`). */
   title: string;
   /** The `<meta>` description of every page. */
   summary: string;
@@ -27,6 +30,14 @@ export interface VersionParts {
   sections: readonly PlacedSection[];
   schemas: SchemaSections;
   nav: (current: string | undefined) => ApiNavModel;
+}
+
+/**
+ * The title of an API's reference pages: the API's title with "reference", so that a docs page
+ * about the same API (its guide) does not share the reference's title.
+ */
+export function referenceTitle(apiTitle: string): string {
+  return /\breference$/i.test(apiTitle) ? apiTitle : `${apiTitle} reference`;
 }
 
 /** The pages of one version: everything on one page, or an overview, a page per tag and the models pages. */
@@ -103,8 +114,20 @@ function movedModels({ layout, schemas }: VersionParts, route: string): ApiRefer
   );
 }
 
-function pageOf({ apiId, summary }: VersionParts): (route: string, title: string, model: ApiReferenceModel) => ApiPage {
-  return (route, title, model) => ({ apiId, route, title, description: summary, model, anchors: anchorsOf(model) });
+function pageOf({
+  apiId,
+  summary,
+  common,
+}: VersionParts): (route: string, title: string, model: ApiReferenceModel) => ApiPage {
+  return (route, title, model) => ({
+    apiId,
+    route,
+    title,
+    apiTitle: common.title,
+    description: summary,
+    model,
+    anchors: anchorsOf(model),
+  });
 }
 
 /** The ids a reference page holds, for the link checker. */

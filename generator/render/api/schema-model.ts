@@ -71,8 +71,8 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
     if (hasChildren(schema))
       node.truncated =
         depth >= MAX_DEPTH
-          ? `nested more than ${MAX_DEPTH} levels deep; download the document for the rest`
-          : 'this schema is too large to show in full; download the document for the rest';
+          ? `nested more than ${MAX_DEPTH} levels deep; the rest is in the OpenAPI download`
+          : 'this schema is too large to show in full; the rest is in the OpenAPI download';
     return node;
   }
   const required = new Set(strings(schema.required));
@@ -82,7 +82,7 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
     node.properties.push({ name, required: required.has(name), schema: build(value, walk, depth + 1) });
   }
   if (node.properties.length < properties.length)
-    node.truncated = `${properties.length - node.properties.length} more properties are not shown; download the document for all of them`;
+    node.truncated = `${properties.length - node.properties.length} more properties, listed in the OpenAPI download`;
   node.extraProperties = extraProperties(schema, walk, depth);
   if (schema.items !== undefined && !Array.isArray(schema.items)) node.items = build(schema.items, walk, depth + 1);
   else if (Array.isArray(schema.items) || Array.isArray(schema.prefixItems))

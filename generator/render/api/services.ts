@@ -18,10 +18,10 @@ export function apiLinks(
   config: Pick<ResolvedConfig, 'apis' | 'baseUrl'>,
   source: SourceFile,
   docRoutes: ReadonlySet<string>,
-  apiPages: ReadonlyArray<{ apiId: string; route: string; title: string }>,
+  apiPages: ReadonlyArray<{ apiId: string; route: string; apiTitle: string }>,
 ): { linksOf: (apiId: string) => ApiLinksModel; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const titles = new Map(apiPages.map((p) => [p.route, p.title]));
+  const titles = new Map(apiPages.map((p) => [p.route, p.apiTitle]));
   const services = config.apis
     .filter((api) => titles.has(api.route))
     .map((api) => ({ id: api.id, title: titles.get(api.route) ?? api.id, href: withBase(config.baseUrl, api.route) }));

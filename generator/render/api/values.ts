@@ -13,7 +13,7 @@ export function jsonPreview(value: unknown): string {
 export function exampleText(value: unknown): string {
   const text = typeof value === 'string' ? value : json(value, 2);
   return text.length > EXAMPLE_CHARS
-    ? `${text.slice(0, EXAMPLE_CHARS)}\n… (cut; download the document for the whole example)`
+    ? `${text.slice(0, EXAMPLE_CHARS)}\n… (cut; the whole example is in the OpenAPI download)`
     : text;
 }
 

@@ -22,7 +22,7 @@ import {
   type PageBudget,
   type Weight,
 } from './page-budget.js';
-import { referencePages, type ApiPage, type VersionParts } from './reference-pages.js';
+import { referencePages, referenceTitle, type ApiPage, type VersionParts } from './reference-pages.js';
 import { RefResolver, asRecord, asString } from './resolver.js';
 import type { OperationSamples, SampleLanguage } from './samples/operation-samples.js';
 import { SchemaRegistry } from './schema-registry.js';
@@ -70,10 +70,15 @@ export interface VersionPages {
   anchors: Pick<VersionAnchors, 'operations' | 'schemas'>;
 }
 
+/** An API's title: the config's, else the contract's `info.title`, else its id. */
+export function apiTitle(configured: string | undefined, document: Record<string, unknown>, apiId: string): string {
+  return configured ?? (asString(asRecord(document.info).title) || apiId);
+}
+
 /** The reference pages of one version of an API, its catalog, and where its parts are. */
 export function versionPages(document: Record<string, unknown>, input: VersionInput): VersionPages {
   const info = asRecord(document.info);
-  const title = input.title ?? (asString(info.title) || input.apiId);
+  const title = apiTitle(input.title, document, input.apiId);
   const resolver = new RefResolver(document);
   const { groups, split } = placedGroups(document, resolver, input);
   const layout = versionLayout(groups, input.route, split, input.baseUrl, input.pageBudget ?? PAGE_BUDGET);
@@ -115,7 +120,17 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
   const nav = apiNav(layout, sections, schemas.routes);
   const common = commonModel(title, input, layout.href);
   const summary = firstSentence(text.plain(info.description)) || `Reference of the ${title}.`;
-  const parts: VersionParts = { apiId: input.apiId, title, summary, common, overview, layout, sections, schemas, nav };
+  const parts: VersionParts = {
+    apiId: input.apiId,
+    title: referenceTitle(title),
+    summary,
+    common,
+    overview,
+    layout,
+    sections,
+    schemas,
+    nav,
+  };
   return { pages: referencePages(parts), catalog, anchors };
 }
 
@@ -183,7 +198,7 @@ function tagSections(
 function commonModel(title: string, input: VersionInput, href: (route: string) => string): VersionParts['common'] {
   return {
     title,
-    heading: title,
+    heading: referenceTitle(title),
     version: input.version,
     description: null,
     versions: input.versions,

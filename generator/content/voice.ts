@@ -1,0 +1,56 @@
+import type { LoadedApi } from '../contracts/index.js';
+import { forEachStructuralObject } from '../contracts/walk-objects.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { SourceFile } from '../sources/source-file.js';
+import { voicePhrasesAt } from '../sources/voice-phrases.js';
+import { voice } from './rules.js';
+import type { FrontMatter } from './types.js';
+
+/** What rule `voice` says about one phrase. */
+export function voiceMessage(phrase: string): string {
+  return `"${phrase}" speaks of a document the reader does not see; say what is known, and leave out what is not`;
+}
+
+/** The front matter's title and description (`yaml`: the front matter, one line above the page's lines). */
+export function frontMatterVoice(display: string, yaml: SourceFile, frontMatter: FrontMatter): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const key of ['title', 'description'] as const) {
+    const value = frontMatter[key];
+    if (value === undefined) continue;
+    for (const { phrase, position } of voicePhrasesAt(yaml, [key], value))
+      out.push({ file: display, line: position.line + 1, column: position.column, ...finding(phrase) });
+  }
+  return out;
+}
+
+/** Keys whose text a contract's reference page shows as prose. */
+const PROSE_KEYS = ['title', 'summary', 'description'] as const;
+
+/**
+ * The prose of every version of every API: titles, summaries and descriptions of the info, tags,
+ * operations, parameters, responses, schemas (and every other object of the contracts' structure;
+ * example values and `x-` extensions are data and left alone).
+ */
+export function contractVoice(apis: readonly LoadedApi[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<SourceFile>();
+  for (const { contract } of apis.flatMap((api) => api.versions))
+    for (const file of contract.sources.files.values()) {
+      // Versions may share files; each is read once.
+      if (seen.has(file)) continue;
+      seen.add(file);
+      forEachStructuralObject(file, (object, segments) => {
+        for (const key of PROSE_KEYS) {
+          const value = object[key];
+          if (typeof value !== 'string') continue;
+          for (const { phrase, position } of voicePhrasesAt(file, [...segments, key], value))
+            out.push({ file: file.display, ...position, ...finding(phrase) });
+        }
+      });
+    }
+  return out;
+}
+
+function finding(phrase: string): Pick<Diagnostic, 'severity' | 'rule' | 'message'> {
+  return { severity: voice.severity, rule: voice.id, message: voiceMessage(phrase) };
+}
