@@ -103,6 +103,29 @@ describe('rules voice and duplicate-title on a fixture site', () => {
   });
 });
 
+describe('rule voice on a page made of the phrases', () => {
+  test('reports the first 20 of a file where they are, and counts the rest in one more line', async () => {
+    const dir = await tempDir('voice-many');
+    await cp(SITE, dir, { recursive: true });
+    const lines = Array.from({ length: 30 }, (_, i) => `Line ${i}: the body is not shown.`);
+    await writeFile(
+      join(dir, 'content/docs/intro.mdx'),
+      `---\ntitle: Intro\ndescription: Intro.\n---\n\n${lines.join('\n\n')}\n`,
+    );
+    const found = (await validate([], { config: join(dir, 'site-config.yaml') })).diagnostics.filter(
+      (d) => d.rule === 'voice' && d.file.endsWith('intro.mdx'),
+    );
+    assert.equal(found.length, 21);
+    assert.deepEqual(
+      found.slice(19).map((d) => [d.line, d.message]),
+      [
+        [44, '"not shown" speaks of a document the reader does not see; say what is known, and leave out what is not'],
+        [46, '10 more phrases of the kind in this file'],
+      ],
+    );
+  });
+});
+
 describe('findVoicePhrases', () => {
   const found = (text: string) => findVoicePhrases(text).map((h) => [h.phrase, text.slice(h.start, h.end)]);
 

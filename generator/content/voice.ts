@@ -6,6 +6,17 @@ import { voicePhrasesAt } from '../sources/voice-phrases.js';
 import { voice } from './rules.js';
 import type { FrontMatter } from './types.js';
 
+/**
+ * Findings of rule `voice` reported per file; the rest are counted in one more line. A page or a
+ * contract made of the phrases must not print a line for each of them.
+ */
+export const MAX_VOICE_FINDINGS = 20;
+
+/** The line that stands for the findings past the limit, at the first of them. */
+export function moreVoiceMessage(count: number): string {
+  return `${count} more phrases of the kind in this file`;
+}
+
 /** What rule `voice` says about one phrase. */
 export function voiceMessage(phrase: string): string {
   return `"${phrase}" speaks of a document the reader does not see; say what is known, and leave out what is not`;
@@ -39,16 +50,28 @@ export function contractVoice(apis: readonly LoadedApi[]): Diagnostic[] {
       // Versions may share files; each is read once.
       if (seen.has(file)) continue;
       seen.add(file);
+      const found: Diagnostic[] = [];
       forEachStructuralObject(file, (object, segments) => {
         for (const key of PROSE_KEYS) {
           const value = object[key];
           if (typeof value !== 'string') continue;
           for (const { phrase, position } of voicePhrasesAt(file, [...segments, key], value))
-            out.push({ file: file.display, ...position, ...finding(phrase) });
+            found.push({ file: file.display, ...position, ...finding(phrase) });
         }
       });
+      out.push(...capped(found));
     }
   return out;
+}
+
+/** The first `MAX_VOICE_FINDINGS` findings of one file, and one line for the others. */
+function capped(found: Diagnostic[]): Diagnostic[] {
+  if (found.length <= MAX_VOICE_FINDINGS) return found;
+  const first = found[MAX_VOICE_FINDINGS] as Diagnostic;
+  return [
+    ...found.slice(0, MAX_VOICE_FINDINGS),
+    { ...first, message: moreVoiceMessage(found.length - MAX_VOICE_FINDINGS) },
+  ];
 }
 
 function finding(phrase: string): Pick<Diagnostic, 'severity' | 'rule' | 'message'> {
