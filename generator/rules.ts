@@ -1,5 +1,6 @@
 import { diffService, typesVersion } from './commands/rules.js';
 import { configInvalid, configParse, configType, configUnknownKey, navbarItemType } from './config/rules.js';
+import { gitDatesRule } from './content/git-dates-rule.js';
 import { pageDescription } from './content/rules.js';
 import { apiSpec } from './contracts/rules/api-spec.js';
 import { apiVersionName } from './contracts/rules/api-version-name.js';
@@ -48,6 +49,7 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   exampleValid,
   typesGeneration,
   pageDescription,
+  gitDatesRule,
   breakingChange,
   diffService,
   typesVersion,
