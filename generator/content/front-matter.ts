@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { parseSourceText } from '../sources/source-file.js';
 import { zodIssueToDiagnostics } from '../sources/zod-issues.js';
-import { validRoute } from '../sources/zod-policies.js';
+import { safeUrl, validRoute } from '../sources/zod-policies.js';
 import type { FrontMatter } from './types.js';
 
 const frontMatterSchema = z.strictObject({
@@ -13,6 +13,10 @@ const frontMatterSchema = z.strictObject({
   sidebar_position: z.number().optional(),
   slug: validRoute(z.string().min(1), 'the slug').optional(),
   id: validRoute(z.string().regex(/^[\w.-]+$/, 'must be letters, digits, ".", "_" or "-"'), 'the id').optional(),
+  // Docusaurus's name: a docs page's own "Edit this page" URL, or null for none.
+  custom_edit_url: safeUrl(z.url({ protocol: /^https?$/, error: 'must be an http or https URL, or null' }))
+    .nullable()
+    .optional(),
 });
 
 /** Parsed as if it were a YAML file of its own, then reported against the page. */
@@ -54,6 +58,7 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
       sidebarPosition: data.sidebar_position,
       slug: data.slug,
       id: data.id,
+      customEditUrl: data.custom_edit_url,
     },
   };
 }
