@@ -30,9 +30,9 @@ export interface GitDates {
  * Each file's last-updated date from one `git log` over the folder, read as it streams and stopped
  * once every file has its date. The project may be a stranger's pull request: git runs without a
  * shell, prompt, pager, fsmonitor or network (a partial clone does not fetch what it lacks), for
- * at most `GIT_TIMEOUT_MS`. No git, no repository, or a file git does not know: no date, no warning.
- * git failing or too slow: no dates at all and one warning (dates for some pages only would vary
- * from run to run).
+ * at most `GIT_TIMEOUT_MS`. No git, no readable repository, a file git does not know, or one last
+ * changed before a shallow clone's oldest commit: no date, no warning. git failing otherwise or too
+ * slow: no dates at all and one warning (dates for some pages only would vary from run to run).
  */
 export function gitDates(input: GitDatesInput): Promise<GitDates> {
   const folder = relative(input.rootDir, input.folder);
@@ -58,19 +58,11 @@ export function gitDates(input: GitDatesInput): Promise<GitDates> {
       if (child.exitCode === null) child.kill('SIGKILL');
       resolve(result);
     };
+    // A page last changed in a shallow clone's oldest commit has no date: its real one is older, and unknown.
     const found = (): GitDates => {
       const dates = new Map<string, string>();
       for (const [path, date] of reader.dates) dates.set(byPath.get(path) as string, date);
-      const before = reader.beforeHistory.size;
-      return {
-        dates,
-        diagnostics:
-          before === 0
-            ? []
-            : warn(
-                `the git history is shallow: ${before} page${before === 1 ? '' : 's'} last changed before its oldest commit ${before === 1 ? 'has' : 'have'} no last-updated date; fetch the whole history (git fetch --unshallow; fetch-depth: 0 in GitHub Actions' checkout)`,
-              ).diagnostics,
-      };
+      return { dates, diagnostics: [] };
     };
 
     const child = spawn(input.command ?? 'git', gitLogArguments(folder.split(sep).join('/')), {
@@ -122,8 +114,11 @@ export function gitDates(input: GitDatesInput): Promise<GitDates> {
   });
 }
 
-/** Outside a repository, or in one with no commit yet: there is simply no history to date pages by. */
-const NO_HISTORY = /not a git repository|does not have any commits yet/;
+/**
+ * Outside a repository, in one with no commit yet, or in one git will not read as this user (a
+ * checkout owned by another, as in many CI containers): there is no history to date pages by.
+ */
+const NO_HISTORY = /not a git repository|does not have any commits yet|dubious ownership/;
 
 /**
  * `-c` settings win over the repository's config, which a checkout may carry: no fsmonitor program,
