@@ -4,6 +4,8 @@ import { chmod, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { build } from '../generator/commands/build.js';
+import { loadConfig } from '../generator/config/load.js';
+import { readFrontMatter } from '../generator/content/front-matter.js';
 import { gitDates } from '../generator/content/git-dates.js';
 import { GitLogReader } from '../generator/content/git-log-reader.js';
 import { runMain, tempDir } from './helpers.js';
@@ -109,6 +111,25 @@ describe('edit links and last-updated dates from git', () => {
     assert.equal(run.code, 0, run.stdout);
     for (const doc of DOCS) assert.equal(await dateOf(plain, doc), undefined, doc);
     assert.match(await docHtml(plain, 'alpha'), /edit-this-page/);
+  });
+});
+
+describe('edit URLs from the config and the front matter', () => {
+  test("are http or https URLs, the config's without a query or fragment, each mistake one located line", async () => {
+    const dir = await tempDir('edit-url-config');
+    const file = join(dir, 'site-config.yaml');
+    await writeFile(file, 'title: T\neditUrl: "https://code.example/edit?path="\n');
+    const loaded = await loadConfig(file);
+    assert.deepEqual(
+      loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`),
+      ["2:10 config-invalid must have no query or fragment: the page's path is appended to it"],
+    );
+    const page = readFrontMatter(join(dir, 'p.mdx'), '---\ntitle: P\ncustom_edit_url: "javascript:alert(1)"\n---\n');
+    assert.ok(!page.ok);
+    assert.deepEqual(
+      page.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`),
+      ['3:18 front-matter must be an http or https URL, or null'],
+    );
   });
 });
 

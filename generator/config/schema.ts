@@ -3,7 +3,7 @@ import { RULE_SEVERITIES, type RuleDescriptor } from '../diagnostics/severity.js
 import { RULES } from '../rules.js';
 import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
-import { safeUrl, validRoute } from '../sources/zod-policies.js';
+import { validRoute } from '../sources/zod-policies.js';
 
 const slug = z
   .string()
@@ -211,13 +211,16 @@ export const siteConfigSchema = z
       .default('/')
       .describe('Path under `url` the site is served from.'),
     favicon: z.string().optional().describe('Favicon file, relative to the config file.'),
-    editUrl: safeUrl(
-      z.url({
+    // Held to http and https like `url` (the URL policy allows both), and to it again where it is drawn.
+    editUrl: z
+      .url({
         protocol: /^https?$/,
         error: 'must be an http or https URL, like "https://github.com/org/repo/edit/main/"',
-      }),
-    )
-      .refine((value) => !/[?#]/.test(value), "must have no query or fragment: the page's path is appended to it")
+      })
+      .refine(
+        (value) => !/^https?:/i.test(value) || !/[?#]/.test(value),
+        "must have no query or fragment: the page's path is appended to it",
+      )
       .optional()
       .describe(
         'Where the source of the docs pages can be edited: each docs page ends with an "Edit this page" link to this URL followed by the page\'s file path relative to the config file (`https://github.com/org/repo/edit/main/` gives `https://github.com/org/repo/edit/main/content/docs/intro.mdx`). A page\'s `custom_edit_url` front matter gives its own URL instead, or with `null` no link.',

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { parseSourceText } from '../sources/source-file.js';
 import { zodIssueToDiagnostics } from '../sources/zod-issues.js';
-import { safeUrl, validRoute } from '../sources/zod-policies.js';
+import { validRoute } from '../sources/zod-policies.js';
 import type { FrontMatter } from './types.js';
 
 const frontMatterSchema = z.strictObject({
@@ -14,7 +14,8 @@ const frontMatterSchema = z.strictObject({
   slug: validRoute(z.string().min(1), 'the slug').optional(),
   id: validRoute(z.string().regex(/^[\w.-]+$/, 'must be letters, digits, ".", "_" or "-"'), 'the id').optional(),
   // Docusaurus's name: a docs page's own "Edit this page" URL, or null for none.
-  custom_edit_url: safeUrl(z.url({ protocol: /^https?$/, error: 'must be an http or https URL, or null' }))
+  custom_edit_url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL, or null' })
     .nullable()
     .optional(),
 });
