@@ -1,13 +1,17 @@
 /**
  * On a docs page, marks in the table of contents the section being read: the last heading scrolled
- * past the top quarter of the window below the navbar; once the page can scroll no further, the
- * last heading in view, since the last sections may be too short to ever reach the top. Attached
- * again after each client-side navigation, since the page's body is replaced.
+ * past the top tenth of the window below the navbar (where following its entry puts it); once the
+ * page can scroll no further, the last heading in view, since the last sections may be too short to
+ * ever reach the top. Attached again after each client-side navigation: the page's body is replaced.
  */
 export const TOC_CURRENT_CLASS = 'toc-current';
 
-/** The top of the window below the navbar, down to this share of the rest, is where a section is "being read". */
-const READING_LINE = 0.25;
+/**
+ * A heading above this share of the window below the navbar starts the section being read. Small
+ * enough that the heading an entry scrolls to (just below the navbar) is marked, not a subheading
+ * right after it.
+ */
+const READING_LINE = 0.1;
 
 let detach: (() => void) | undefined;
 
