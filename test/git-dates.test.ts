@@ -133,9 +133,9 @@ describe('edit URLs from the config and the front matter', () => {
   });
 });
 
-describe('where git gives no dates', () => {
-  const files = (root: string): string[] => DOCS.slice(0, 2).map((d) => join(root, 'content/docs', `${d}.mdx`));
+const files = (root: string): string[] => DOCS.slice(0, 2).map((d) => join(root, 'content/docs', `${d}.mdx`));
 
+describe('where git gives no dates', () => {
   test('outside a git repository: no dates and no warning', async () => {
     const dir = await tempDir('git-dates-none');
     await cp(FIXTURE, dir, { recursive: true });
@@ -210,6 +210,37 @@ describe('where git gives no dates', () => {
       dates: new Map([[join(root, 'content/docs/beta.mdx'), '2024-03-01']]),
       diagnostics: [],
     });
+  });
+});
+
+describe('a partial clone', () => {
+  test('fetches nothing it lacks: no dates, one warning, no object added', async () => {
+    const dir = await tempDir('git-dates-partial');
+    const source = join(dir, 'source');
+    await cp(FIXTURE, source, { recursive: true });
+    git(source, ['init', '-q']);
+    git(source, ['config', 'user.name', 'Fixture']);
+    git(source, ['config', 'user.email', 'fixture@example.com']);
+    git(source, ['config', 'uploadpack.allowFilter', 'true']);
+    git(source, ['add', '.']);
+    git(source, ['commit', '-q', '-m', 'first'], '2024-01-15T10:00:00Z');
+    // Without its trees: reading which files a commit changed needs them from the source.
+    git(dir, ['clone', '-q', '--no-checkout', '--filter=tree:0', `file://${source}`, 'clone']);
+    const root = join(dir, 'clone');
+    const objects = (): string => execFileSync('git', ['count-objects', '-v'], { cwd: root, encoding: 'utf8' });
+    const before = objects();
+    const result = await gitDates({
+      rootDir: root,
+      folder: join(root, 'content/docs'),
+      files: files(root),
+      display: 'docs',
+    });
+    assert.equal(result.dates.size, 0);
+    assert.deepEqual(
+      result.diagnostics.map((d) => d.rule),
+      ['git-dates'],
+    );
+    assert.equal(objects(), before);
   });
 });
 
