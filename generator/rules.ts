@@ -1,5 +1,6 @@
 import { diffService, typesVersion } from './commands/rules.js';
 import { configInvalid, configParse, configType, configUnknownKey, navbarItemType } from './config/rules.js';
+import { gitDatesRule } from './content/git-dates-rule.js';
 import { duplicateTitle, pageDescription, voice } from './content/rules.js';
 import { apiSpec } from './contracts/rules/api-spec.js';
 import { apiVersionName } from './contracts/rules/api-version-name.js';
@@ -51,6 +52,7 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   pageDescription,
   voice,
   duplicateTitle,
+  gitDatesRule,
   breakingChange,
   diffService,
   typesVersion,

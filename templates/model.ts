@@ -126,6 +126,10 @@ export interface DocPageModel {
   toc: TocEntry[];
   previous: { label: string; href: string } | undefined;
   next: { label: string; href: string } | undefined;
+  /** Where the page's source can be edited, when the site says. */
+  editUrl: string | undefined;
+  /** The date of the last commit that changed the page's file, `YYYY-MM-DD`, when git knows it. */
+  lastUpdated: string | undefined;
   content: ReactNode;
 }
 

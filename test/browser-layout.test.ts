@@ -206,3 +206,23 @@ describe('navbar hide-on-scroll', () => {
     });
   });
 });
+
+describe('table of contents', () => {
+  test('marks the section being read as the page scrolls, and at the bottom the last heading in view', () =>
+    withPage(DESKTOP, '/docs/reference/limits/', async (page) => {
+      const marked = page.locator('.table-of-contents a.toc-current');
+      // Where its entry in the table of contents takes the reader: the heading just below the navbar.
+      await page.evaluate(() => document.getElementById('per-day')?.scrollIntoView());
+      await page.waitForSelector('.table-of-contents a.toc-current[aria-current="location"][href="#per-day"]');
+      assert.equal(await marked.count(), 1);
+      // Following an entry marks it, not the subheading right under its heading.
+      await page.click('.table-of-contents a[href="#storage"]');
+      await page.waitForSelector('.table-of-contents a.toc-current[href="#storage"]');
+      assert.equal(await marked.count(), 1);
+      // The last two sections are too short to reach the top: at the bottom, the last heading in view.
+      await page.mouse.wheel(0, 5000);
+      await page.waitForSelector('.table-of-contents a.toc-current[aria-current="location"][href="#names"]');
+      assert.equal(await marked.count(), 1);
+      assert.equal(await page.locator('.table-of-contents [aria-current]').count(), 1);
+    }));
+});

@@ -90,10 +90,11 @@ describe('one URL policy: http, https, mailto, tel and paths', () => {
     assert.equal(await exists(join(p.root, 'out')), false);
   });
 
-  test("config links (navbar, dropdown, icon links, footer, sidebar) and the site url accept only the policy's URLs, located at their keys", async () => {
+  test("config links (navbar, dropdown, icon links, footer, sidebar, editUrl) and the site url accept only the policy's URLs, located at their keys", async () => {
     const config = [
       'title: Config links',
       'url: "javascript:alert(1)"',
+      'editUrl: "javascript:alert(1)//"',
       'navbar:',
       '  items:',
       '    - { type: link, label: L, href: "javascript:alert(1)" }',
@@ -115,6 +116,7 @@ describe('one URL policy: http, https, mailto, tel and paths', () => {
     const found = errors(run);
     const expected: Array<[string, string]> = [
       ['#/url', 'config-invalid'],
+      ['#/editUrl', 'config-invalid'],
       ['#/navbar/items/0/href', 'unsafe-url'],
       ['#/navbar/items/1/href', 'unsafe-url'],
       ['#/navbar/items/2/items/0/href', 'unsafe-url'],

@@ -21,7 +21,8 @@ export function registerCommands(program: Command, host: CommandHost): void {
     .description(
       'Build the whole site into DIR/site (plus DIR/types, DIR/schemas and DIR/build-report.json); nothing is replaced unless the build succeeds.',
     )
-    .action(async () => {
+    .option(NO_GIT_DATES, GIT_DATES_HELP)
+    .action(async (flags: GitDatesFlag) => {
       const options = host.options();
       // A progress line only for a person watching a terminal; CI logs and redirected output stay quiet.
       const progress = options.format === 'text' && process.stderr.isTTY === true && !process.env.CI;
@@ -29,6 +30,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
       const { build, BUILD_STAGES } = await import('../commands/build.js');
       const result = await build({
         ...options,
+        gitDates: flags.gitDates,
         onStage: progress
           ? (stage, index) => host.io.stderr(`\r\x1b[K[${index + 1}/${BUILD_STAGES.length}] ${stage}…`)
           : undefined,
@@ -70,12 +72,14 @@ export function registerCommands(program: Command, host: CommandHost): void {
       .command('dev')
       .description(
         'Build the site, serve it from memory and rebuild on every change to the config, content/, the contracts or templates/: an edited page is rendered again alone, pages reload themselves, and a change that breaks the build shows its located errors here and in the browser while the last good site stays served.',
-      ),
-  ).action(async (flags: ListenFlags) => {
+      )
+      .option(NO_GIT_DATES, GIT_DATES_HELP),
+  ).action(async (flags: ListenFlags & GitDatesFlag) => {
     const options = host.options();
     const { dev } = await import('../commands/dev.js');
     const result = await dev({
       ...options,
+      gitDates: flags.gitDates,
       port: flags.port,
       host: flags.host,
       onBuild: (event) => {
@@ -209,6 +213,12 @@ export function registerCommands(program: Command, host: CommandHost): void {
       else host.io.stdout(schema);
     });
 }
+
+const NO_GIT_DATES = '--no-git-dates';
+const GIT_DATES_HELP =
+  "do not run git for the docs pages' last-updated dates (by default one `git log` dates each page by the last commit that changed its file)";
+/** Commander's value of `--no-git-dates`: true unless it is given. */
+type GitDatesFlag = { gitDates: boolean };
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

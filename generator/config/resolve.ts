@@ -21,7 +21,7 @@ export interface ResolvedApi {
 /** The complete internal config: every stage receives this and never looks at defaults again. */
 export interface ResolvedConfig extends Omit<
   ParsedSiteConfig,
-  'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer' | 'rules' | 'blog'
+  'apis' | 'brand' | 'types' | 'description' | 'navbar' | 'footer' | 'rules' | 'blog' | 'editUrl'
 > {
   /** Absolute path of the config file. */
   configPath: string;
@@ -36,6 +36,8 @@ export interface ResolvedConfig extends Omit<
   types: { packageName: string; version: string | undefined };
   /** The config's `rules` with the command line's `--rule` choices over them. */
   rules: RuleSeverities;
+  /** Base of the docs pages' edit links, ending in `/`: the page's path from `rootDir` follows it. */
+  editUrl: string | undefined;
   /** The `favicon` file as read and checked with the config (`loadConfig`); undefined without one. */
   faviconFile: Favicon | undefined;
 }
@@ -55,6 +57,7 @@ export function resolveConfig(
     configPath,
     rootDir,
     description,
+    editUrl: parsed.editUrl?.replace(/\/?$/, '/'),
     brand: { name: brandName, slug: brandSlug },
     navbar: { ...parsed.navbar, title: parsed.navbar.title ?? brandName },
     footer: {

@@ -212,6 +212,20 @@ export const siteConfigSchema = z
       .default('/')
       .describe('Path under `url` the site is served from.'),
     favicon: z.string().optional().describe('Favicon file, relative to the config file.'),
+    // Held to http and https like `url` (the URL policy allows both), and to it again where it is drawn.
+    editUrl: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http or https URL, like "https://github.com/org/repo/edit/main/"',
+      })
+      .refine(
+        (value) => !/^https?:/i.test(value) || !/[?#]/.test(value),
+        "must have no query or fragment: the page's path is appended to it",
+      )
+      .optional()
+      .describe(
+        'Where the source of the docs pages can be edited: each docs page ends with an "Edit this page" link to this URL followed by the page\'s file path relative to the config file (`https://github.com/org/repo/edit/main/` gives `https://github.com/org/repo/edit/main/content/docs/intro.mdx`). A page\'s `custom_edit_url` front matter gives its own URL instead, or with `null` no link.',
+      ),
     brand: brand.default({}),
     contentDir: z
       .string()

@@ -14,6 +14,11 @@ const frontMatterSchema = z.strictObject({
   sidebar_position: z.number().optional(),
   slug: validRoute(z.string().min(1), 'the slug').optional(),
   id: validRoute(z.string().regex(/^[\w.-]+$/, 'must be letters, digits, ".", "_" or "-"'), 'the id').optional(),
+  // Docusaurus's name: a docs page's own "Edit this page" URL, or null for none.
+  custom_edit_url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL, or null' })
+    .nullable()
+    .optional(),
 });
 
 /** Parsed as if it were a YAML file of its own, then reported against the page. */
@@ -41,6 +46,7 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
       sidebarPosition: data.sidebar_position,
       slug: data.slug,
       id: data.id,
+      customEditUrl: data.custom_edit_url,
     },
   };
 }

@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { applyRuleSeverities } from '../diagnostics/severity.js';
+import { displayPath } from '../sources/display-path.js';
 import { locatedAt } from '../sources/zod-issues.js';
 import {
   compileFresh,
@@ -17,6 +18,7 @@ import {
 import type { Blog } from './blog/types.js';
 import { descriptionDiagnostics } from './description.js';
 import { discoverContent, type FoundFile } from './discover.js';
+import { gitDates } from './git-dates.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
 import { map } from '../workers/map.js';
@@ -46,6 +48,8 @@ export interface ContentInput {
   reservedRoutes: ReadonlyMap<string, string>;
   /** Compiled pages kept between builds. */
   cache?: BuildCache;
+  /** Date each docs page by the last commit that changed it (one `git log`, run while the pages compile). */
+  gitDates?: boolean;
 }
 
 export interface ContentResult {
@@ -59,6 +63,8 @@ export interface ContentResult {
   blog: Blog | undefined;
   sidebar: SidebarNode[];
   assets: Asset[];
+  /** Docs page file (absolute) → the date of the last commit that changed it, `YYYY-MM-DD`; pages git does not date are absent. */
+  lastUpdated: ReadonlyMap<string, string>;
   diagnostics: Diagnostic[];
   /** Whether a second thread compiled some of the pages (many pages not in the cache). */
   secondThread: boolean;
@@ -121,6 +127,15 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   for (const problem of sidebar.problems)
     diagnostics.push(locatedAt(input.configSource, problem.path, 'sidebar-doc', problem.message));
 
+  // git reads the history in its own process while this one compiles.
+  const dating = input.gitDates
+    ? gitDates({
+        rootDir: config.rootDir,
+        folder: join(contentDir, 'docs'),
+        files: docs.map((d) => d.file),
+        display: displayPath(join(contentDir, 'docs')),
+      })
+    : undefined;
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
   const context = compileContext(input, sources, assets);
@@ -131,6 +146,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   }
   const blog = blogStage?.finishBlog(compiled, posts.metas, sources, input) ?? { blog: undefined, diagnostics: [] };
   diagnostics.push(...blog.diagnostics);
+  const dated = await dating;
+  diagnostics.push(...(dated?.diagnostics ?? []));
   return {
     found: found.docs.length + found.pages.length + found.posts.length,
     docs: compiled.filter((p) => p.kind === 'doc'),
@@ -139,6 +156,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     blog: blog.blog,
     sidebar: sidebar.sidebar,
     assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
+    lastUpdated: dated?.dates ?? new Map(),
     diagnostics: applyRuleSeverities(diagnostics, config.rules),
     secondThread: pages.secondThread,
   };

@@ -10,6 +10,8 @@ export interface FrontMatter {
   sidebarPosition: number | undefined;
   slug: string | undefined;
   id: string | undefined;
+  /** A docs page's own edit link; null: none, undefined: the config's `editUrl`. */
+  customEditUrl?: string | null | undefined;
 }
 
 export type PageKind = 'doc' | 'page' | 'post';

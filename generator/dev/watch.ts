@@ -63,6 +63,7 @@ export async function dev(options: DevOptions): Promise<DevResult> {
     rules: options.rules,
     acknowledgeBreaking: options.acknowledgeBreaking,
     cache: options.cache,
+    gitDates: options.gitDates,
   };
 
   let builder = startBuilder(builderOptions);

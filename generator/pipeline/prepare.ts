@@ -17,7 +17,10 @@ import type { StageClock } from './stage-clock.js';
 import { worthASecondThread } from './thread-size.js';
 
 export type PrepareOptions = Pick<GlobalOptions, 'config'> &
-  Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>>;
+  Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> & {
+    /** `build`: date the docs pages from git (default true). */
+    gitDates?: boolean;
+  };
 
 /**
  * `build`: the contracts' checks and types run meanwhile (on `background`), the reference is built
@@ -107,6 +110,8 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
       contracts,
       reservedRoutes: reservedRoutes(apis, apiPages),
       cache,
+      // `validate` renders no page.
+      gitDates: scope.kind === 'build' && options.gitDates !== false,
     }),
   );
   return {

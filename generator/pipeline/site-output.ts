@@ -15,6 +15,8 @@ export interface BuildOptions
     Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> {
   /** Told when each stage starts (for a progress line). */
   onStage?: (stage: BuildStage, index: number) => void;
+  /** Date each docs page by the last commit that changed it (`--no-git-dates` turns it off); default true. */
+  gitDates?: boolean;
 }
 
 export interface BuildReport {

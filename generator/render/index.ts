@@ -2,6 +2,7 @@ import { BuildCache, sha256 } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import { flattenSidebar, sidebarTrails } from '../content/index.js';
+import { editUrlOf } from '../content/edit-url.js';
 import { withBase } from '../content/plugins/urls.js';
 import type { CompiledPage } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -144,7 +145,11 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const jobs: RenderJob[] = [];
   for (const doc of content.docs) {
     const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
-    const model = docModel(doc, trails, order, base);
+    const model = {
+      ...docModel(doc, trails, order, base),
+      editUrl: editUrlOf(doc, config.editUrl, config.rootDir),
+      lastUpdated: content.lastUpdated.get(doc.file),
+    };
     const tree: TreePage | undefined = doc.usesContracts
       ? undefined
       : { kind: 'doc', head: docHead, model, tree: doc.tree };

@@ -16,6 +16,7 @@ import { clearMissingPreferredVersions, installPreferredVersion } from './prefer
 import { readRouteDocument } from './route-document.js';
 import { stripIndexHtml } from './routes.js';
 import { installTabs, setUpTabs } from './tabs.js';
+import { attachTocScroll } from './toc-scroll.js';
 import { withSiteModel } from './site-data.js';
 import { prefetchVisibleLinks } from './visible-prefetch.js';
 
@@ -40,6 +41,7 @@ function start(): void {
   const baseUrl = root?.getAttribute('data-base-url');
   if (!root || !baseUrl) {
     attachApiScrollNav();
+    attachTocScroll();
     return;
   }
   const initial = readRouteDocument(document, clean + window.location.search);
@@ -49,6 +51,7 @@ function start(): void {
     clearMissingPreferredVersions();
     setUpTabs();
     attachApiScrollNav();
+    attachTocScroll();
     idle(() => prefetchVisibleLinks(baseUrl));
   };
   // After the first frame and once the site model is in, in a task of its own: the server's page

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { MAIN_ID } from '../Layout.js';
 import type { DocPageModel, SiteModel } from '../model.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
+import { DocFooter } from './DocFooter.js';
 import { Paginator } from './Paginator.js';
 import { Sidebar, type ClosedCategoryMarkup } from './Sidebar.js';
 import { TableOfContents } from './TableOfContents.js';
@@ -28,6 +29,7 @@ export function DocPage({
               <h1>{page.title}</h1>
               {page.content}
             </div>
+            <DocFooter editUrl={page.editUrl} lastUpdated={page.lastUpdated} />
             <Paginator previous={page.previous} next={page.next} />
           </article>
           <aside className="docs-toc-container">
