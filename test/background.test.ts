@@ -153,8 +153,9 @@ describe("the build's second thread", () => {
     const here = await validateContract(spec);
     assert.ok(here.contract);
     const contractFile = here.contract.sources.root.display;
+    // The contract's own checks; `voice` is a check of the site the contract is shown in, not of the contract.
     assert.deepEqual(
-      result.diagnostics.filter((d) => d.file === contractFile),
+      result.diagnostics.filter((d) => d.file === contractFile && d.rule !== 'voice'),
       normalizeDiagnostics(here.diagnostics),
     );
     const models = await generateTypes({
