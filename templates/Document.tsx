@@ -39,6 +39,11 @@ function BaseUrlIssue({ baseUrl }: { baseUrl: string }): ReactElement {
   );
 }
 
+/** Open Graph writes a locale as `language_TERRITORY` (`en_US`); the config's BCP 47 tags use a hyphen. */
+function ogLocale(locale: string): string {
+  return locale.replace('-', '_');
+}
+
 /** The whole HTML document of one page; `#__site` is what the client hydrates, from the site model the JSON beside it names. */
 export function Document({
   site,
@@ -58,13 +63,16 @@ export function Document({
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         <link rel="canonical" href={head.canonical} />
+        {head.markdown ? <link rel="alternate" type="text/markdown" href={head.markdown} /> : null}
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={head.canonical} />
         <meta property="og:type" content={head.ogType} />
         <meta property="og:site_name" content={site.title} />
-        <meta property="og:locale" content={site.locale} />
+        <meta property="og:locale" content={ogLocale(site.locale)} />
         <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={head.title} />
+        <meta name="twitter:description" content={head.description} />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="icon" href={site.assets.favicon} type={site.assets.faviconType} />
         <script dangerouslySetInnerHTML={{ __html: headScript(site) }} />

@@ -13,6 +13,7 @@ export function outputFiles(
   content: ContentResult,
   icon: SiteRenderer['favicon'],
   types: TypesResult,
+  markdown: ReadonlyMap<string, string>,
 ): Map<string, string | Uint8Array> {
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();
@@ -20,6 +21,7 @@ export function outputFiles(
   for (const [path, text] of client.files) files.set(`site/${path}`, text);
   for (const [path, text] of reference.files) files.set(`site/${path}`, text);
   for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
+  for (const [path, text] of markdown) files.set(`site/${path}`, text);
   if (icon) files.set(`site/${icon.path}`, icon.bytes);
   files.set(
     'site/sitemap.xml',
