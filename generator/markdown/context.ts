@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { asPhrasing, link, text, type Flow, type Phrasing } from './nodes.js';
+import { asPhrasing, heading, link, text, type Flow, type Phrasing } from './nodes.js';
 import { descriptionBlocks } from './react-nodes.js';
 import type { TwinUrls } from './urls.js';
 
@@ -41,9 +41,14 @@ export class TwinContext {
     return link(url, children);
   }
 
-  /** A description of the reference's model as blocks, its links made absolute and kept for the check. */
-  blocks(node: ReactNode): Flow[] {
-    return this.absolute(descriptionBlocks(node)) as Flow[];
+  /**
+   * A description of the reference's model as blocks, its links made absolute and kept for the
+   * check. Its headings are put at `floor` or below (a contract may write `<h1>`): a heading of the
+   * twin's level 1 would read as another page in llms-full.txt, and one above the section holding
+   * the description as the end of that section.
+   */
+  blocks(node: ReactNode, floor = 2): Flow[] {
+    return this.absolute(descriptionBlocks(node), floor);
   }
 
   /** A description inside a sentence (a table cell, a list item). */
@@ -51,17 +56,19 @@ export class TwinContext {
     return asPhrasing(this.blocks(node));
   }
 
-  /** The nodes with every link and image URL resolved (copies: the blocks of a description are shared). */
-  private absolute(nodes: readonly Flow[]): Flow[] {
+  /** The nodes with every link and image URL resolved and headings at `floor` or below (copies: the blocks of a description are shared). */
+  private absolute(nodes: readonly Flow[], floor: number): Flow[] {
     return nodes.flatMap((node): Flow[] => {
-      if (node.type === 'link') return this.link(node.url, this.absolute(node.children) as Phrasing[]);
+      if (node.type === 'link') return this.link(node.url, this.absolute(node.children, floor) as Phrasing[]);
+      if (node.type === 'heading')
+        return [heading(Math.max(node.depth, floor), ...(this.absolute(node.children, floor) as Phrasing[]))];
       if (node.type === 'image') {
         const url = this.urls.resolve(node.url, this.page);
         if (url === undefined) return node.alt ? [text(node.alt)] : [];
         this.links.push({ url, at: undefined });
         return [{ ...node, url }];
       }
-      if ('children' in node) return [{ ...node, children: this.absolute(node.children as Flow[]) } as Flow];
+      if ('children' in node) return [{ ...node, children: this.absolute(node.children as Flow[], floor) } as Flow];
       return [node];
     });
   }

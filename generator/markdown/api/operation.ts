@@ -23,7 +23,7 @@ export function operationBlocks(op: OperationModel, depth: number, ctx: TwinCont
   const out: Flow[] = [
     heading(depth, ...title, ...(op.deprecated ? [text(' (deprecated)')] : [])),
     paragraph(code(endpoint(op)), ...(op.kind === 'webhook' ? [text(' (webhook)')] : [])),
-    ...ctx.blocks(op.description),
+    ...ctx.blocks(op.description, depth + 1),
   ];
   const anonymous = op.security.some((r) => r.schemes.length === 0);
   if (op.roles.length > 0)
@@ -45,11 +45,14 @@ export function operationBlocks(op: OperationModel, depth: number, ctx: TwinCont
   if (op.parameters.length > 0) out.push(heading(depth + 1, text('Parameters')), parametersTable(op.parameters, ctx));
   if (op.requestBody) {
     out.push(heading(depth + 1, text(op.requestBody.required ? 'Request body (required)' : 'Request body')));
-    out.push(...ctx.blocks(op.requestBody.description), ...op.requestBody.contents.flatMap((m) => mediaBlocks(m, ctx)));
+    out.push(
+      ...ctx.blocks(op.requestBody.description, depth + 2),
+      ...op.requestBody.contents.flatMap((m) => mediaBlocks(m, ctx, depth + 2)),
+    );
   }
   if (op.responses.length > 0) {
     out.push(heading(depth + 1, text('Responses')));
-    for (const response of op.responses) out.push(...responseBlocks(response, ctx));
+    for (const response of op.responses) out.push(...responseBlocks(response, ctx, depth + 2));
   }
   for (const callback of op.callbacks) {
     out.push(heading(depth + 1, text('Callback '), code(callback.name)));
@@ -83,23 +86,23 @@ function parametersTable(parameters: readonly ParameterModel[], ctx: TwinContext
 }
 
 /** A body of one media type: its type and schema, and the schema's fields when it is written in place. */
-function mediaBlocks(media: MediaModel, ctx: TwinContext): Flow[] {
+function mediaBlocks(media: MediaModel, ctx: TwinContext, floor: number): Flow[] {
   const line: Phrasing[] = [code(media.mediaType)];
   if (media.schema) line.push(text(': '), ...typeLabel(media.schema, ctx));
   if (media.stream) line.push(text(' (a stream: the body arrives as a sequence of events)'));
   const out: Flow[] = [paragraph(...line)];
-  if (media.schema?.kind === 'node') out.push(...schemaDetails(media.schema, ctx));
-  else if (media.schema) out.push(...ctx.blocks(media.schema.description));
+  if (media.schema?.kind === 'node') out.push(...schemaDetails(media.schema, ctx, floor));
+  else if (media.schema) out.push(...ctx.blocks(media.schema.description, floor));
   return out;
 }
 
-function responseBlocks(response: ResponseModel, ctx: TwinContext): Flow[] {
+function responseBlocks(response: ResponseModel, ctx: TwinContext, floor: number): Flow[] {
   const description = ctx.phrasing(response.description);
   const out: Flow[] = [
     paragraph(strong(code(response.status)), ...(description.length > 0 ? [text(': '), ...description] : [])),
   ];
   if (response.headers.length > 0) out.push(headersTable(response.headers, ctx));
-  for (const media of response.contents) out.push(...mediaBlocks(media, ctx));
+  for (const media of response.contents) out.push(...mediaBlocks(media, ctx, floor));
   if (response.links.length > 0)
     out.push(
       paragraph(

@@ -12,7 +12,7 @@ export function referenceBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[
   const out: Flow[] = [versionLine(api, ctx)];
   if (api.kind === 'full' || api.kind === 'overview') out.push(...overviewBlocks(api, ctx));
   for (const section of api.sections) {
-    out.push(heading(2, text(section.name)), ...ctx.blocks(section.description));
+    out.push(heading(2, text(section.name)), ...ctx.blocks(section.description, 3));
     for (const op of section.operations) out.push(...operationBlocks(op, 3, ctx));
   }
   if (api.models.length > 0) {
@@ -39,7 +39,7 @@ function versionLine(api: ApiReferenceModel, ctx: TwinContext): Flow {
 }
 
 function overviewBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[] {
-  const out: Flow[] = [...ctx.blocks(api.description)];
+  const out: Flow[] = [...ctx.blocks(api.description, 2)];
   if (api.servers.length > 0) {
     out.push(heading(2, text('Servers')));
     out.push(
@@ -66,7 +66,7 @@ function overviewBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[] {
   if (api.securitySchemes.length > 0) {
     out.push(heading(2, text('Authentication')));
     for (const scheme of api.securitySchemes) {
-      out.push(heading(3, code(scheme.name), text(`: ${scheme.label}`)), ...ctx.blocks(scheme.description));
+      out.push(heading(3, code(scheme.name), text(`: ${scheme.label}`)), ...ctx.blocks(scheme.description, 4));
       if (scheme.details.length > 0)
         out.push(
           list(
@@ -112,9 +112,9 @@ export function modelBlocks(node: SchemaNodeModel, ctx: TwinContext): Flow[] {
   line.push(text('.'));
   return [
     ...(node.title ? [paragraph(text(node.title))] : []),
-    ...ctx.blocks(node.description),
+    ...ctx.blocks(node.description, 4),
     paragraph(...line),
-    ...schemaParts(node, ctx),
+    ...schemaParts(node, ctx, 4),
   ];
 }
 

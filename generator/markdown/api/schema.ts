@@ -37,12 +37,12 @@ function variantLabel(schema: SchemaModel, ctx: TwinContext): Phrasing[] {
 }
 
 /** What a schema holds besides its type: its description, values, fields, items and variants, as blocks. */
-export function schemaDetails(node: SchemaNodeModel, ctx: TwinContext): Flow[] {
-  return [...ctx.blocks(node.description), ...schemaParts(node, ctx)];
+export function schemaDetails(node: SchemaNodeModel, ctx: TwinContext, floor: number): Flow[] {
+  return [...ctx.blocks(node.description, floor), ...schemaParts(node, ctx, floor)];
 }
 
 /** What a schema holds besides its type and description. */
-export function schemaParts(node: SchemaNodeModel, ctx: TwinContext): Flow[] {
+export function schemaParts(node: SchemaNodeModel, ctx: TwinContext, floor: number): Flow[] {
   const out: Flow[] = [];
   const facts = valueFacts(node);
   if (facts.length > 0) out.push(paragraph(...joined(facts, ' ')));
@@ -53,7 +53,7 @@ export function schemaParts(node: SchemaNodeModel, ctx: TwinContext): Flow[] {
     (node.items.kind === 'link' || node.items.properties.length > 0 || node.items.compositions.length > 0)
   ) {
     out.push(paragraph(text('Items: '), ...typeLabel(node.items, ctx)));
-    if (node.items.kind === 'node') out.push(...schemaDetails(node.items, ctx));
+    if (node.items.kind === 'node') out.push(...schemaDetails(node.items, ctx, floor));
   }
   for (const composition of node.compositions) {
     out.push(paragraph(text(`${KEYWORDS[composition.keyword]}:`)));

@@ -41,7 +41,7 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
     const ctx = page.ctx;
     const fields = fieldsTable(schema, ctx);
     const out: Flow[] = [caption(ctx, node, name, entry.href, 'schema', api.title, fields ? undefined : schema.type)];
-    out.push(...ctx.blocks(schema.description));
+    out.push(...ctx.blocks(schema.description, 3));
     const includes = schema.compositions
       .filter((c) => c.keyword === 'allOf')
       .flatMap((c) => c.variants.map((v) => v.schema))
@@ -66,7 +66,7 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
       return joined(schema.enumValues.map((value) => ctx.link(entry.href, [code(value)], sourcePoint(node))));
     return [
       caption(ctx, node, name, entry.href, 'enumeration', api.title, schema.type),
-      ...ctx.blocks(schema.description),
+      ...ctx.blocks(schema.description, 3),
       list(schema.enumValues.map((v) => [code(v), ...(v === schema.defaultValue ? [text(' (default)')] : [])])),
     ];
   },

@@ -24,7 +24,7 @@ const CODE_TITLE = /title=(?:"([^"]*)"|'([^']*)')/;
  * llms-full.txt, a level-1 heading is a page's title and nothing else.
  */
 export class PageConverter implements Converter {
-  private readonly definitions = new Map<string, { url: string; title?: string | null }>();
+  private readonly definitions = new Map<string, { url: string }>();
 
   constructor(
     readonly ctx: TwinContext,
@@ -79,13 +79,17 @@ export class PageConverter implements Converter {
         return this.resolved(node.url as string, this.phrasing(children));
       case 'image':
         return this.image(node.url as string, node.alt as string | null | undefined);
+      // A reference's definition is not rewritten by the content stage: its path gets the base URL here, as a link's does there.
       case 'linkReference': {
         const definition = this.definitions.get(node.identifier as string);
-        return definition ? this.resolved(definition.url, this.phrasing(children)) : this.phrasing(children);
+        const url = definition && this.ctx.urls.component(definition.url, this.ctx.page);
+        return url ? [{ type: 'link', url, children: this.phrasing(children) }] : this.phrasing(children);
       }
       case 'imageReference': {
         const definition = this.definitions.get(node.identifier as string);
-        return definition ? this.image(definition.url, node.alt as string | null | undefined) : [];
+        const alt = node.alt as string | null | undefined;
+        const url = definition && this.ctx.urls.component(definition.url, this.ctx.page);
+        return url ? [{ type: 'image', url, alt: alt ?? '' }] : alt ? [text(alt)] : [];
       }
       case 'definition':
         return [];
@@ -179,7 +183,7 @@ export class PageConverter implements Converter {
 
   private collectDefinitions(node: TwinNode): void {
     if (node.type === 'definition' && typeof node.identifier === 'string' && !this.definitions.has(node.identifier))
-      this.definitions.set(node.identifier, { url: String(node.url ?? ''), title: node.title as string | null });
+      this.definitions.set(node.identifier, { url: String(node.url ?? '') });
     for (const child of node.children ?? []) this.collectDefinitions(child);
   }
 }
