@@ -91,9 +91,10 @@ const SHAPES = {
   html: (v: unknown) => typeof v === 'string' || v instanceof Uint8Array,
   /** A navbar item known to render. */
   navbar: (v: unknown) => v === true,
-  /** The body of a page's Markdown twin, and the links its check follows. */
+  /** A page's Markdown twin, its part of llms-full.txt, and the links its check follows. */
   markdown: fields({
     markdown: isString,
+    full: isString,
     links: arrayOf(
       fields({ url: isString, at: (v: unknown) => v === undefined || fields({ line: isNumber, column: isNumber })(v) }),
     ),

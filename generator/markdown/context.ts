@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { asPhrasing, heading, link, text, type Flow, type Phrasing } from './nodes.js';
-import { descriptionBlocks } from './react-nodes.js';
+import { heading, link, text, type Flow, type Phrasing } from './nodes.js';
 import type { TwinUrls } from './urls.js';
 
 /** Where in its source a link of a twin was written: a page's line and column. */
@@ -41,23 +39,8 @@ export class TwinContext {
     return link(url, children);
   }
 
-  /**
-   * A description of the reference's model as blocks, its links made absolute and kept for the
-   * check. Its headings are put at `floor` or below (a contract may write `<h1>`): a heading of the
-   * twin's level 1 would read as another page in llms-full.txt, and one above the section holding
-   * the description as the end of that section.
-   */
-  blocks(node: ReactNode, floor = 2): Flow[] {
-    return this.absolute(descriptionBlocks(node), floor);
-  }
-
-  /** A description inside a sentence (a table cell, a list item). */
-  phrasing(node: ReactNode): Phrasing[] {
-    return asPhrasing(this.blocks(node));
-  }
-
   /** The nodes with every link and image URL resolved and headings at `floor` or below (copies: the blocks of a description are shared). */
-  private absolute(nodes: readonly Flow[], floor: number): Flow[] {
+  absolute(nodes: readonly Flow[], floor: number): Flow[] {
     return nodes.flatMap((node): Flow[] => {
       if (node.type === 'link') return this.link(node.url, this.absolute(node.children, floor) as Phrasing[]);
       if (node.type === 'heading')

@@ -11,7 +11,7 @@ import type { SiteText } from './content/tree.js';
 import { LLMS_FULL_TXT, LLMS_TXT, llmsTxt } from './llms.js';
 import { twinSources, type TwinSource } from './pages.js';
 import type { MarkdownRequest } from './thread-tasks.js';
-import { needsModels, twinHeader, twinText, twinWork, type TwinModels } from './twin.js';
+import { needsModels, twinWork, type TwinModels } from './twin.js';
 import { twinPath, TwinUrls } from './urls.js';
 import { doTwinWork, type TwinBody, type TwinWork } from './work.js';
 
@@ -103,11 +103,12 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
       bodies.push(Promise.resolve(cached));
       continue;
     }
-    const work = twinWork(source, urls, site, needsModels(source) ? await loadModels() : NO_MODELS);
-    const body = run(work).then(async (made) => {
+    const body = (async () => {
+      const work = twinWork(source, urls, site, needsModels(source) ? await loadModels() : NO_MODELS);
+      const made = await run(work);
       if (cache.enabled) await cache.set('markdown', key, made);
       return made;
-    });
+    })();
     // Awaited in `finish`; a failure meanwhile must not go unhandled.
     body.catch(() => undefined);
     bodies.push(body);
@@ -117,10 +118,32 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
     finish: async (checks = {}) => {
       // What the thread has not started is done here, rather than waited for.
       await background?.drain();
-      const made = await Promise.all(bodies);
+      const settled = await Promise.allSettled(bodies);
+      const failures = failed(sources, settled);
+      if (failures.length > 0) return { twins: [], files: new Map(), diagnostics: failures };
+      const made = settled.map((s) => (s as PromiseFulfilledResult<TwinBody>).value);
       return twinFiles(input, checks, sources, made, urls);
     },
   };
+}
+
+/** A page whose twin could not be made fails the build, as one that fails to render does, located at its source. */
+function failed(sources: readonly TwinSource[], settled: ReadonlyArray<PromiseSettledResult<TwinBody>>): Diagnostic[] {
+  return settled.flatMap((result, index): Diagnostic[] => {
+    if (result.status === 'fulfilled') return [];
+    const source = sources[index] as TwinSource;
+    const error: unknown = result.reason;
+    return [
+      {
+        file: source.display ?? source.route,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        rule: 'render',
+        message: `the page's Markdown twin failed: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ];
+  });
 }
 
 const NO_MODELS: TwinModels = { catalog: new Map(), apiPage: () => undefined };
@@ -140,7 +163,7 @@ function twinFiles(
   const full: string[] = [];
   sources.forEach((source, index) => {
     const body = bodies[index] as TwinBody;
-    const markdown = twinText(twinHeader(source, urls, false), body.markdown);
+    const markdown = body.markdown;
     const path = twinPath(source.route);
     twins.push({ route: source.route, kind: source.kind, title: source.title, path, markdown });
     files.set(path, markdown);
@@ -151,7 +174,7 @@ function twinFiles(
       text: markdown,
       links: body.links,
     });
-    full.push(twinText(twinHeader(source, urls, true), body.markdown));
+    full.push(body.full);
   });
   files.set(LLMS_TXT, llmsTxt(config, sources, apiTitles(reference.pages), urls));
   files.set(LLMS_FULL_TXT, full.join('\n'));
@@ -174,7 +197,7 @@ function twinFiles(
   return { twins, files, diagnostics: checkTwinLinks(checked, targets, urls) };
 }
 
-/** Everything a twin's body is made from: its page (its syntax tree, or its reference page's inputs), the site's address and what its components draw. */
+/** Everything a twin is made from: its page (title, description and syntax tree, or its reference page's inputs), the site's address and what its components draw. */
 function twinKey(cache: BuildCache, source: TwinSource, root: string, site: SiteText, referenceKey: string): string {
   if (source.page.kind === 'api') return cache.key('twin', 'api', root, source.page.page.fingerprint);
   const page = source.page.page;
@@ -183,6 +206,8 @@ function twinKey(cache: BuildCache, source: TwinSource, root: string, site: Site
     'content',
     root,
     page.route,
+    source.title,
+    source.description ?? '',
     page.twin,
     site.title,
     site.tagline,

@@ -1,6 +1,13 @@
-import type { Parents, Root, RootContent } from 'mdast';
+import type { Parents, Root, RootContent, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
-import { defaultHandlers, toMarkdown, type Options, type State, type Unsafe } from 'mdast-util-to-markdown';
+import {
+  defaultHandlers,
+  toMarkdown,
+  type Handle,
+  type Options,
+  type State,
+  type Unsafe,
+} from 'mdast-util-to-markdown';
 
 /**
  * How every twin is printed: GFM (tables, strike-through, footnotes), `-` bullets, fenced code, ATX
@@ -20,8 +27,24 @@ const OPTIONS: Options = {
       state.safe = characterFiltered(state);
       return defaultHandlers.root(node, parent, state, info);
     },
+    text: Object.assign((...args: Parameters<Handle>) => defaultHandlers.text(...args), { peek: textPeek }),
   },
 };
+
+/** The characters some escaping pattern is about, for each printing's state. */
+const ESCAPED = new WeakMap<State, ReadonlySet<string>>();
+
+/**
+ * The first character a text prints as, which mdast-util-to-markdown asks of the node after each
+ * node of a sentence (to escape what the two would make together) and otherwise gets by printing
+ * the whole text. A text prints its own first character unless that character is escaped, and only
+ * a character some pattern is about can be: for any other, that character is the answer.
+ */
+function textPeek(...[node, parent, state, info]: Parameters<Handle>): string {
+  const first = (node as Text).value.charAt(0);
+  if (first !== '' && !ESCAPED.get(state)?.has(first)) return first;
+  return defaultHandlers.text(node as Text, parent, state, info);
+}
 
 /**
  * Markdown of a tree of blocks. mdast-util-to-markdown escapes whatever text would otherwise read
@@ -48,6 +71,7 @@ function characterFiltered(state: State): State['safe'] {
     if (list) list.push(pattern);
     else byCharacter.set(pattern.character, [pattern]);
   }
+  ESCAPED.set(state, new Set(byCharacter.keys()));
   return function filtered(this: State, value, config) {
     const subject = `${config.before ?? ''}${value ?? ''}${config.after ?? ''}`;
     const relevant: Unsafe[] = [];

@@ -2,12 +2,11 @@ import type { ApiPage } from '../render/api/reference-pages.js';
 import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import { changelogBlocks } from './api/changelog.js';
 import { referenceBlocks } from './api/reference.js';
-import { PageConverter } from './content/page.js';
+import { CONTRACT_COMPONENTS } from './content/contract-components.js';
+import { CONTENT_HANDLERS, PageConverter } from './content/page.js';
 import type { SiteText } from './content/tree.js';
 import { TwinContext } from './context.js';
-import { heading, link, paragraph, singleLine, text, type Flow } from './nodes.js';
 import type { TwinSource } from './pages.js';
-import { printMarkdown } from './print.js';
 import type { TwinUrls } from './urls.js';
 import type { TwinWork } from './work.js';
 
@@ -28,44 +27,27 @@ export function needsModels(source: TwinSource): boolean {
  * a page's contract components) are only here, so their blocks are made here and printed there.
  */
 export function twinWork(source: TwinSource, urls: TwinUrls, site: SiteText, models: TwinModels): TwinWork {
-  const ctx = new TwinContext(urls, urls.page(source.route));
+  const address = urls.page(source.route);
+  const header = { title: source.title, description: source.description, address };
+  const ctx = new TwinContext(urls, address);
   if (source.page.kind === 'content') {
     const page = source.page.page;
     if (!page.usesContracts)
       return {
         kind: 'content',
+        header,
         twin: page.twin,
         route: page.route,
         siteUrl: urls.siteUrl,
         baseUrl: urls.baseUrl,
         site,
       };
-    const blocks = new PageConverter(ctx, models.catalog, site).blocks(page.twin);
-    return { kind: 'blocks', blocks, links: ctx.links };
+    const handlers = { ...CONTENT_HANDLERS, ...CONTRACT_COMPONENTS };
+    const blocks = new PageConverter(ctx, models.catalog, site, handlers).blocks(page.twin);
+    return { kind: 'blocks', header, blocks, links: ctx.links };
   }
   const page = models.apiPage(source.route);
   if (!page) throw new Error(`the reference has no page at ${source.route}`);
   const blocks = page.model.kind === 'changelog' ? changelogBlocks(page.model, ctx) : referenceBlocks(page.model, ctx);
-  return { kind: 'blocks', blocks, links: ctx.links };
-}
-
-/**
- * The header of a twin: the page's title as the one level-1 heading, the address of its page (in
- * llms-full.txt, where many pages follow one another), and its description quoted. Titles and
- * descriptions are made one line: nothing in them can start a block of its own.
- */
-export function twinHeader(source: TwinSource, urls: TwinUrls, withSource: boolean): string {
-  const blocks: Flow[] = [heading(1, text(singleLine(source.title)))];
-  if (withSource) {
-    const address = urls.page(source.route);
-    blocks.push(paragraph(text('Source: '), ...link(address, [text(address)])));
-  }
-  const description = singleLine(source.description ?? '');
-  if (description !== '') blocks.push({ type: 'blockquote', children: [paragraph(text(description))] });
-  return printMarkdown(blocks);
-}
-
-/** A whole twin: its header, then its body. */
-export function twinText(header: string, body: string): string {
-  return body === '' ? header : `${header}\n${body}`;
+  return { kind: 'blocks', header, blocks, links: ctx.links };
 }

@@ -8,6 +8,7 @@ import type {
 import type { TwinContext } from '../context.js';
 import { code, heading, joined, paragraph, strong, table, text, type Flow, type Phrasing } from '../nodes.js';
 import { schemaDetails, typeLabel } from './schema.js';
+import { blocks, phrasing } from './descriptions.js';
 
 /** `GET /buckets/{id}`: how the reference names an operation in one line. */
 export function endpoint(op: Pick<OperationModel, 'method' | 'path'>): string {
@@ -19,11 +20,11 @@ export function endpoint(op: Pick<OperationModel, 'method' | 'path'>): string {
  * make it, its parameters, request body and responses, as the reference page shows them.
  */
 export function operationBlocks(op: OperationModel, depth: number, ctx: TwinContext): Flow[] {
-  const title = op.summary ? ctx.phrasing(op.heading) : [text(endpoint(op))];
+  const title = op.summary ? phrasing(ctx, op.heading) : [text(endpoint(op))];
   const out: Flow[] = [
     heading(depth, ...title, ...(op.deprecated ? [text(' (deprecated)')] : [])),
     paragraph(code(endpoint(op)), ...(op.kind === 'webhook' ? [text(' (webhook)')] : [])),
-    ...ctx.blocks(op.description, depth + 1),
+    ...blocks(ctx, op.description, depth + 1),
   ];
   const anonymous = op.security.some((r) => r.schemes.length === 0);
   if (op.roles.length > 0)
@@ -46,7 +47,7 @@ export function operationBlocks(op: OperationModel, depth: number, ctx: TwinCont
   if (op.requestBody) {
     out.push(heading(depth + 1, text(op.requestBody.required ? 'Request body (required)' : 'Request body')));
     out.push(
-      ...ctx.blocks(op.requestBody.description, depth + 2),
+      ...blocks(ctx, op.requestBody.description, depth + 2),
       ...op.requestBody.contents.flatMap((m) => mediaBlocks(m, ctx, depth + 2)),
     );
   }
@@ -66,7 +67,7 @@ function parametersTable(parameters: readonly ParameterModel[], ctx: TwinContext
     ['Name', 'In', 'Type', 'Required', 'Description'],
     parameters.map((p) => {
       const facts: Phrasing[][] = [];
-      const description = ctx.phrasing(p.description);
+      const description = phrasing(ctx, p.description);
       if (p.deprecated) facts.push([text('Deprecated.')]);
       if (description.length > 0) facts.push(description);
       if (p.enumValues.length > 0)
@@ -92,12 +93,12 @@ function mediaBlocks(media: MediaModel, ctx: TwinContext, floor: number): Flow[]
   if (media.stream) line.push(text(' (a stream: the body arrives as a sequence of events)'));
   const out: Flow[] = [paragraph(...line)];
   if (media.schema?.kind === 'node') out.push(...schemaDetails(media.schema, ctx, floor));
-  else if (media.schema) out.push(...ctx.blocks(media.schema.description, floor));
+  else if (media.schema) out.push(...blocks(ctx, media.schema.description, floor));
   return out;
 }
 
 function responseBlocks(response: ResponseModel, ctx: TwinContext, floor: number): Flow[] {
-  const description = ctx.phrasing(response.description);
+  const description = phrasing(ctx, response.description);
   const out: Flow[] = [
     paragraph(strong(code(response.status)), ...(description.length > 0 ? [text(': '), ...description] : [])),
   ];
@@ -120,7 +121,7 @@ function headersTable(headers: readonly HeaderModel[], ctx: TwinContext): Flow {
       [code(h.name)],
       h.schema ? typeLabel(h.schema, ctx) : [],
       [text(h.required ? 'yes' : 'no')],
-      ctx.phrasing(h.description),
+      phrasing(ctx, h.description),
     ]),
   );
 }

@@ -3,6 +3,7 @@ import type { TwinContext } from '../context.js';
 import { code, heading, joined, list, paragraph, table, text, type Flow, type Phrasing } from '../nodes.js';
 import { operationBlocks } from './operation.js';
 import { schemaParts, typeLabel } from './schema.js';
+import { blocks, phrasing } from './descriptions.js';
 
 /**
  * One page of an API reference (everything, or the overview, a tag or the models of a split API),
@@ -12,7 +13,7 @@ export function referenceBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[
   const out: Flow[] = [versionLine(api, ctx)];
   if (api.kind === 'full' || api.kind === 'overview') out.push(...overviewBlocks(api, ctx));
   for (const section of api.sections) {
-    out.push(heading(2, text(section.name)), ...ctx.blocks(section.description, 3));
+    out.push(heading(2, text(section.name)), ...blocks(ctx, section.description, 3));
     for (const op of section.operations) out.push(...operationBlocks(op, 3, ctx));
   }
   if (api.models.length > 0) {
@@ -39,13 +40,13 @@ function versionLine(api: ApiReferenceModel, ctx: TwinContext): Flow {
 }
 
 function overviewBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[] {
-  const out: Flow[] = [...ctx.blocks(api.description, 2)];
+  const out: Flow[] = [...blocks(ctx, api.description, 2)];
   if (api.servers.length > 0) {
     out.push(heading(2, text('Servers')));
     out.push(
       list(
         api.servers.map((server) => [
-          paragraph(code(server.url), ...described(ctx.phrasing(server.description))),
+          paragraph(code(server.url), ...described(phrasing(ctx, server.description))),
           ...(server.variables.length > 0
             ? [
                 list(
@@ -66,7 +67,7 @@ function overviewBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[] {
   if (api.securitySchemes.length > 0) {
     out.push(heading(2, text('Authentication')));
     for (const scheme of api.securitySchemes) {
-      out.push(heading(3, code(scheme.name), text(`: ${scheme.label}`)), ...ctx.blocks(scheme.description, 4));
+      out.push(heading(3, code(scheme.name), text(`: ${scheme.label}`)), ...blocks(ctx, scheme.description, 4));
       if (scheme.details.length > 0)
         out.push(
           list(
@@ -112,7 +113,7 @@ export function modelBlocks(node: SchemaNodeModel, ctx: TwinContext): Flow[] {
   line.push(text('.'));
   return [
     ...(node.title ? [paragraph(text(node.title))] : []),
-    ...ctx.blocks(node.description, 4),
+    ...blocks(ctx, node.description, 4),
     paragraph(...line),
     ...schemaParts(node, ctx, 4),
   ];

@@ -1,6 +1,7 @@
 import type { PropertyModel, SchemaModel, SchemaNodeModel } from '../../../templates/api/model.js';
 import type { TwinContext } from '../context.js';
 import { code, joined, list, paragraph, table, text, type Flow, type Phrasing } from '../nodes.js';
+import { blocks, phrasing } from './descriptions.js';
 
 /** Levels of inline objects a fields table opens as `parent.child` rows; deeper ones are their type alone. */
 const NESTED_LEVELS = 3;
@@ -38,7 +39,7 @@ function variantLabel(schema: SchemaModel, ctx: TwinContext): Phrasing[] {
 
 /** What a schema holds besides its type: its description, values, fields, items and variants, as blocks. */
 export function schemaDetails(node: SchemaNodeModel, ctx: TwinContext, floor: number): Flow[] {
-  return [...ctx.blocks(node.description, floor), ...schemaParts(node, ctx, floor)];
+  return [...blocks(ctx, node.description, floor), ...schemaParts(node, ctx, floor)];
 }
 
 /** What a schema holds besides its type and description. */
@@ -87,7 +88,7 @@ export function schemaParts(node: SchemaNodeModel, ctx: TwinContext, floor: numb
 }
 
 function describedAfter(schema: SchemaModel, ctx: TwinContext): Phrasing[] {
-  const description = ctx.phrasing(schema.description);
+  const description = phrasing(ctx, schema.description);
   return description.length > 0 ? [text(': '), ...description] : [];
 }
 
@@ -168,7 +169,7 @@ function flags(schema: SchemaModel): Phrasing[] {
 /** A row's description, then its default, values, constraints and example. */
 function rowFacts(schema: SchemaModel, ctx: TwinContext): Phrasing[] {
   const parts: Phrasing[][] = [];
-  const description = ctx.phrasing(schema.description);
+  const description = phrasing(ctx, schema.description);
   if (description.length > 0) parts.push(description);
   const node = schema.kind === 'node' ? schema : undefined;
   const values = enumValues(schema);

@@ -4,6 +4,7 @@ import { fieldsTable } from '../api/schema.js';
 import type { TwinContext } from '../context.js';
 import { code, joined, list, paragraph, strong, text, type Flow, type Phrasing } from '../nodes.js';
 import { attribute, sourcePoint, type Converter, type JsxHandler, type JsxNode } from './tree.js';
+import { blocks, phrasing } from '../api/descriptions.js';
 
 /**
  * The contract components as Markdown, from the same catalog as their HTML (the newest version of
@@ -18,7 +19,7 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
     if (!api || !op) return [];
     const call = page.ctx.link(op.href, [code(endpoint(op))], sourcePoint(node));
     if (node.type === 'mdxJsxTextElement') return call;
-    const summary = op.summary ? page.ctx.phrasing(op.heading) : [text(attribute(node, 'id') ?? '')];
+    const summary = op.summary ? phrasing(page.ctx, op.heading) : [text(attribute(node, 'id') ?? '')];
     const out: Flow[] = [
       paragraph(
         ...call,
@@ -41,7 +42,7 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
     const ctx = page.ctx;
     const fields = fieldsTable(schema, ctx);
     const out: Flow[] = [caption(ctx, node, name, entry.href, 'schema', api.title, fields ? undefined : schema.type)];
-    out.push(...ctx.blocks(schema.description, 3));
+    out.push(...blocks(ctx, schema.description, 3));
     const includes = schema.compositions
       .filter((c) => c.keyword === 'allOf')
       .flatMap((c) => c.variants.map((v) => v.schema))
@@ -66,7 +67,7 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
       return joined(schema.enumValues.map((value) => ctx.link(entry.href, [code(value)], sourcePoint(node))));
     return [
       caption(ctx, node, name, entry.href, 'enumeration', api.title, schema.type),
-      ...ctx.blocks(schema.description, 3),
+      ...blocks(ctx, schema.description, 3),
       list(schema.enumValues.map((v) => [code(v), ...(v === schema.defaultValue ? [text(' (default)')] : [])])),
     ];
   },

@@ -1,16 +1,5 @@
 import type { BlockContent, TableRow } from 'mdast';
-import {
-  asFlow,
-  code,
-  emphasis,
-  heading,
-  oneLine,
-  paragraph,
-  strong,
-  text,
-  type Flow,
-  type Phrasing,
-} from '../nodes.js';
+import { asFlow, code, emphasis, heading, oneLine, paragraph, strong, text, type Phrasing } from '../nodes.js';
 import { attribute, sourcePoint, textOf, type JsxHandler, type JsxNode, type TwinNode } from './tree.js';
 
 const phrasingOf =

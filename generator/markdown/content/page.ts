@@ -3,16 +3,16 @@ import { ADMONITION_KINDS } from '../../content/plugins/remark-admonitions.js';
 import type { ContractCatalog } from '../../../templates/mdx/contract-model.js';
 import type { TwinContext } from '../context.js';
 import { asFlow, asPhrasing, heading, oneLine, paragraph, strong, text, type Flow, type Phrasing } from '../nodes.js';
-import { CONTRACT_COMPONENTS } from './contract-components.js';
 import { HTML_ELEMENTS } from './html-elements.js';
 import { SITE_COMPONENTS } from './site-components.js';
 import { textOf, type Converter, type JsxHandler, type JsxNode, type SiteText, type TwinNode } from './tree.js';
 
-const HANDLERS: Readonly<Record<string, JsxHandler>> = {
-  ...HTML_ELEMENTS,
-  ...SITE_COMPONENTS,
-  ...CONTRACT_COMPONENTS,
-};
+/**
+ * The HTML elements and the site's layout components. The contract components
+ * (`contract-components.ts`) are added where the reference's catalog is at hand: they draw on it, and
+ * their module on the reference's model (React elements), which the second thread never loads.
+ */
+export const CONTENT_HANDLERS: Readonly<Record<string, JsxHandler>> = { ...HTML_ELEMENTS, ...SITE_COMPONENTS };
 
 const TITLES = Object.fromEntries(ADMONITION_KINDS.map((k) => [k, k.charAt(0).toUpperCase() + k.slice(1)]));
 const CODE_TITLE = /title=(?:"([^"]*)"|'([^']*)')/;
@@ -30,6 +30,7 @@ export class PageConverter implements Converter {
     readonly ctx: TwinContext,
     readonly catalog: ContractCatalog,
     readonly site: SiteText,
+    private readonly handlers: Readonly<Record<string, JsxHandler>> = CONTENT_HANDLERS,
   ) {}
 
   blocks(twin: string): Flow[] {
@@ -104,7 +105,8 @@ export class PageConverter implements Converter {
   }
 
   private jsx(node: JsxNode): Flow[] {
-    const handler = node.name === null ? undefined : HANDLERS[node.name];
+    const handler =
+      node.name !== null && Object.hasOwn(this.handlers, node.name) ? this.handlers[node.name] : undefined;
     const made = handler ? handler(node, this) : node.children.flatMap((child) => this.node(child));
     // An element on a line of its own is a block of its own, even when what it makes is a sentence.
     return node.type === 'mdxJsxFlowElement' ? asFlow(made) : made;
