@@ -10,7 +10,9 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { build, type BuildResult } from '../generator/commands/build.js';
+import type { ResolvedConfig } from '../generator/config/resolve.js';
 import { checkTwinLinks } from '../generator/markdown/check.js';
+import { markdownTwins } from '../generator/markdown/index.js';
 import { PageConverter } from '../generator/markdown/content/page.js';
 import { TwinContext } from '../generator/markdown/context.js';
 import { printMarkdown } from '../generator/markdown/print.js';
@@ -223,6 +225,28 @@ describe('Markdown twins, llms.txt and llms-full.txt (test/fixtures/markdown-sit
         "out/site/api/shop/index.md:1:1 warning [markdown-link] the page's Markdown links to https://docs.example.com/shop-docs/api/gone/: the site has no page or file at /api/gone/",
       ],
     );
+  });
+
+  test('a page whose twin cannot be made is an error located at it, and no file is made', async () => {
+    const config = { url: 'https://docs.example.com', baseUrl: '/', title: 'T', tagline: '' } as ResolvedConfig;
+    const summary = {
+      apiId: 'x',
+      route: '/api/x/',
+      title: 'X API',
+      description: '',
+      anchors: new Set<string>(),
+      fingerprint: 'f',
+    };
+    const made = await markdownTwins({
+      config,
+      content: { docs: [], pages: [], sidebar: [], assets: [] },
+      reference: { pages: [summary], files: new Map(), key: '', full: async () => ({ pages: [], catalog: new Map() }) },
+    });
+    assert.deepEqual(
+      made.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} [${d.rule}] ${d.message}`),
+      ["/api/x/:1:1 error [render] the page's Markdown twin failed: the reference has no page at /api/x/"],
+    );
+    assert.equal(made.files.size, 0);
   });
 
   test('each page names its twin in its head, with its canonical URL, Open Graph and Twitter card tags', async () => {

@@ -87,32 +87,27 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
       ? background.run({ kind: 'markdown', work } satisfies MarkdownRequest, async () => doTwinWork(work))
       : Promise.resolve(doTwinWork(work));
 
-  let models: Promise<TwinModels> | undefined;
-  const loadModels = (): Promise<TwinModels> =>
-    (models ??= reference.full().then(({ pages, catalog }) => {
-      const byRoute = new Map<string, ApiPage>(pages.map((p) => [p.route, p]));
-      return { catalog, apiPage: (route) => byRoute.get(route) };
-    }));
-
-  const bodies: Array<Promise<TwinBody>> = [];
-  for (const source of sources) {
-    // Hashing every page's tree costs time a build without a cache has no use for.
-    const key = cache.enabled ? twinKey(cache, source, root, site, reference.key) : '';
-    const cached = cache.enabled ? await cache.get<TwinBody>('markdown', key) : undefined;
-    if (cached) {
-      bodies.push(Promise.resolve(cached));
-      continue;
-    }
-    const body = (async () => {
-      const work = twinWork(source, urls, site, needsModels(source) ? await loadModels() : NO_MODELS);
-      const made = await run(work);
-      if (cache.enabled) await cache.set('markdown', key, made);
-      return made;
-    })();
-    // Awaited in `finish`; a failure meanwhile must not go unhandled.
-    body.catch(() => undefined);
-    bodies.push(body);
-  }
+  // Hashing every page's tree costs time a build without a cache has no use for.
+  const keys = sources.map((source) => (cache.enabled ? twinKey(cache, source, root, site, reference.key) : ''));
+  const cached = await Promise.all(
+    keys.map((key) => (cache.enabled ? cache.get<TwinBody>('markdown', key) : undefined)),
+  );
+  // The reference's models are built only when a twin not in the cache needs them.
+  const models = sources.some((source, index) => !cached[index] && needsModels(source))
+    ? await reference.full().then(({ pages, catalog }): TwinModels => {
+        const byRoute = new Map<string, ApiPage>(pages.map((p) => [p.route, p]));
+        return { catalog, apiPage: (route) => byRoute.get(route) };
+      })
+    : NO_MODELS;
+  const bodies = sources.map(async (source, index): Promise<TwinBody> => {
+    const hit = cached[index];
+    if (hit) return hit;
+    const made = await run(twinWork(source, urls, site, models));
+    if (cache.enabled) await cache.set('markdown', keys[index] as string, made);
+    return made;
+  });
+  // Awaited in `finish`; a failure meanwhile must not go unhandled.
+  for (const body of bodies) body.catch(() => undefined);
 
   return {
     finish: async (checks = {}) => {
