@@ -50,11 +50,11 @@ export function schemaParts(node: SchemaNodeModel, ctx: TwinContext, floor: numb
   const fields = fieldsTable(node, ctx);
   if (fields) out.push(...fields);
   else if (
-    node.items &&
-    (node.items.kind === 'link' || node.items.properties.length > 0 || node.items.compositions.length > 0)
+    // Items that are a model are named by the type already ("array of Pet"); written in place, their fields follow.
+    node.items?.kind === 'node' &&
+    (node.items.properties.length > 0 || node.items.compositions.length > 0)
   ) {
-    out.push(paragraph(text('Items: '), ...typeLabel(node.items, ctx)));
-    if (node.items.kind === 'node') out.push(...schemaDetails(node.items, ctx, floor));
+    out.push(paragraph(text('Items: '), ...typeLabel(node.items, ctx)), ...schemaDetails(node.items, ctx, floor));
   }
   for (const composition of node.compositions) {
     out.push(paragraph(text(`${KEYWORDS[composition.keyword]}:`)));
