@@ -9,11 +9,11 @@ import type { Background } from '../workers/background.js';
 import { checkTwinLinks, type CheckedTwin } from './check.js';
 import type { SiteText } from './content/tree.js';
 import { LLMS_FULL_TXT, LLMS_TXT, llmsTxt } from './llms.js';
-import { twinSources, type TwinSource } from './pages.js';
+import { needsModels, twinSources, type TwinSource } from './pages.js';
 import type { MarkdownRequest } from './thread-tasks.js';
-import { needsModels, twinWork, type TwinModels } from './twin.js';
+import type { TwinModels } from './twin.js';
 import { twinPath, TwinUrls } from './urls.js';
-import { doTwinWork, type TwinBody, type TwinWork } from './work.js';
+import type { TwinBody, TwinWork } from './work.js';
 
 export { twinPath, TwinUrls } from './urls.js';
 export { LLMS_FULL_TXT, LLMS_TXT } from './llms.js';
@@ -82,16 +82,19 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
   const site: SiteText = { title: config.title, tagline: config.tagline };
   const sources = twinSources(content.docs, content.pages, content.sidebar, reference.pages);
   const root = urls.page('/');
-  const run = (work: TwinWork): Promise<TwinBody> =>
-    background
-      ? background.run({ kind: 'markdown', work } satisfies MarkdownRequest, async () => doTwinWork(work))
-      : Promise.resolve(doTwinWork(work));
-
   // Hashing every page's tree costs time a build without a cache has no use for.
   const keys = sources.map((source) => (cache.enabled ? twinKey(cache, source, root, site, reference.key) : ''));
   const cached = await Promise.all(
     keys.map((key) => (cache.enabled ? cache.get<TwinBody>('markdown', key) : undefined)),
   );
+  // What makes and prints twins (the converters, the reference's model with React) loads only when one is not in the cache.
+  const making = cached.every((hit) => hit !== undefined)
+    ? undefined
+    : await Promise.all([import('./twin.js'), import('./work.js')]);
+  const run = (work: TwinWork, doTwinWork: (work: TwinWork) => TwinBody): Promise<TwinBody> =>
+    background
+      ? background.run({ kind: 'markdown', work } satisfies MarkdownRequest, async () => doTwinWork(work))
+      : Promise.resolve(doTwinWork(work));
   // The reference's models are built only when a twin not in the cache needs them.
   const models = sources.some((source, index) => !cached[index] && needsModels(source))
     ? await reference.full().then(({ pages, catalog }): TwinModels => {
@@ -102,7 +105,8 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
   const bodies = sources.map(async (source, index): Promise<TwinBody> => {
     const hit = cached[index];
     if (hit) return hit;
-    const made = await run(twinWork(source, urls, site, models));
+    const [{ twinWork }, { doTwinWork }] = making as NonNullable<typeof making>;
+    const made = await run(twinWork(source, urls, site, models), doTwinWork);
     if (cache.enabled) await cache.set('markdown', keys[index] as string, made);
     return made;
   });

@@ -60,3 +60,8 @@ export function twinSources(
 function byRouteOrder(a: { route: string }, b: { route: string }): number {
   return a.route < b.route ? -1 : a.route > b.route ? 1 : 0;
 }
+
+/** Whether making the page's twin needs the reference's models (its pages, and the catalog of contract components). */
+export function needsModels(source: TwinSource): boolean {
+  return source.page.kind === 'api' || source.page.page.usesContracts;
+}

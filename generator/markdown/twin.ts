@@ -16,11 +16,6 @@ export interface TwinModels {
   apiPage(route: string): ApiPage | undefined;
 }
 
-/** Whether making the page's twin needs the reference's models (`TwinModels`). */
-export function needsModels(source: TwinSource): boolean {
-  return source.page.kind === 'api' || source.page.page.usesContracts;
-}
-
 /**
  * What is left to do for a page's twin. A content page that draws on no contract is made and printed
  * wherever the work runs, from its syntax tree; the others (a reference page's model, the catalog of
