@@ -28,6 +28,7 @@ export { serve, type ServeOptions, type ServeResult } from './commands/serve.js'
 export { createStaticServer, type StaticServerOptions } from './serve/static-server.js';
 export { loadContent, type ContentInput, type ContentResult } from './content/index.js';
 export { renderSite, type RenderInput, type RenderResult, type RenderedPage } from './render/index.js';
+export { markdownTwins, twinPath, type MarkdownInput, type MarkdownSite, type MarkdownTwin } from './markdown/index.js';
 export { buildApiReference, type ApiReference, type ApiReferenceOptions } from './render/api/pages.js';
 export { buildClient, type ClientAssets } from './client/build.js';
 export { DEFAULT_OPTIONS, type GlobalOptions } from './commands/options.js';

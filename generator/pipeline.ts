@@ -5,6 +5,7 @@ import { countBySeverity, normalizeDiagnostics, type Diagnostic } from './diagno
 import { Background } from './workers/background.js';
 import { apiPagesReport, pageBudgetDiagnostics } from './render/page-weight.js';
 import { awaitChecksAndTypes } from './pipeline/checks-and-types.js';
+import { finishMarkdown, startMarkdown } from './pipeline/markdown-stage.js';
 import { prepareSite } from './pipeline/prepare.js';
 import type { EarlyReference } from './pipeline/reference.js';
 import { siteRenderer } from './pipeline/render-stage.js';
@@ -27,6 +28,8 @@ export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from './pipelin
 export async function compileSite(options: BuildOptions, emitPage?: EmitPage): Promise<SiteOutput> {
   const clock = new StageClock(options.onStage);
   const background = Background.deferred();
+  // The Markdown twins' own thread: they are printed while this one renders the site.
+  const twinThread = Background.threaded();
   try {
     const prepared = await prepareSite(options, { kind: 'build', background }, clock);
     if (!prepared.ok) return failed(prepared.diagnostics);
@@ -40,6 +43,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const javascript = javascriptWeight(client);
     diagnostics.push(...budgetDiagnostics(javascript));
 
+    const twins = await clock.early('markdown', () => startMarkdown(site, early.reference, twinThread));
     const { renderer, first } = await clock.timed('render', async () => {
       const renderer = await siteRenderer(site, client, emitPage);
       return { renderer, first: await renderer.renderWith(early.reference) };
@@ -56,14 +60,19 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const located = rendered.apiWeights.map((w) => ({ ...w, file: join(options.out, w.file) }));
     diagnostics.push(...pageBudgetDiagnostics(located, pageBudget));
     const parts: SiteParts = { config, configSource, cache, contracts, content, reference, render };
-
-    const { errors, warnings } = countBySeverity(diagnostics);
     const types = settled.types;
-    if (errors > 0 || (options.strict && warnings > 0) || !types) return failed(diagnostics, parts);
+    if (countBySeverity(diagnostics).errors > 0 || !types) return failed(diagnostics, parts);
+
+    const markdown = await clock.timed('markdown', () =>
+      finishMarkdown(twins, site, reference, client, renderer.favicon, options.out),
+    );
+    diagnostics.push(...markdown.diagnostics);
+    const { errors, warnings } = countBySeverity(diagnostics);
+    if (errors > 0 || (options.strict && warnings > 0)) return failed(diagnostics, parts);
 
     // The report is written with the site, so the write stage's own time is up to this point.
     const files = await clock.timed('write', async () =>
-      outputFiles(config, settled.site, client, content, renderer.favicon, types),
+      outputFiles(config, settled.site, client, content, renderer.favicon, types, markdown.files),
     );
     const normalized = normalizeDiagnostics(diagnostics);
     const report: BuildReport = {
@@ -78,7 +87,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
   } finally {
-    await background.close();
+    await Promise.all([background.close(), twinThread.close()]);
   }
 }
 

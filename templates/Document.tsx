@@ -39,6 +39,11 @@ function BaseUrlIssue({ baseUrl }: { baseUrl: string }): ReactElement {
   );
 }
 
+/** Open Graph writes a locale as `language_TERRITORY` (`en_US`); the config's BCP 47 tags use a hyphen. */
+function ogLocale(locale: string): string {
+  return locale.replace('-', '_');
+}
+
 /** The whole HTML document of one page; `#__site` is what the client hydrates, from the site model the JSON beside it names. */
 export function Document({
   site,
@@ -58,6 +63,7 @@ export function Document({
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         <link rel="canonical" href={head.canonical} />
+        {head.markdown ? <link rel="alternate" type="text/markdown" href={head.markdown} /> : null}
         {site.feeds?.map((feed) => (
           <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
         ))}
@@ -66,8 +72,10 @@ export function Document({
         <meta property="og:url" content={head.canonical} />
         <meta property="og:type" content={head.ogType} />
         <meta property="og:site_name" content={site.title} />
-        <meta property="og:locale" content={site.locale} />
+        <meta property="og:locale" content={ogLocale(site.locale)} />
         <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={head.title} />
+        <meta name="twitter:description" content={head.description} />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="icon" href={site.assets.favicon} type={site.assets.faviconType} />
         <script data-settings={JSON.stringify(headSettings(site))} dangerouslySetInnerHTML={{ __html: head.script }} />

@@ -105,6 +105,8 @@ export interface HeadModel {
   /** Route without base URL, to mark the current page. */
   route: string;
   canonical: string;
+  /** Site path of the page's Markdown twin (`/docs/x/index.md`); undefined for a page without one (404). */
+  markdown: string | undefined;
   ogType: 'website' | 'article';
   noindex: boolean;
   /** Site path of the site model's JSON, one file for the whole site, which the client loads. */

@@ -81,6 +81,13 @@ describe('navigation in the browser', () => {
       await page.getAttribute('link[rel="canonical"]', 'href'),
       'https://fixture.example/kb/docs/guide/setup/',
     );
+    assert.deepEqual(
+      await page.$$eval('link[rel="alternate"][type="text/markdown"]', (links) =>
+        links.map((l) => l.getAttribute('href')),
+      ),
+      ['/kb/docs/guide/setup/index.md'],
+      "the head names the new page's Markdown twin, and only it",
+    );
     assert.equal(await page.locator('.docs-sidebar [aria-current="page"]').textContent(), 'Setup');
     assert.deepEqual(
       requests.filter((r) => r.type === 'document').map((r) => r.path),

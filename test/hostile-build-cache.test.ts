@@ -44,6 +44,7 @@ describe('hostile parsing: the build cache', () => {
     html: { html: '<script>forged()</script>' },
     navbar: 'yes',
     client: { js: 'forged()' },
+    markdown: { markdown: '# Forged', links: [{ url: 'https://forged.example/', at: { line: 'one' } }] },
   };
 
   test('no kind takes the wrong shape of any other', () => {

@@ -234,6 +234,22 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.ok(files.size > 60);
   });
 
+  test('every page has a Markdown twin its head names, and llms.txt links each twin once', async () => {
+    const all = [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)];
+    for (const route of all) {
+      const p = await page(route);
+      assert.equal(p.attr('link[rel="alternate"][type="text/markdown"]', 'href'), `${route}index.md`, route);
+      assert.equal(p.attr('meta[name="twitter:title"]', 'content'), p.text('title'), route);
+      const twin = await readFile(join(out, 'site', route.slice(1), 'index.md'), 'utf8');
+      assert.equal(twin.split('\n')[0], `# ${p.text('title') === SITE_TITLE ? SITE_TITLE : p.text('main h1')}`, route);
+    }
+    const llms = await readFile(join(out, 'site', 'llms.txt'), 'utf8');
+    const linked = [...llms.matchAll(/\]\((https:\/\/www\.openk9\.io\/[^)]*index\.md)\)/g)].map((m) => m[1]);
+    assert.deepEqual([...linked].sort(), all.map((route) => `https://www.openk9.io${route}index.md`).sort());
+    const full = await readFile(join(out, 'site', 'llms-full.txt'), 'utf8');
+    assert.equal(full.match(/^Source: /gm)?.length, all.length);
+  });
+
   test('404.html, sitemap.xml, robots.txt and the favicon', async () => {
     const notFound = await Page.read(join(out, 'site', '404.html'));
     assert.equal(notFound.text('title'), `Page Not Found | ${SITE_TITLE}`);
@@ -264,7 +280,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.deepEqual(report.warnings, []);
     assert.deepEqual(
       report.stages.map((s) => s.stage),
-      ['config', 'contracts', 'reference', 'content', 'client', 'render', 'checks-and-types', 'write'],
+      ['config', 'contracts', 'reference', 'content', 'client', 'render', 'checks-and-types', 'markdown', 'write'],
     );
     assert.ok(report.stages.every((s) => s.ms >= 0));
     // The six contracts (0.27 MB) are checked on the build's own thread.

@@ -47,6 +47,7 @@ export const isDiagnostic: Guard = fields({
 
 const isCachedPage: Guard = fields({
   tree: isString,
+  twin: isString,
   treeHash: isString,
   anchors: arrayOf(isString),
   toc: arrayOf(fields({ depth: isNumber, text: isString, id: isString })),
@@ -90,6 +91,14 @@ const SHAPES = {
   html: (v: unknown) => typeof v === 'string' || v instanceof Uint8Array,
   /** A navbar item known to render. */
   navbar: (v: unknown) => v === true,
+  /** A page's Markdown twin, its part of llms-full.txt, and the links its check follows. */
+  markdown: fields({
+    markdown: isString,
+    full: isString,
+    links: arrayOf(
+      fields({ url: isString, at: (v: unknown) => v === undefined || fields({ line: isNumber, column: isNumber })(v) }),
+    ),
+  }),
   /** The client's bundles. */
   client: fields({ js: isString, css: isString }),
 } satisfies Record<string, Guard>;

@@ -19,8 +19,9 @@ export interface CompileResult {
  * of the Markdown files it links to, the images it embeds and, if it names any, the contracts.
  * An entry is used only when all of those are still what they were.
  */
-export interface CachedPage extends Omit<MdxOutput, 'assets' | 'tree'> {
+export interface CachedPage extends Omit<MdxOutput, 'assets' | 'tree' | 'twin'> {
   tree: string;
+  twin: string;
   /** sha256 of `tree`, kept so that a page from the cache is not hashed again. */
   treeHash: string;
   routes: Array<[string, string | null]>;
@@ -57,9 +58,11 @@ export async function compileFresh(page: PageSource, context: MdxContext): Promi
     fileRoutes: { get: (path) => recordRoute(routes, path, context.fileRoutes.get(path)) },
     contracts: watched(context.contracts, () => (usedContracts = true)),
   });
-  if (output.tree === undefined) return { entry: undefined, diagnostics: output.diagnostics, usedContracts };
+  if (output.tree === undefined || output.twin === undefined)
+    return { entry: undefined, diagnostics: output.diagnostics, usedContracts };
   const entry: CachedPage = {
     tree: output.tree,
+    twin: output.twin,
     treeHash: sha256(output.tree),
     anchors: output.anchors,
     toc: output.toc,
@@ -133,12 +136,13 @@ function watched<T extends object>(target: T, onUse: () => void): T {
 
 function toPage(
   page: PageSource,
-  entry: Pick<CachedPage, 'tree' | 'treeHash' | 'anchors' | 'toc' | 'links' | 'contracts'>,
+  entry: Pick<CachedPage, 'tree' | 'twin' | 'treeHash' | 'anchors' | 'toc' | 'links' | 'contracts'>,
 ): CompiledPage {
   return {
     ...page,
     Content: pageContent(entry.tree),
     tree: entry.tree,
+    twin: entry.twin,
     contentHash: entry.treeHash,
     usesContracts: entry.contracts !== null,
     anchors: new Set(entry.anchors),

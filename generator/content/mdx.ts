@@ -11,8 +11,9 @@ import { DepthLimitExceeded, depthLimitMessage, remarkDepthLimit, tooDeepLine } 
 import { remarkContracts } from './plugins/remark-contracts.js';
 import { remarkLinks } from './plugins/remark-links.js';
 import { remarkSafety } from './plugins/remark-safety.js';
+import { remarkCaptureTwin } from './plugins/remark-twin.js';
 import { remarkVoice } from './plugins/remark-voice.js';
-import { withPageState } from './plugins/page-state.js';
+import { withPageState, type PageState } from './plugins/page-state.js';
 import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
@@ -37,6 +38,8 @@ export interface MdxContext {
 export interface MdxOutput {
   /** The page's HTML syntax tree as JSON (`serializePageTree`); undefined when the page has errors. */
   tree: string | undefined;
+  /** The page's Markdown syntax tree as JSON (`serializeTwinTree`), for its Markdown twin; undefined when the page has errors. */
+  twin: string | undefined;
   anchors: string[];
   toc: Heading[];
   links: PageLink[];
@@ -65,6 +68,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         remarkAdmonitions,
         remarkVoice,
         [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets, rootDir: context.rootDir }],
+        remarkCaptureTwin,
       ],
       rehypePlugins: [
         [rehypeHeadings, { minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }],
@@ -94,8 +98,10 @@ export async function compileMdx(
   const toc: Heading[] = [];
   const links: PageLink[] = [];
   const assets: Asset[] = [];
+  const twin: PageState['twin'] = { tree: undefined };
   const output = (tree: string | undefined, diagnostics: Diagnostic[]): MdxOutput => ({
     tree,
+    twin: tree === undefined ? undefined : twin.tree,
     anchors: [...anchors],
     toc,
     links,
@@ -113,6 +119,7 @@ export async function compileMdx(
     pageAssets: assets,
     anchors,
     toc,
+    twin,
   });
   const deep = tooDeepLine(page.text);
   if (deep)

@@ -66,6 +66,8 @@ export interface CompiledPage extends PageSource {
   Content: MDXContent;
   /** The page's HTML syntax tree as JSON (`serializePageTree`), which `Content` draws. */
   tree: string;
+  /** The page's Markdown syntax tree as JSON (`serializeTwinTree`), which its Markdown twin is made from. */
+  twin: string;
   /** A hash of the page's syntax tree: its content, for the cache of rendered pages. */
   contentHash: string;
   /** It has contract components or tagged examples, so it depends on the contracts. */

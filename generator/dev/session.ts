@@ -6,6 +6,7 @@ import { decodePage } from '../content/page-text.js';
 import { duplicateTitle } from '../content/rules.js';
 import type { CompiledPage } from '../content/types.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { markdownTwins, MARKDOWN_LINK_RULE } from '../markdown/index.js';
 import { renderSite } from '../render/index.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 
@@ -23,7 +24,7 @@ export interface DevBuild {
 }
 
 /** Link rules are recomputed over every page after an edit; the rest of a page's findings belong to that page. */
-const LINK_RULES = new Set(['broken-markdown-link', 'broken-anchor']);
+const LINK_RULES = new Set(['broken-markdown-link', 'broken-anchor', MARKDOWN_LINK_RULE]);
 /** Front matter that changes a page's place in the navigation: an edit to it renders every page again. */
 const NAVIGATION_KEYS = ['title', 'sidebarLabel', 'sidebarPosition', 'slug', 'id'] as const;
 
@@ -144,7 +145,16 @@ export class DevSession {
     const files = new Map<string, string | Uint8Array>(rendered.files);
     for (const asset of content.assets)
       if (!parts.content.assets.some((a) => a.target === asset.target)) files.set(asset.target, asset.bytes);
-    const final = normalizeDiagnostics([...diagnostics, ...rendered.diagnostics]);
+    // The edited pages' twins and llms-full.txt; the others come back from the cache as they were.
+    const markdown = await markdownTwins(
+      { config: parts.config, content, reference: parts.reference, cache: parts.cache },
+      {
+        otherFiles: [...output.files.keys()].filter((p) => p.startsWith('site/')).map((p) => p.slice('site/'.length)),
+        outDir: this.options.out,
+      },
+    );
+    for (const [path, text] of markdown.files) if (output.files.get(`site/${path}`) !== text) files.set(path, text);
+    const final = normalizeDiagnostics([...diagnostics, ...markdown.diagnostics, ...rendered.diagnostics]);
     if (countBySeverity(final).errors > 0)
       return {
         ok: false,

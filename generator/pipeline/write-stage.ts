@@ -14,6 +14,7 @@ export async function outputFiles(
   content: ContentResult,
   icon: SiteRenderer['favicon'],
   types: TypesResult,
+  markdown: ReadonlyMap<string, string>,
 ): Promise<Map<string, string | Uint8Array>> {
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();
@@ -21,6 +22,7 @@ export async function outputFiles(
   for (const [path, text] of client.files) files.set(`site/${path}`, text);
   for (const [path, text] of reference.files) files.set(`site/${path}`, text);
   for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
+  for (const [path, text] of markdown) files.set(`site/${path}`, text);
   if (icon) files.set(`site/${icon.path}`, icon.bytes);
   files.set(
     'site/sitemap.xml',

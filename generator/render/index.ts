@@ -130,6 +130,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     description: description ?? config.description,
     route,
     canonical: new URL(withBase(base, route), config.url).href,
+    markdown: noindex ? undefined : `${withBase(base, route)}index.md`,
     ogType,
     noindex,
     siteData: withBase(base, `/${siteData}`),

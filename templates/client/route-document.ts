@@ -9,6 +9,7 @@ const HEAD_SELECTORS = [
   'meta[property^="og:"]',
   'meta[name^="twitter:"]',
   'link[rel="canonical"]',
+  'link[rel="alternate"][type="text/markdown"]',
 ] as const;
 
 /** One page of the site as the client holds it: read from a document, decoded when rendered. */

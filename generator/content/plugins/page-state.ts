@@ -21,6 +21,8 @@ export interface PageState {
   pageAssets: Asset[];
   anchors: Set<string>;
   toc: Heading[];
+  /** The page's Markdown syntax tree as JSON, kept by the last remark plugin for the page's Markdown twin. */
+  twin: { tree: string | undefined };
 }
 
 export function withPageState(file: VFile, state: PageState): VFile {
