@@ -33,6 +33,7 @@ describe('rule severities', () => {
         'page-description',
         'voice',
         'duplicate-title',
+        'git-dates',
         'breaking-change',
       ].sort(),
     );
