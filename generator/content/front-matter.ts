@@ -13,6 +13,7 @@ const frontMatterSchema = z.strictObject({
   sidebar_position: z.number().optional(),
   slug: validRoute(z.string().min(1), 'the slug').optional(),
   id: validRoute(z.string().regex(/^[\w.-]+$/, 'must be letters, digits, ".", "_" or "-"'), 'the id').optional(),
+  search: z.boolean().optional(),
 });
 
 /** Parsed as if it were a YAML file of its own, then reported against the page. */
@@ -54,6 +55,7 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
       sidebarPosition: data.sidebar_position,
       slug: data.slug,
       id: data.id,
+      search: data.search ?? true,
     },
   };
 }

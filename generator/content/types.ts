@@ -8,6 +8,8 @@ export interface FrontMatter {
   sidebarPosition: number | undefined;
   slug: string | undefined;
   id: string | undefined;
+  /** Whether the site's search index holds the page (`search: false` leaves it out). */
+  search: boolean;
 }
 
 export type PageKind = 'doc' | 'page';
