@@ -11,6 +11,7 @@ import { siteRenderer } from './pipeline/render-stage.js';
 import type { BuildOptions, BuildReport, EmitPage, SiteOutput, SiteParts } from './pipeline/site-output.js';
 import { StageClock } from './pipeline/stage-clock.js';
 import { outputFiles } from './pipeline/write-stage.js';
+import { SiteSearch } from './search/index.js';
 
 export { BUILD_STAGES, type BuildStage } from './pipeline/stage-clock.js';
 export { prepareSite, type PreparedSite } from './pipeline/prepare.js';
@@ -27,10 +28,13 @@ export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from './pipelin
 export async function compileSite(options: BuildOptions, emitPage?: EmitPage): Promise<SiteOutput> {
   const clock = new StageClock(options.onStage);
   const background = Background.deferred();
+  let search: SiteSearch | undefined;
   try {
     const prepared = await prepareSite(options, { kind: 'build', background }, clock);
     if (!prepared.ok) return failed(prepared.diagnostics);
     const site = prepared.site;
+    // Pagefind reads each page as it is rendered, in a process of its own (see SiteSearch).
+    search = new SiteSearch(site.config, site.content, site.cache);
     const early = site.reference as EarlyReference;
     const diagnostics: Diagnostic[] = [...site.configDiagnostics, ...site.contentDiagnostics];
 
@@ -39,7 +43,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     diagnostics.push(...budgetDiagnostics(javascript));
 
     const { renderer, first } = await clock.timed('render', async () => {
-      const renderer = await siteRenderer(site, client, emitPage);
+      const renderer = await siteRenderer(site, client, emitPage && search?.tap(emitPage));
       return { renderer, first: await renderer.renderWith(early.reference) };
     });
 
@@ -49,6 +53,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     diagnostics.push(...settled.diagnostics);
     const { render, reference, rendered } = settled.site;
     diagnostics.push(...rendered.diagnostics);
+    if (!emitPage) search.takeAll(rendered.files);
     const { config, configSource, cache, contracts, content } = site;
     const pageBudget = config.apiPages.pageBudget;
     const located = rendered.apiWeights.map((w) => ({ ...w, file: join(options.out, w.file) }));
@@ -59,9 +64,12 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const types = settled.types;
     if (errors > 0 || (options.strict && warnings > 0) || !types) return failed(diagnostics, parts);
 
+    const index = await clock.timed('search', () => (search as SiteSearch).finish(reference));
+    if (!index.ok) return failed([...diagnostics, ...index.diagnostics], parts);
+
     // The report is written with the site, so the write stage's own time is up to this point.
     const files = await clock.timed('write', async () =>
-      outputFiles(config, settled.site, client, content, renderer.favicon, types),
+      outputFiles(config, settled.site, client, content, renderer.favicon, types, index.files),
     );
     const normalized = normalizeDiagnostics(diagnostics);
     const report: BuildReport = {
@@ -70,12 +78,14 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       stages: clock.stages,
       totalMs: clock.totalMs,
       javascript,
+      search: index.report,
       apiPages: apiPagesReport(rendered.apiWeights, pageBudget),
       secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
     };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
   } finally {
+    await search?.close();
     await background.close();
   }
 }

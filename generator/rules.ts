@@ -21,6 +21,7 @@ import { breakingChange } from './diff/rules.js';
 import { typesGeneration } from './types/rules.js';
 import { depthLimit, encoding, parse, pathOutsideProject } from './sources/rules.js';
 import { output } from './write/rules.js';
+import { searchIndex } from './search/rules.js';
 
 /**
  * Every rule a file of the project can break (but the content's, which the README lists by hand),
@@ -57,6 +58,7 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   configInvalid,
   navbarItemType,
   output,
+  searchIndex,
   apiSpec,
   apiVersionName,
 ];

@@ -264,7 +264,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.deepEqual(report.warnings, []);
     assert.deepEqual(
       report.stages.map((s) => s.stage),
-      ['config', 'contracts', 'reference', 'content', 'client', 'render', 'checks-and-types', 'write'],
+      ['config', 'contracts', 'reference', 'content', 'client', 'render', 'checks-and-types', 'search', 'write'],
     );
     assert.ok(report.stages.every((s) => s.ms >= 0));
     // The six contracts (0.27 MB) are checked on the build's own thread.

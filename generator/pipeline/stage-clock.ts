@@ -13,6 +13,7 @@ export const BUILD_STAGES = [
   'client',
   'render',
   'checks-and-types',
+  'search',
   'write',
 ] as const;
 export type BuildStage = (typeof BUILD_STAGES)[number];

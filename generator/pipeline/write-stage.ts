@@ -13,6 +13,7 @@ export function outputFiles(
   content: ContentResult,
   icon: SiteRenderer['favicon'],
   types: TypesResult,
+  search: ReadonlyMap<string, Uint8Array>,
 ): Map<string, string | Uint8Array> {
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();
@@ -29,6 +30,7 @@ export function outputFiles(
     ),
   );
   files.set('site/robots.txt', robots(config));
+  for (const [path, bytes] of search) files.set(path, bytes);
   for (const [path, text] of types.files) files.set(path, text);
   return files;
 }

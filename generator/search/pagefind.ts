@@ -1,0 +1,64 @@
+import type { CustomRecord, HTMLFile, PagefindIndex } from 'pagefind';
+
+/**
+ * Pagefind's Node API drives one service process (its binary, from the npm package's platform
+ * dependency) for the whole Node process. Each build opens an index of its own in it; the process is
+ * stopped when the last open index is closed, so that neither a build nor a test leaves it running.
+ */
+let open = 0;
+let loading: Promise<typeof import('pagefind')> | undefined;
+
+/** Thrown for anything Pagefind reports: the build turns it into one located line. */
+export class PagefindError extends Error {}
+
+export interface PagefindSession {
+  addPage(file: HTMLFile): Promise<void>;
+  addRecord(record: CustomRecord): Promise<void>;
+  /** The index's files, by path inside the bundle folder. */
+  files(): Promise<Array<{ path: string; content: Uint8Array }>>;
+  /** Frees the index (and stops the process when no other index is open). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A new, empty index of pages in `language` (an ISO 639-1 code, or `unknown`). */
+export async function openPagefind(language: string): Promise<PagefindSession> {
+  const pagefind = await (loading ??= import('pagefind'));
+  open++;
+  let closed = false;
+  const release = async (index: PagefindIndex | undefined): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await index?.deleteIndex().catch(() => undefined);
+    if (--open === 0) await pagefind.close();
+  };
+  let index: PagefindIndex | undefined;
+  try {
+    const created = await pagefind.createIndex({ forceLanguage: language });
+    index = created.index;
+    if (!index) throw new PagefindError(created.errors.join('; ') || 'Pagefind made no index');
+  } catch (error) {
+    await release(undefined);
+    throw asPagefindError(error);
+  }
+  const made = index;
+  const checked = async (work: Promise<{ errors: string[] }>): Promise<void> => {
+    const { errors } = await work.catch((error: unknown) => Promise.reject(asPagefindError(error)));
+    if (errors.length > 0) throw new PagefindError(errors.join('; '));
+  };
+  return {
+    addPage: (file) => checked(made.addHTMLFile(file)),
+    addRecord: (record) => checked(made.addCustomRecord(record)),
+    files: async () => {
+      const result = await made.getFiles().catch((error: unknown) => Promise.reject(asPagefindError(error)));
+      if (result.errors.length > 0) throw new PagefindError(result.errors.join('; '));
+      return result.files;
+    },
+    close: () => release(made),
+  };
+}
+
+/** Pagefind rejects with strings as well as errors; a message is all a user can act on. */
+function asPagefindError(error: unknown): PagefindError {
+  if (error instanceof PagefindError) return error;
+  return new PagefindError(error instanceof Error ? error.message : String(error));
+}
