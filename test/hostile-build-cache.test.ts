@@ -95,7 +95,17 @@ describe('hostile parsing: the build cache', () => {
       .filter((e) => e.isDirectory())
       .map((e) => e.name as CacheKind);
     // (The client comes prebuilt with specsite, so a build writes no entry for it.)
-    for (const kind of ['yaml', 'contracts', 'types', 'pages', 'reference', 'html', 'navbar', 'search', 'search-api'] as const)
+    for (const kind of [
+      'yaml',
+      'contracts',
+      'types',
+      'pages',
+      'reference',
+      'html',
+      'navbar',
+      'search',
+      'search-api',
+    ] as const)
       assert.ok(kinds.includes(kind), `a build writes ${kind} entries`);
     // What a build writes fits its kind, or every build would miss.
     const { deserialize } = await import('node:v8');

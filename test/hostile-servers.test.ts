@@ -233,8 +233,10 @@ describe('specsite serve under hostile clients', () => {
     const inline = /<script>([^<]*)<\/script>/.exec(page.body)?.[1];
     assert.ok(inline, 'the page has its head script');
     const script = /(?:^|; )script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+    // WebAssembly may be compiled (the search's Pagefind); eval and new Function may not.
     assert.deepEqual(script, [
       "'self'",
+      "'wasm-unsafe-eval'",
       `'sha256-${createHash('sha256').update(Buffer.from(inline, 'latin1')).digest('base64')}'`,
     ]);
     for (const directive of [
@@ -252,6 +254,14 @@ describe('specsite serve under hostile clients', () => {
     }
     // A file opened on its own (an SVG, say) runs no script.
     assert.match(String((await ask(port, '/kb/favicon.svg')).headers['content-security-policy']), /(^|; )sandbox(;|$)/);
+    // A script's policy is that of a worker it starts (the search's): its own files and WebAssembly only.
+    const worker = String((await ask(port, '/kb/pagefind/pagefind-worker.js')).headers['content-security-policy']);
+    assert.deepEqual(worker.split('; ').sort(), [
+      "connect-src 'self'",
+      "default-src 'none'",
+      "frame-ancestors 'self'",
+      "script-src 'self' 'wasm-unsafe-eval'",
+    ]);
   });
 
   test('only GET and HEAD are answered; any other method is 405 with Allow', async () => {

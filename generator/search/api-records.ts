@@ -39,23 +39,19 @@ function pageRecords(page: ApiPage, baseUrl: string): ApiRecord[] {
   const filters = { [KIND_FILTER]: [API_KIND], [SERVICE_FILTER]: [service] };
   return [
     ...model.sections.flatMap((section) =>
-      section.operations.map(
-        (op): ApiRecord => ({
-          url: at(op.id),
-          content: operationText(op, section.name),
-          meta: { title: operationTitle(op), kind: 'Operation', service },
-          filters,
-        }),
-      ),
-    ),
-    ...model.models.map(
-      (schema): ApiRecord => ({
-        url: at(schema.anchor),
-        content: modelText(schema),
-        meta: { title: schema.name, kind: 'Model', service },
+      section.operations.map((op): ApiRecord => ({
+        url: at(op.id),
+        content: operationText(op, section.name),
+        meta: { title: operationTitle(op), kind: 'Operation', service },
         filters,
-      }),
+      })),
     ),
+    ...model.models.map((schema): ApiRecord => ({
+      url: at(schema.anchor),
+      content: modelText(schema),
+      meta: { title: schema.name, kind: 'Model', service },
+      filters,
+    })),
   ];
 }
 

@@ -18,7 +18,8 @@ export function bundleFiles(files: ReadonlyArray<{ path: string; content: Uint8A
   const out = new Map<string, Uint8Array>();
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     if (UNUSED.test(file.path) || (file.path.startsWith('wasm.') && !wasm.has(file.path))) continue;
-    if (!BUNDLE_PATH.test(file.path)) throw new PagefindError(`Pagefind wrote a file named ${JSON.stringify(file.path)}`);
+    if (!BUNDLE_PATH.test(file.path))
+      throw new PagefindError(`Pagefind wrote a file named ${JSON.stringify(file.path)}`);
     out.set(`site/${SEARCH_FOLDER}${file.path}`, file.content);
   }
   return out;

@@ -24,8 +24,7 @@ export interface SearchReport {
 }
 
 export type SearchResult =
-  | { ok: true; files: Map<string, Uint8Array>; report: SearchReport }
-  | { ok: false; diagnostics: Diagnostic[] };
+  { ok: true; files: Map<string, Uint8Array>; report: SearchReport } | { ok: false; diagnostics: Diagnostic[] };
 
 /** A page the index holds: where its HTML is written, and what it is called. */
 interface Searchable {
@@ -58,7 +57,11 @@ export class SiteSearch {
     this.language = pagefindLanguage(config.i18n.defaultLocale);
     this.order = [...content.docs, ...content.pages]
       .filter((page) => page.frontMatter.search)
-      .map((page) => ({ file: `site/${page.route.slice(1)}index.html`, title: page.frontMatter.title, display: page.display }))
+      .map((page) => ({
+        file: `site/${page.route.slice(1)}index.html`,
+        title: page.frontMatter.title,
+        display: page.display,
+      }))
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     this.session = this.open();
   }
@@ -109,7 +112,11 @@ export class SiteSearch {
       let bytes = 0;
       for (const content of files.values()) bytes += content.byteLength;
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      return { ok: true, files, report: { pages: this.bodies.size, records: records.length, files: files.size, bytes, ms } };
+      return {
+        ok: true,
+        files,
+        report: { pages: this.bodies.size, records: records.length, files: files.size, bytes, ms },
+      };
     } catch (error) {
       return { ok: false, diagnostics: [this.diagnostic(error)] };
     } finally {

@@ -1,4 +1,5 @@
 import type { CustomRecord, HTMLFile, PagefindIndex } from 'pagefind';
+import { HASH_LINK_CLASS } from '../content/plugins/rehype-headings.js';
 
 /**
  * Pagefind's Node API drives one service process (its binary, from the npm package's platform
@@ -33,7 +34,8 @@ export async function openPagefind(language: string): Promise<PagefindSession> {
   };
   let index: PagefindIndex | undefined;
   try {
-    const created = await pagefind.createIndex({ forceLanguage: language });
+    // A heading's "#" link to itself is no part of its title or text.
+    const created = await pagefind.createIndex({ forceLanguage: language, excludeSelectors: [`.${HASH_LINK_CLASS}`] });
     index = created.index;
     if (!index) throw new PagefindError(created.errors.join('; ') || 'Pagefind made no index');
   } catch (error) {
