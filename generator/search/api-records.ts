@@ -83,11 +83,13 @@ function modelText({ name, schema }: SchemaSectionModel): string {
   ]);
 }
 
+/** The parts as one text, each ending as a sentence (so that an excerpt reads as written). */
 function sentences(parts: readonly string[]): string {
   return parts
     .map((part) => part.trim())
     .filter((part) => part !== '')
-    .join('. ');
+    .map((part) => (/[.!?:;]$/.test(part) ? part : `${part}.`))
+    .join(' ');
 }
 
 /** An allowed value as the reference shows it (JSON) without a string's quotes: `"ROOLBACK"` → `ROOLBACK`. */

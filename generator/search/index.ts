@@ -8,7 +8,7 @@ import { displayPath } from '../sources/display-path.js';
 import { apiRecords, type ApiRecord } from './api-records.js';
 import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument } from './page-body.js';
-import { openPagefind, PagefindError, type PagefindSession } from './pagefind.js';
+import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
 import { SEARCH_INDEX_RULE } from './rules.js';
 
 /** What the build report says of the index. */
@@ -74,10 +74,10 @@ export class SiteSearch {
     };
   }
 
-  /** Pages rendered into memory (no writer): site paths without `site/`. */
-  takeAll(files: ReadonlyMap<string, string | Uint8Array>): void {
+  /** Pages rendered into memory (no writer), by site path with `prefix` (`site/`, or none). */
+  takeAll(files: ReadonlyMap<string, string | Uint8Array>, prefix: '' | 'site/' = ''): void {
     for (const page of this.order) {
-      const html = files.get(page.file.slice('site/'.length));
+      const html = files.get(prefix + page.file.slice('site/'.length));
       if (html !== undefined) this.take(page.file, html);
     }
   }
@@ -168,7 +168,8 @@ export class SiteSearch {
     if (body === undefined) return;
     const url = this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
     const adding = this.session.then((session) => session.addPage({ url, content: body }));
-    adding.catch((error: unknown) => (this.failure ??= { error, page }));
+    // Only a page Pagefind said no to is that page's problem; the service failing is the build's.
+    adding.catch((error: unknown) => (this.failure ??= { error, page: error instanceof PageRejected ? page : undefined }));
     this.adding.push(adding.catch(() => undefined));
   }
 
@@ -186,7 +187,7 @@ export class SiteSearch {
   }
 
   private diagnostic(error: unknown): Diagnostic {
-    const message = error instanceof PagefindError || error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
     const page = this.failure && this.failure.error === error ? this.failure.page : undefined;
     return {
       file: page?.display ?? displayPath(this.config.configPath),

@@ -1,3 +1,7 @@
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { arch, platform } from 'node:process';
 import type { CustomRecord, HTMLFile, PagefindIndex } from 'pagefind';
 import { HASH_LINK_CLASS } from '../content/plugins/rehype-headings.js';
 
@@ -12,6 +16,9 @@ let loading: Promise<typeof import('pagefind')> | undefined;
 /** Thrown for anything Pagefind reports: the build turns it into one located line. */
 export class PagefindError extends Error {}
 
+/** Pagefind said no to one page (as opposed to failing as a whole). */
+export class PageRejected extends PagefindError {}
+
 export interface PagefindSession {
   addPage(file: HTMLFile): Promise<void>;
   addRecord(record: CustomRecord): Promise<void>;
@@ -23,6 +30,7 @@ export interface PagefindSession {
 
 /** A new, empty index of pages in `language` (an ISO 639-1 code, or `unknown`). */
 export async function openPagefind(language: string): Promise<PagefindSession> {
+  await checkBinary();
   const pagefind = await (loading ??= import('pagefind'));
   open++;
   let closed = false;
@@ -43,9 +51,10 @@ export async function openPagefind(language: string): Promise<PagefindSession> {
     throw asPagefindError(error);
   }
   const made = index;
+  // Errors it answers with are about what was added; a rejection is the service failing.
   const checked = async (work: Promise<{ errors: string[] }>): Promise<void> => {
     const { errors } = await work.catch((error: unknown) => Promise.reject(asPagefindError(error)));
-    if (errors.length > 0) throw new PagefindError(errors.join('; '));
+    if (errors.length > 0) throw new PageRejected(errors.join('; '));
   };
   return {
     addPage: (file) => checked(made.addHTMLFile(file)),
@@ -57,6 +66,35 @@ export async function openPagefind(language: string): Promise<PagefindSession> {
     },
     close: () => release(made),
   };
+}
+
+/**
+ * The binary Pagefind's Node API is about to start, as it finds it (an environment variable, or the
+ * npm package's platform dependency), checked first: a missing one would otherwise only show as the
+ * service's own stack traces.
+ */
+async function checkBinary(): Promise<void> {
+  const named = process.env.PAGEFIND_EXTENDED_BINARY_PATH || process.env.PAGEFIND_BINARY_PATH;
+  let path = named;
+  if (!path) {
+    const system = platform === 'win32' ? 'windows' : platform;
+    const require = createRequire(import.meta.url);
+    for (const name of ['pagefind_extended', 'pagefind']) {
+      try {
+        path = require.resolve(`@pagefind/${system}-${arch}/bin/${name}${system === 'windows' ? '.exe' : ''}`);
+        break;
+      } catch {
+        // The next name.
+      }
+    }
+  }
+  const missing = `Pagefind's program for ${platform}-${arch} is not installed (npm installs it with specsite, as the package @pagefind/${platform === 'win32' ? 'windows' : platform}-${arch})`;
+  if (!path) throw new PagefindError(missing);
+  try {
+    await access(path, constants.X_OK);
+  } catch {
+    throw new PagefindError(named ? `${path}, named by the environment as Pagefind's program, cannot be run` : missing);
+  }
 }
 
 /** Pagefind rejects with strings as well as errors; a message is all a user can act on. */
