@@ -109,10 +109,7 @@ describe('the search index of the fixture site', () => {
     const files = await filesUnder(join(site, 'pagefind'));
     let bytes = 0;
     for (const content of files.values()) bytes += content.length;
-    assert.deepEqual(
-      { ...report.search, ms: 0 },
-      { pages: 5, records: 5, files: files.size, bytes, ms: 0 },
-    );
+    assert.deepEqual({ ...report.search, ms: 0 }, { pages: 5, records: 5, files: files.size, bytes, ms: 0 });
   });
 
   test("without Pagefind's program the build fails with one located line, and out/ is left as it was", async () => {

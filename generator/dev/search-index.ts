@@ -5,8 +5,7 @@ import { SiteSearch } from '../search/index.js';
 import { SEARCH_FOLDER } from '../../templates/search/paths.js';
 
 export type Reindexed =
-  | { ok: true; files: Map<string, Uint8Array>; removed: string[] }
-  | { ok: false; diagnostics: Diagnostic[] };
+  { ok: true; files: Map<string, Uint8Array>; removed: string[] } | { ok: false; diagnostics: Diagnostic[] };
 
 /**
  * The search index again after an edit to some pages, from every page's HTML as the dev build holds

@@ -169,7 +169,9 @@ export class SiteSearch {
     const url = this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
     const adding = this.session.then((session) => session.addPage({ url, content: body }));
     // Only a page Pagefind said no to is that page's problem; the service failing is the build's.
-    adding.catch((error: unknown) => (this.failure ??= { error, page: error instanceof PageRejected ? page : undefined }));
+    adding.catch(
+      (error: unknown) => (this.failure ??= { error, page: error instanceof PageRejected ? page : undefined }),
+    );
     this.adding.push(adding.catch(() => undefined));
   }
 

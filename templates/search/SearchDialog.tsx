@@ -44,6 +44,10 @@ export function SearchDialog(props: SearchDialogProps): ReactElement {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (hits.length > 0) props.onActive((active + (event.key === 'ArrowDown' ? 1 : hits.length - 1)) % hits.length);
+    } else if (event.key === 'Escape') {
+      // A search field would only clear itself on the first Escape.
+      event.preventDefault();
+      props.onClose();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const hit = hits[active];
@@ -91,8 +95,9 @@ export function SearchDialog(props: SearchDialogProps): ReactElement {
             onChange={(event) => props.onQuery(event.currentTarget.value)}
             onKeyDown={onInputKey}
           />
-          <button type="button" className="search-dialog-close" aria-label="Close the search" onClick={props.onClose}>
-            <kbd aria-hidden="true">Esc</kbd>
+          <button type="button" className="search-dialog-close" onClick={props.onClose}>
+            <kbd>Esc</kbd>
+            <span className="visually-hidden"> close the search</span>
           </button>
         </div>
         <ScopeFilters scope={props.scope} services={props.services} onScope={props.onScope} />
