@@ -31,7 +31,8 @@ async function search(page: Page, query: string): Promise<void> {
       return (
         document.querySelector('.search-dialog [role="alert"]') !== null ||
         ((document.querySelector('.search-dialog-input') as HTMLInputElement | null)?.value === q &&
-          (document.querySelector('.search-results') !== null || status.startsWith('No results')))
+          (document.querySelector('.search-results:not([aria-busy="true"])') !== null ||
+            status.startsWith('No results')))
       );
     },
     query,

@@ -113,7 +113,13 @@ export function SearchDialog(props: SearchDialogProps): ReactElement {
             {message.text}
           </p>
         )}
-        <SearchResults hits={hits} active={active} onActive={props.onActive} onPick={props.onClose} />
+        <SearchResults
+          hits={hits}
+          busy={answered !== query}
+          active={active}
+          onActive={props.onActive}
+          onPick={props.onClose}
+        />
       </div>
     </dialog>
   );

@@ -13,15 +13,18 @@ export function SearchResults({
   active,
   onActive,
   onPick,
+  busy,
 }: {
   hits: readonly SearchHit[];
+  /** The results answer an earlier query; the newest one's are on their way. */
+  busy: boolean;
   active: number;
   onActive: (index: number) => void;
   onPick: () => void;
 }): ReactElement | null {
   if (hits.length === 0) return null;
   return (
-    <div className="search-results" id={SEARCH_RESULTS_ID} role="listbox" aria-label="Search results">
+    <div className="search-results" id={SEARCH_RESULTS_ID} role="listbox" aria-label="Search results" aria-busy={busy}>
       {hits.map((hit, index) => (
         <a
           key={hit.id}
