@@ -204,7 +204,6 @@ describe('the search dialog', () => {
 
   test('a failed fetch of the index shows the message and Retry, and Retry works', async () => {
     const context = await site.browser.newContext(DESKTOP);
-    // Workers' requests too: Pagefind fetches its index from one.
     let refused = 0;
     await context.route(/\/pagefind\/pagefind-entry\.json/, (route) => {
       refused++;

@@ -1,14 +1,16 @@
 import { SEARCH_FOLDER } from '../../templates/search/paths.js';
 import { PagefindError } from './pagefind.js';
 
-/** Pagefind's own search interfaces: the site has its dialog, so these are never published. */
-const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
+/**
+ * Pagefind's own search interfaces (the site has its dialog) and its worker (the dialog searches
+ * in the page): never published.
+ */
+const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight|worker)\.(js|css)$/;
 /** A file name Pagefind writes: `pagefind.js`, `index/en_1a2b3c4.pf_index`… */
 const BUNDLE_PATH = /^[\w-][\w.-]*(\/[\w-][\w.-]*)?$/;
 
 /**
- * The files of the index as they go into the site (`site/pagefind/…`): the script, its worker, the
- * entry file, the WebAssembly of the index's language and the hashed index, fragment and filter
+ * The files of the index as they go into the site (`site/pagefind/…`): the script, the entry file, the WebAssembly of the index's language and the hashed index, fragment and filter
  * chunks (whose names change with their content, so a browser never mixes two builds' chunks).
  */
 export function bundleFiles(files: ReadonlyArray<{ path: string; content: Uint8Array }>): Map<string, Uint8Array> {

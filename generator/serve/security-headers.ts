@@ -31,17 +31,6 @@ export function pagePolicy(scripts: readonly string[]): string {
 }
 
 /**
- * A script file: the policy of a worker it starts (Pagefind searches in one), which may fetch the
- * site's own files and compile WebAssembly, and nothing else.
- */
-export const SCRIPT_POLICY = policy([
-  ['default-src', "'none'"],
-  ['script-src', "'self'", "'wasm-unsafe-eval'"],
-  ['connect-src', "'self'"],
-  ['frame-ancestors', "'self'"],
-]);
-
-/**
  * Every file that is not a page (an SVG or a JSON file opened on its own, say) is shown in a
  * sandbox without script, and may load nothing but its own images and styles.
  */

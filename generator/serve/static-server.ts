@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { headScriptSources, PAGE_HEAD_CHARS } from './inline-scripts.js';
 import { siteFileCandidates } from './request-path.js';
 import { answerFailure, answerPlain, keepListening, onlyGetAndHead } from './responses.js';
-import { FILE_POLICY, NOSNIFF, pagePolicy, SCRIPT_POLICY } from './security-headers.js';
+import { FILE_POLICY, NOSNIFF, pagePolicy } from './security-headers.js';
 
 export { siteFileCandidates } from './request-path.js';
 
@@ -41,16 +41,13 @@ export function contentType(name: string): string {
 
 /**
  * The security headers of a response: `nosniff`, and a page's policy (which allows the page's own
- * head script), a script's (the policy of a worker it starts) or, for any other file, the policy of
- * a file opened on its own.
+ * head script) or, for any other file, the policy of a file opened on its own.
  */
 export function securityHeaders(type: string, html?: string): Record<string, string> {
-  const policy = type.startsWith('text/html')
-    ? pagePolicy(headScriptSources(html ?? ''))
-    : type.startsWith('text/javascript')
-      ? SCRIPT_POLICY
-      : FILE_POLICY;
-  return { ...NOSNIFF, 'content-security-policy': policy };
+  return {
+    ...NOSNIFF,
+    'content-security-policy': type.startsWith('text/html') ? pagePolicy(headScriptSources(html ?? '')) : FILE_POLICY,
+  };
 }
 
 export interface StaticServerOptions {
