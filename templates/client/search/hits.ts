@@ -35,9 +35,10 @@ function hitsOf(data: PagefindData, index: number): SearchHit[] {
     excerpt: data.excerpt,
     section: false,
   };
-  // The sections where the words are found most, in the page's order; a heading without an id has no section.
+  // The sections where the words weigh most (rare words more than "how" or "a"), in the page's
+  // order; a heading without an id has no section.
   const sections = (data.sub_results ?? [])
-    .map((sub, at) => ({ sub, at, found: sub.locations?.length ?? 0 }))
+    .map((sub, at) => ({ sub, at, found: sectionScore(sub) }))
     .filter(({ sub, found }) => found > 0 && Boolean(sub.anchor?.id) && sub.url !== data.url)
     .sort((a, b) => b.found - a.found || a.at - b.at)
     .slice(0, SECTIONS)
@@ -53,4 +54,11 @@ function hitsOf(data: PagefindData, index: number): SearchHit[] {
       section: true,
     })),
   ];
+}
+
+/** How much a section matched: the ranking's score of each word found in it. */
+function sectionScore(sub: NonNullable<PagefindData['sub_results']>[number]): number {
+  const weighted = sub.weighted_locations ?? [];
+  if (weighted.length === 0) return sub.locations?.length ?? 0;
+  return weighted.reduce((sum, word) => sum + (word.balanced_score ?? 1), 0);
 }

@@ -6,7 +6,15 @@ export interface PagefindData {
   meta: Record<string, string | undefined>;
   excerpt: string;
   filters: Record<string, string[] | undefined>;
-  sub_results?: Array<{ title: string; url: string; excerpt: string; anchor?: { id?: string }; locations?: number[] }>;
+  sub_results?: Array<{
+    title: string;
+    url: string;
+    excerpt: string;
+    anchor?: { id?: string };
+    locations?: number[];
+    /** Each matched word with its weight in the ranking (a rare word weighs more than a common one). */
+    weighted_locations?: Array<{ balanced_score?: number }>;
+  }>;
 }
 
 /** The part of Pagefind's script the search uses. */
