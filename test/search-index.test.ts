@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { BuildCache } from '../generator/cache/store.js';
 import { build, type BuildReport } from '../generator/commands/build.js';
+import type { ResolvedConfig } from '../generator/config/resolve.js';
+import type { CompiledPage } from '../generator/content/types.js';
+import { EMPTY_REFERENCE } from '../generator/render/index.js';
+import { SiteSearch } from '../generator/search/index.js';
 import { runCli, tempDir } from './helpers.js';
 import { filesUnder, indexedFragments, SEARCH_FIXTURE, type Fragment } from './search-helpers.js';
 
@@ -129,6 +134,36 @@ describe('the search index of the fixture site', () => {
     );
     assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at /);
     assert.deepEqual([...(await filesUnder(out)).keys()], []);
+  });
+});
+
+describe('the search index, page by page', () => {
+  test('a page taken again with other HTML after it was sent (the site rendered twice) is indexed as last taken', async () => {
+    const config = { baseUrl: '/', i18n: { defaultLocale: 'en' }, configPath: 'site-config.yaml' } as ResolvedConfig;
+    const page = (route: string, title: string) =>
+      ({ route, display: `content/docs${route}.mdx`, frontMatter: { title, search: true } }) as unknown as CompiledPage;
+    const html = (text: string) =>
+      `<!DOCTYPE html><html><body><nav>Sidebar</nav><main id="main-content"><div data-pagefind-body="">${text}</div></main><footer>Footer</footer></body></html>`;
+    const search = new SiteSearch(
+      config,
+      { docs: [page('/a/', 'A'), page('/b/', 'B')], pages: [] },
+      BuildCache.disabled(),
+    );
+    search.take('site/a/index.html', html('<p>first wording</p>'));
+    search.take('site/b/index.html', html('<p>unchanged words</p>'));
+    search.take('site/a/index.html', html('<p>second wording</p>'));
+    const result = await search.finish(EMPTY_REFERENCE);
+    assert.ok(result.ok);
+    const out = await tempDir('search-twice');
+    for (const [path, bytes] of result.files) {
+      await mkdir(dirname(join(out, path)), { recursive: true });
+      await writeFile(join(out, path), bytes);
+    }
+    const fragments = await indexedFragments(join(out, 'site'));
+    assert.deepEqual([...fragments.values()].map((f) => `${f.url} ${f.content}`).sort(), [
+      '/a/ second wording',
+      '/b/ unchanged words',
+    ]);
   });
 });
 

@@ -47,6 +47,8 @@ export class SiteSearch {
   private adding: Array<Promise<void>> = [];
   private sent = 0;
   private stale = false;
+  /** Counts fresh indexes: what an earlier one's pages do after it was dropped is no concern of the new one. */
+  private generation = 0;
   private failure: { error: unknown; page: Searchable | undefined } | undefined;
 
   constructor(
@@ -124,9 +126,8 @@ export class SiteSearch {
     }
   }
 
-  /** Stops the index (a build that failed, or one done with it). */
+  /** Stops the index (a build that failed, or one done with it): what it was still reading is dropped. */
   async close(): Promise<void> {
-    await Promise.allSettled(this.adding);
     await this.session.then((session) => session.close()).catch(() => undefined);
   }
 
@@ -138,6 +139,7 @@ export class SiteSearch {
       this.sent = 0;
       this.stale = false;
       this.failure = undefined;
+      this.generation++;
     }
     // Pages that come after one that never arrived (it failed to render: the build fails anyway).
     for (; this.sent < this.order.length; this.sent++) this.send(this.order[this.sent] as Searchable);
@@ -168,10 +170,12 @@ export class SiteSearch {
     if (body === undefined) return;
     const url = this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
     const adding = this.session.then((session) => session.addPage({ url, content: body }));
+    const generation = this.generation;
     // Only a page Pagefind said no to is that page's problem; the service failing is the build's.
-    adding.catch(
-      (error: unknown) => (this.failure ??= { error, page: error instanceof PageRejected ? page : undefined }),
-    );
+    adding.catch((error: unknown) => {
+      if (generation === this.generation)
+        this.failure ??= { error, page: error instanceof PageRejected ? page : undefined };
+    });
     this.adding.push(adding.catch(() => undefined));
   }
 

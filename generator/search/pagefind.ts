@@ -37,8 +37,10 @@ export async function openPagefind(language: string): Promise<PagefindSession> {
   const release = async (index: PagefindIndex | undefined): Promise<void> => {
     if (closed) return;
     closed = true;
-    await index?.deleteIndex().catch(() => undefined);
+    // The last index open stops the process at once (pages still queued for it are dropped);
+    // another build's index keeps it, and this one is deleted behind what it was sent.
     if (--open === 0) await pagefind.close();
+    else await index?.deleteIndex().catch(() => undefined);
   };
   let index: PagefindIndex | undefined;
   try {

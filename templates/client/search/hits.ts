@@ -1,5 +1,6 @@
 import { API_KIND, DOCS_KIND, KIND_FILTER, SERVICE_FILTER } from '../../search/paths.js';
 import type { SearchHit, SearchScope } from '../../search/model.js';
+import { isSafeUrl } from '../../url-policy.js';
 import type { Pagefind, PagefindData } from './pagefind.js';
 
 /** Results shown for a query (each with up to `SECTIONS` sections). */
@@ -11,7 +12,8 @@ export async function searchHits(pagefind: Pagefind, term: string, scope: Search
   const search = await pagefind.search(term, { filters: scopeFilters(scope) });
   const top = (search?.results ?? []).slice(0, RESULTS);
   const data = await Promise.all(top.map((result) => result.data()));
-  return data.flatMap((result, index) => hitsOf(result, index));
+  // The index holds the site's own links; the one URL policy holds for them all the same.
+  return data.flatMap((result, index) => hitsOf(result, index)).filter((hit) => isSafeUrl(hit.href));
 }
 
 function scopeFilters(scope: SearchScope): Record<string, string> {
