@@ -78,6 +78,10 @@ describe('the search dialog', () => {
     assert.ok(requests.some((r) => r.path === '/kb/pagefind/pagefind.js'));
     await page.keyboard.press('Escape');
     await page.waitForSelector('.search-dialog', { state: 'detached' });
+    // A bounded wait, then the assertion: a slow machine may paint in between.
+    await page
+      .waitForFunction(() => document.activeElement?.hasAttribute('data-search-button'), undefined, { timeout: 2000 })
+      .catch(() => undefined);
     assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-search-button')), true);
     await context.close();
   });

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { SearchOpenerProvider } from '../../search/context.js';
 import { Search } from './Search.js';
 
@@ -26,14 +35,14 @@ export function SearchProvider({ baseUrl, children }: { baseUrl: string; childre
   }, []);
   const hide = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
+  // As soon as the dialog is gone from the page (while it is open, the page behind it takes no focus).
+  useLayoutEffect(() => {
     if (open) {
       wasOpen.current = true;
       return;
     }
     if (!wasOpen.current) return;
     wasOpen.current = false;
-    // Once the modal dialog is gone: while it is open, the page behind it takes no focus.
     const back = returnTo.current?.isConnected
       ? returnTo.current
       : document.querySelector<HTMLElement>('[data-search-button]');
