@@ -33,6 +33,12 @@ const QUERIES = ['chunk window', 'rollback', 'tenant', 'stop a scheduling', 'Sea
 execFileSync(process.execPath, [join(ROOT, 'scripts/compile.mjs')], { stdio: 'inherit' });
 const work = mkdtempSync(join(tmpdir(), 'specsite-bench-search-'));
 const failures = [];
+console.log(
+  `load average ${(await import('node:os'))
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${(await import('node:os')).cpus().length} cores`,
+);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (n) => `${Math.round(n)} ms`;
 function check(ok, what) {
@@ -74,14 +80,27 @@ function indexAlone(config, out) {
     const pages = new Map();
     for (const page of [...content.docs, ...content.pages])
       pages.set(page.route.slice(1) + 'index.html', await readFile(${JSON.stringify(join(out, 'site'))} + '/' + page.route.slice(1) + 'index.html'));
+    // CPU time as well as wall time: this machine may be busy with other work. Pagefind's is its
+    // process's, read once it has exited (Linux: the children's times in /proc/self/stat).
+    const { readFileSync } = await import('node:fs');
+    const children = () => {
+      const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+    };
+    const ownBefore = process.cpuUsage();
+    const childrenBefore = children();
     const started = performance.now();
     const search = new SiteSearch(resolved, content, cache);
     search.takeAll(pages);
     const result = await search.finish(prepared.site.reference.reference);
     const took = performance.now() - started;
+    const own = process.cpuUsage(ownBefore);
+    // Pagefind was stopped by finish(); its time counts once Node has reaped it.
+    await new Promise((wait) => setTimeout(wait, 500));
+    const pagefindCpu = children() - childrenBefore;
     await background.close();
     if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
-    process.stdout.write(JSON.stringify({ ms: took, report: result.report }));`;
+    process.stdout.write(JSON.stringify({ ms: took, nodeCpu: (own.user + own.system) / 1000, pagefindCpu, report: result.report }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', child], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
@@ -108,6 +127,9 @@ function measureSite(label, config, runs, budgetMs) {
     `  cold build ${ms(median(builds.map((b) => b.wallMs)))} (median of ${runs}), of which the search stage ${ms(median(builds.map((b) => b.stageMs)))}`,
   );
   const aloneMs = median(alone.map((a) => a.ms));
+  const nodeCpu = median(alone.map((a) => a.nodeCpu));
+  const pagefindCpu = median(alone.map((a) => a.pagefindCpu));
+  console.log(`  the whole index alone: CPU ${ms(nodeCpu)} in Node and ${ms(pagefindCpu)} in Pagefind`);
   check(
     aloneMs <= budgetMs,
     `${label}: the whole index, alone, ${ms(aloneMs)} (budget of what it adds: ${ms(budgetMs)})`,
