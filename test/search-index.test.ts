@@ -57,7 +57,8 @@ describe('the search index of the fixture site', () => {
     assert.deepEqual(docs.map((f) => `${f.url} ${f.meta.title}`).sort(), [
       '/kb/ Search Fixture',
       '/kb/docs/guide/empty/ Empty page',
-      '/kb/docs/guide/languages/ Languages',
+      // A title with a colon and a comma (which Pagefind's attribute syntax would split) stays whole.
+      '/kb/docs/guide/languages/ Languages: Größe, 日本語',
       '/kb/docs/guide/raw-heading/ Raw heading',
       '/kb/docs/intro/ Introduction',
     ]);
