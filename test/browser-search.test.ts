@@ -125,6 +125,18 @@ describe('the search dialog', () => {
     await context.close();
   });
 
+  test('a question finds what it asks about: its stop words are not searched for', async () => {
+    const context = await site.browser.newContext(DESKTOP);
+    const page = await openPage(context, '/');
+    await page.keyboard.press('/');
+    await ready(page);
+    await search(page, 'how do I drain a node');
+    const section = page.locator('.search-hit[href="/kb/docs/intro/#rolling-restarts"]');
+    // "one node at a time": the "a" is not marked, the words asked about are.
+    assert.deepEqual(await section.locator('mark').allTextContents(), ['drains', 'node', 'node']);
+    await context.close();
+  });
+
   test("an operation's summary and a model's name open the reference at their anchors", async () => {
     const context = await site.browser.newContext(DESKTOP);
     const page = await openPage(context, '/docs/intro/');

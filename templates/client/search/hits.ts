@@ -2,6 +2,7 @@ import { API_KIND, DOCS_KIND, KIND_FILTER, SERVICE_FILTER } from '../../search/p
 import type { SearchHit, SearchScope } from '../../search/model.js';
 import { isSafeUrl } from '../../url-policy.js';
 import type { Pagefind, PagefindData } from './pagefind.js';
+import { queryTerms } from './query-terms.js';
 
 /** Results shown for a query (each with up to `SECTIONS` sections). */
 const RESULTS = 10;
@@ -9,7 +10,9 @@ const SECTIONS = 3;
 
 /** The options for a query in a scope: Pagefind's best results, each page with its best sections. */
 export async function searchHits(pagefind: Pagefind, term: string, scope: SearchScope): Promise<SearchHit[]> {
-  const search = await pagefind.search(term, { filters: scopeFilters(scope) });
+  const search = await pagefind.search(queryTerms(term, document.documentElement.lang), {
+    filters: scopeFilters(scope),
+  });
   const top = (search?.results ?? []).slice(0, RESULTS);
   const data = await Promise.all(top.map((result) => result.data()));
   // The index holds the site's own links; the one URL policy holds for them all the same.
