@@ -12,6 +12,7 @@ import { siteRenderer } from './pipeline/render-stage.js';
 import type { BuildOptions, BuildReport, EmitPage, SiteOutput, SiteParts } from './pipeline/site-output.js';
 import { StageClock } from './pipeline/stage-clock.js';
 import { outputFiles } from './pipeline/write-stage.js';
+import { SiteSearch } from './search/index.js';
 
 export { BUILD_STAGES, type BuildStage } from './pipeline/stage-clock.js';
 export { prepareSite, type PreparedSite } from './pipeline/prepare.js';
@@ -30,10 +31,13 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
   const background = Background.deferred();
   // The Markdown twins' own thread: they are printed while this one renders the site.
   const twinThread = Background.threaded();
+  let search: SiteSearch | undefined;
   try {
     const prepared = await prepareSite(options, { kind: 'build', background }, clock);
     if (!prepared.ok) return failed(prepared.diagnostics);
     const site = prepared.site;
+    // Pagefind reads each page as it is rendered, in a process of its own (see SiteSearch).
+    search = new SiteSearch(site.config, site.content, site.cache);
     const early = site.reference as EarlyReference;
     const diagnostics: Diagnostic[] = [...site.configDiagnostics, ...site.contentDiagnostics];
 
@@ -45,7 +49,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
 
     const twins = await clock.early('markdown', () => startMarkdown(site, early.reference, twinThread));
     const { renderer, first } = await clock.timed('render', async () => {
-      const renderer = await siteRenderer(site, client, emitPage);
+      const renderer = await siteRenderer(site, client, emitPage && search?.tap(emitPage));
       return { renderer, first: await renderer.renderWith(early.reference) };
     });
 
@@ -55,6 +59,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     diagnostics.push(...settled.diagnostics);
     const { render, reference, rendered } = settled.site;
     diagnostics.push(...rendered.diagnostics);
+    if (!emitPage) search.takeAll(rendered.files);
     const { config, configSource, cache, contracts, content } = site;
     const pageBudget = config.apiPages.pageBudget;
     const located = rendered.apiWeights.map((w) => ({ ...w, file: join(options.out, w.file) }));
@@ -70,9 +75,12 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const { errors, warnings } = countBySeverity(diagnostics);
     if (errors > 0 || (options.strict && warnings > 0)) return failed(diagnostics, parts);
 
+    const index = await clock.timed('search', () => (search as SiteSearch).finish(reference));
+    if (!index.ok) return failed([...diagnostics, ...index.diagnostics], parts);
+
     // The report is written with the site, so the write stage's own time is up to this point.
     const files = await clock.timed('write', async () =>
-      outputFiles(config, settled.site, client, content, renderer.favicon, types, markdown.files),
+      outputFiles(config, settled.site, client, content, renderer.favicon, types, markdown.files, index.files),
     );
     const normalized = normalizeDiagnostics(diagnostics);
     const report: BuildReport = {
@@ -81,13 +89,14 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       stages: clock.stages,
       totalMs: clock.totalMs,
       javascript,
+      search: index.report,
       apiPages: apiPagesReport(rendered.apiWeights, pageBudget),
       secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
     };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
   } finally {
-    await Promise.all([background.close(), twinThread.close()]);
+    await Promise.all([search?.close(), background.close(), twinThread.close()]);
   }
 }
 

@@ -22,6 +22,7 @@ import { breakingChange } from './diff/rules.js';
 import { typesGeneration } from './types/rules.js';
 import { depthLimit, encoding, parse, pathOutsideProject } from './sources/rules.js';
 import { output } from './write/rules.js';
+import { searchIndex } from './search/rules.js';
 
 /**
  * Every rule a file of the project can break (but the content rules that cannot be set, which the
@@ -62,6 +63,7 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   configInvalid,
   navbarItemType,
   output,
+  searchIndex,
   apiSpec,
   apiVersionName,
 ];

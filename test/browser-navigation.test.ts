@@ -12,7 +12,7 @@ const site = siteForSuite(BROWSER_FIXTURE, 'browser-nav');
 const open = pageOpener(site);
 
 describe('navigation in the browser', () => {
-  test('hydration keeps the server-rendered page as it is: the only change is the toggle becoming enabled', async () => {
+  test('hydration keeps the server-rendered page as it is: the only changes are the toggle and the search button becoming enabled', async () => {
     const errors: string[] = [];
     const page = await open('/docs/intro/', async (p) => {
       p.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
@@ -40,7 +40,7 @@ describe('navigation in the browser', () => {
           !m.startsWith('attributes color-mode-toggle title') &&
           !m.startsWith('attributes color-mode-toggle aria-label'),
       ),
-      ['attributes color-mode-toggle disabled'],
+      ['attributes color-mode-toggle disabled', 'attributes search-button navbar-search-button disabled'],
     );
     assert.deepEqual(errors, []);
     await page.context().close();

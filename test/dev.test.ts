@@ -204,6 +204,35 @@ describe('specsite dev', () => {
     assert.match((await fetchText(`${url}api/shop/`)).text, /List every item in the shop/);
   });
 
+  test('the search index follows an edit to a page: its new words are found, its old ones no longer', async () => {
+    const before = events.count;
+    const buildsBefore = builds.length;
+    await writeFile(join(root, 'content/docs/guide.mdx'), page('Guide', 'The quokkaphone is tuned here.'));
+    await events.next(before, (e) => e.ok);
+    // The edit took the quick way (that page alone rendered), and the index was built again with it.
+    assert.equal(builds[buildsBefore]?.rendered, 1);
+    await withBrowser(async (browser) => {
+      const tab = await browser.newPage();
+      await tab.goto(`${url}docs/`);
+      await tab.waitForSelector('.navbar [data-search-button]:not([disabled])');
+      await tab.keyboard.press('/');
+      const answer = async (query: string): Promise<string[]> => {
+        await tab.fill('.search-dialog-input', query);
+        await tab.waitForFunction(
+          (q) =>
+            (document.querySelector('.search-dialog-input') as HTMLInputElement).value === q &&
+            (document.querySelector('.search-results:not([aria-busy="true"])') !== null ||
+              /^No results/.test(document.querySelector('.search-dialog [role="status"]')?.textContent ?? '')),
+          query,
+          { timeout: 10_000 },
+        );
+        return tab.$$eval('.search-hit', (hits) => hits.map((hit) => hit.getAttribute('href') ?? ''));
+      };
+      assert.deepEqual(await answer('quokkaphone'), ['/kb/docs/guide/', '/kb/docs/guide/#about']);
+      assert.deepEqual(await answer('mended'), []);
+    });
+  });
+
   test('in Chromium, a saved edit reloads the open page by itself, and a broken build shows its problems over it', async (t) => {
     await withBrowser(async (browser) => {
       const tab = await browser.newPage();

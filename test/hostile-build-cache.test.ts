@@ -45,6 +45,8 @@ describe('hostile parsing: the build cache', () => {
     navbar: 'yes',
     client: { js: 'forged()' },
     markdown: { markdown: '# Forged', links: [{ url: 'https://forged.example/', at: { line: 'one' } }] },
+    search: [['site/pagefind/pagefind.js', 'forged()']],
+    'search-api': [{ url: '/forged/', content: 'forged', meta: { title: 'forged' }, filters: {} }],
   };
 
   test('no kind takes the wrong shape of any other', () => {
@@ -94,7 +96,17 @@ describe('hostile parsing: the build cache', () => {
       .filter((e) => e.isDirectory())
       .map((e) => e.name as CacheKind);
     // (The client comes prebuilt with specsite, so a build writes no entry for it.)
-    for (const kind of ['yaml', 'contracts', 'types', 'pages', 'reference', 'html', 'navbar'] as const)
+    for (const kind of [
+      'yaml',
+      'contracts',
+      'types',
+      'pages',
+      'reference',
+      'html',
+      'navbar',
+      'search',
+      'search-api',
+    ] as const)
       assert.ok(kinds.includes(kind), `a build writes ${kind} entries`);
     // What a build writes fits its kind, or every build would miss.
     const { deserialize } = await import('node:v8');

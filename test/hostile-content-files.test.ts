@@ -93,6 +93,7 @@ describe('content and config read nothing outside the project', () => {
         sidebarPosition: undefined,
         slug: undefined,
         id: undefined,
+        search: true,
       },
     };
     const reply = await handleRequest({ kind: 'page', page: source });

@@ -74,7 +74,10 @@ describe('specsite dev under hostile clients', () => {
   test('pages carry nosniff and the page policy', async () => {
     const page = await ask(port, '/kb/docs/intro/');
     assert.equal(page.headers['x-content-type-options'], 'nosniff');
-    assert.match(String(page.headers['content-security-policy']), /(^|; )script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+    assert.match(
+      String(page.headers['content-security-policy']),
+      /(^|; )script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]+';/,
+    );
     assert.match(String(page.headers['content-security-policy']), /(^|; )connect-src 'self'(;|$)/);
   });
 

@@ -52,7 +52,10 @@ describe('the served site under its Content-Security-Policy', () => {
         const page = await context.newPage();
         const violations = await recordViolations(page);
         const response = await page.goto(site.base + path);
-        assert.match(String(response?.headers()['content-security-policy']), /script-src 'self' 'sha256-/);
+        assert.match(
+          String(response?.headers()['content-security-policy']),
+          /script-src 'self' 'wasm-unsafe-eval' 'sha256-/,
+        );
         await waitHydrated(page);
         assert.equal(await headScriptRan(page), true);
         // The interactive parts: the colour mode, and a client navigation that swaps the page's HTML in.

@@ -275,12 +275,27 @@ describe('the real site, built from site-config.yaml, route by route against sit
       warnings: unknown[];
       stages: Array<{ stage: string; ms: number }>;
       secondThread: boolean;
+      search: { pages: number; records: number };
     };
     assert.equal(report.pages.length, routes.standalone.length + routes.api.length + routes.docs.length + 1);
+    // Every docs and standalone page is in the search index, with the reference's operations and models.
+    assert.equal(report.search.pages, routes.standalone.length + routes.docs.length);
+    assert.ok(report.search.records > 200, `${report.search.records} API entries`);
     assert.deepEqual(report.warnings, []);
     assert.deepEqual(
       report.stages.map((s) => s.stage),
-      ['config', 'contracts', 'reference', 'content', 'client', 'render', 'checks-and-types', 'markdown', 'write'],
+      [
+        'config',
+        'contracts',
+        'reference',
+        'content',
+        'client',
+        'render',
+        'checks-and-types',
+        'markdown',
+        'search',
+        'write',
+      ],
     );
     assert.ok(report.stages.every((s) => s.ms >= 0));
     // The six contracts (0.27 MB) are checked on the build's own thread.

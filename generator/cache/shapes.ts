@@ -101,6 +101,17 @@ const SHAPES = {
   }),
   /** The client's bundles. */
   client: fields({ js: isString, css: isString }),
+  /** The search index's files, by path. */
+  search: arrayOf(tuple(isString, (v) => v instanceof Uint8Array)),
+  /** The search index's records of the API reference. */
+  'search-api': arrayOf(
+    fields({
+      url: isString,
+      content: isString,
+      meta: fields({ title: isString, kind: isString, service: isString }),
+      filters: dictionaryOf(arrayOf(isString)),
+    }),
+  ),
 } satisfies Record<string, Guard>;
 
 export type CacheKind = keyof typeof SHAPES;

@@ -37,7 +37,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
       });
       if (progress) host.io.stderr('\r\x1b[K');
       const what = result.report
-        ? `built ${result.report.pages.length} pages into ${options.out}/site in ${Math.round(result.report.totalMs)} ms; JavaScript per page ${kib(result.report.javascript.gzipBytes)} gzip (budgets: docs ${kib(result.report.javascript.budgets.doc)}, API ${kib(result.report.javascript.budgets.api)})${largestApiPage(result.report.apiPages)}`
+        ? `built ${result.report.pages.length} pages into ${options.out}/site in ${Math.round(result.report.totalMs)} ms; JavaScript per page ${kib(result.report.javascript.gzipBytes)} gzip (budgets: docs ${kib(result.report.javascript.budgets.doc)}, API ${kib(result.report.javascript.budgets.api)}); search index of ${result.report.search.pages} pages and ${result.report.search.records} API entries, ${kib(result.report.search.bytes)}, ${Math.round(result.report.search.ms)} ms after rendering${largestApiPage(result.report.apiPages)}`
         : `build failed; ${options.out}/ was left as it was`;
       host.report(result.diagnostics, options, what);
     });

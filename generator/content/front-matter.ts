@@ -19,6 +19,7 @@ const frontMatterSchema = z.strictObject({
     .url({ protocol: /^https?$/, error: 'must be an http or https URL, or null' })
     .nullable()
     .optional(),
+  search: z.boolean().optional(),
 });
 
 /** Parsed as if it were a YAML file of its own, then reported against the page. */
@@ -47,6 +48,7 @@ export function readFrontMatter(file: string, text: string): FrontMatterResult {
       slug: data.slug,
       id: data.id,
       customEditUrl: data.custom_edit_url,
+      search: data.search ?? true,
     },
   };
 }

@@ -21,6 +21,7 @@ import { discoverContent, type FoundFile } from './discover.js';
 import { gitDates } from './git-dates.js';
 import { readFrontMatter } from './front-matter.js';
 import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
+import { siteFileDiagnostics } from './site-files.js';
 import { map } from '../workers/map.js';
 import { PAGE_SHARE, type PageRequest, type PageShare } from './thread-tasks.js';
 import { buildSidebar } from './sidebar.js';
@@ -96,7 +97,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     }
   }
   sources.push(...posts.sources);
-  diagnostics.push(...checkDuplicates(sources));
+  diagnostics.push(...checkDuplicates(sources), ...siteFileDiagnostics(sources));
   for (const page of sources) {
     const owner = input.reservedRoutes.get(page.route);
     if (owner)

@@ -12,6 +12,8 @@ export interface FrontMatter {
   id: string | undefined;
   /** A docs page's own edit link; null: none, undefined: the config's `editUrl`. */
   customEditUrl?: string | null | undefined;
+  /** Whether the site's search index holds the page (`search: false` leaves it out). */
+  search: boolean;
 }
 
 export type PageKind = 'doc' | 'page' | 'post';

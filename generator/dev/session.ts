@@ -9,6 +9,7 @@ import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagn
 import { markdownTwins, MARKDOWN_LINK_RULE } from '../markdown/index.js';
 import { renderSite } from '../render/index.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
+import { reindexSite } from './search-index.js';
 
 /** What one rebuild gives the dev server. */
 export interface DevBuild {
@@ -20,6 +21,8 @@ export interface DevBuild {
   diagnostics: Diagnostic[];
   /** Routes rendered again; every route after a complete build. */
   rendered: string[];
+  /** Site paths the previous build had and this one has not (the search index's old chunks). */
+  removed?: string[];
   ms: number;
 }
 
@@ -165,10 +168,23 @@ export class DevSession {
         ms: performance.now() - started,
       };
 
-    // The edit is now the state the next one starts from.
-    const nextParts: SiteParts = { ...parts, content };
     const nextFiles = new Map(output.files);
     for (const [path, value] of files) nextFiles.set(`site/${path}`, value);
+    // The search index follows the edit: built again from every page as it now is.
+    const index = await reindexSite(parts, content, nextFiles);
+    if (!index.ok)
+      return {
+        ok: false,
+        files: new Map(),
+        complete: false,
+        diagnostics: normalizeDiagnostics([...final, ...index.diagnostics]),
+        rendered: [],
+        ms: performance.now() - started,
+      };
+    for (const [path, bytes] of index.files) files.set(path, bytes);
+
+    // The edit is now the state the next one starts from.
+    const nextParts: SiteParts = { ...parts, content };
     this.last = { output: { ...output, files: nextFiles, diagnostics: final, parts: nextParts }, parts: nextParts };
     return {
       ok: true,
@@ -176,6 +192,7 @@ export class DevSession {
       complete: false,
       diagnostics: final,
       rendered: [...routes],
+      removed: index.removed,
       ms: performance.now() - started,
     };
   }

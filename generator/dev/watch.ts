@@ -76,6 +76,7 @@ export async function dev(options: DevOptions): Promise<DevResult> {
   const apply = (reply: BuilderReply, changed: string[]): void => {
     if (reply.ok) {
       const files = reply.complete ? new Map(reply.files) : new Map([...state.files, ...reply.files]);
+      for (const path of reply.removed ?? []) files.delete(path);
       Object.assign(state, { files, id: state.id + 1, ok: true, problems: [] });
     } else {
       Object.assign(state, {

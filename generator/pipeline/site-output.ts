@@ -6,6 +6,7 @@ import type { ContentResult } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ContractIndex } from '../types/contract-lookup.js';
 import type { ApiPagesReport, LazyReference, RenderedPage, RenderInput } from '../render/index.js';
+import type { SearchReport } from '../search/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { BuildStage } from './stage-clock.js';
 
@@ -27,6 +28,8 @@ export interface BuildReport {
   totalMs: number;
   /** The JavaScript every page loads, against the budgets of docs and API pages. */
   javascript: JavaScriptWeight;
+  /** The search index (`site/pagefind/`): pages and records it holds, its size, and the time it took after rendering. */
+  search: SearchReport;
   /** Each API's largest reference page (HTML bytes, elements at load) against the page budget. */
   apiPages: ApiPagesReport[];
   /** Whether a second thread did some of the work: large contracts' checks and types, or many pages to compile (not in the cache). */

@@ -14,6 +14,7 @@ export const BUILD_STAGES = [
   'render',
   'checks-and-types',
   'markdown',
+  'search',
   'write',
 ] as const;
 export type BuildStage = (typeof BUILD_STAGES)[number];

@@ -15,6 +15,7 @@ export async function outputFiles(
   icon: SiteRenderer['favicon'],
   types: TypesResult,
   markdown: ReadonlyMap<string, string>,
+  search: ReadonlyMap<string, Uint8Array>,
 ): Promise<Map<string, string | Uint8Array>> {
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();
@@ -33,6 +34,7 @@ export async function outputFiles(
   );
   files.set('site/robots.txt', robots(config));
   for (const [path, xml] of await blogFeeds(config, content.blog)) files.set(`site/${path}`, xml);
+  for (const [path, bytes] of search) files.set(path, bytes);
   for (const [path, text] of types.files) files.set(path, text);
   return files;
 }

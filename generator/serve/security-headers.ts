@@ -7,12 +7,13 @@ export const NOSNIFF = { 'x-content-type-options': 'nosniff' } as const;
 /**
  * The Content-Security-Policy of a page: what the site's own pages need and no more. `scripts`
  * are the sources of the page's inline scripts (`headScriptSources`); everything else is the
- * bundle, a same-origin file.
+ * bundle, a same-origin file. The search runs Pagefind's WebAssembly, which needs
+ * `'wasm-unsafe-eval'` (compiling WebAssembly only: `eval` and `new Function` stay blocked).
  */
 export function pagePolicy(scripts: readonly string[]): string {
   return policy([
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...scripts],
+    ['script-src', "'self'", "'wasm-unsafe-eval'", ...scripts],
     // Highlighted code, the announcement bar and API colours are style attributes; no page has a
     // <style> element, so where a browser tells the two apart, elements stay same-origin only.
     ['style-src', "'self'", "'unsafe-inline'"],

@@ -10,6 +10,7 @@ import { configureProgress, finishProgress, startProgress } from './progress.js'
 import { decodePageData, updateHead, type RouteDocument } from './route-document.js';
 import { setSidebarSource } from './lazy-sidebar.js';
 import { linkRoute, loadRoute, prefetchRoute, routeUrl } from './routes.js';
+import { SearchProvider } from './search/SearchProvider.js';
 import { siteModel } from './site-data.js';
 
 type Decoded = { ok: true; data: { route: string; site: SiteModel } } | { ok: false; error: unknown };
@@ -234,7 +235,9 @@ export function App({
 
   return (
     <ErrorBoundary resetKey={page} onTryAgain={tryAgain}>
-      <Route decoded={decoded} html={page.html} pending={pending} onRetry={retryPending} />
+      <SearchProvider baseUrl={baseUrl}>
+        <Route decoded={decoded} html={page.html} pending={pending} onRetry={retryPending} />
+      </SearchProvider>
     </ErrorBoundary>
   );
 }

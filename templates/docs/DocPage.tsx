@@ -25,7 +25,7 @@ export function DocPage({
         <div className="docs-content-row">
           <article className="docs-article">
             <Breadcrumbs crumbs={page.breadcrumbs} homeHref={site.navbar.homeHref} />
-            <div className="markdown">
+            <div className="markdown" data-pagefind-body="">
               <h1>{page.title}</h1>
               {page.content}
             </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactElement } from 'react';
 import { Sidebar, containsRoute } from '../docs/Sidebar.js';
 import type { SiteModel } from '../model.js';
+import { SearchButton } from '../search/SearchButton.js';
 import { NavbarItem } from './items/index.js';
 
 /**
@@ -57,6 +58,7 @@ export function MobileSidebar({
           <a className="navbar-brand" href={site.navbar.homeHref}>
             <b className="navbar-title">{site.navbar.title}</b>
           </a>
+          <SearchButton className="navbar-sidebar-search" before={onClose} />
           <button
             type="button"
             className="navbar-sidebar-close"

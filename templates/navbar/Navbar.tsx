@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useHideOnScroll } from '../hooks/hide-on-scroll.js';
 import { Icon } from '../icons.js';
 import type { NavItemModel, SiteModel } from '../model.js';
+import { SearchButton } from '../search/SearchButton.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { NavbarItem } from './items/index.js';
 import { MobileSidebar } from './MobileSidebar.js';
@@ -82,6 +83,7 @@ export function Navbar({ site, currentRoute }: { site: SiteModel; currentRoute: 
         </div>
         <div className="navbar-items navbar-items-right">
           {side('right')}
+          <SearchButton className="navbar-search-button" />
           {colorMode.disableSwitch ? null : <ColorModeToggle defaultMode={colorMode.defaultMode} />}
         </div>
       </div>

@@ -13,7 +13,7 @@ export function StandalonePage({
 }): ReactElement {
   return (
     <main id={MAIN_ID} className="standalone-main">
-      <div className={showTitle ? 'container markdown' : 'markdown'}>
+      <div className={showTitle ? 'container markdown' : 'markdown'} data-pagefind-body="">
         {showTitle ? <h1>{title}</h1> : null}
         {children}
       </div>

@@ -36,6 +36,7 @@ const postSchema = z.strictObject({
   date: z.string().optional(),
   slug: validRoute(z.string().min(1), 'the slug').optional(),
   draft: z.boolean().default(false),
+  search: z.boolean().optional(),
 });
 
 /** A post's front matter, checked. */
@@ -88,6 +89,7 @@ export function readPostFrontMatter(file: string, pageText: string): PostFrontMa
         sidebarPosition: undefined,
         slug: data.slug,
         id: undefined,
+        search: data.search ?? true,
       },
       date: data.date,
       authors: authors.map((a) =>

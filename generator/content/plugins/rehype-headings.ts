@@ -6,6 +6,8 @@ import type { VFile } from 'vfile';
 import { pageState } from './page-state.js';
 
 const HEADING = /^h([1-6])$/;
+/** The class of a heading's "#" link to itself (the search index leaves these out of the text). */
+export const HASH_LINK_CLASS = 'hash-link';
 
 /**
  * Gives every heading an id (GitHub's slugs, unique within the page) and a visible "#" link to
@@ -29,7 +31,7 @@ export function rehypeHeadings(options: { minLevel: number; maxLevel: number }) 
       node.children.push({
         type: 'element',
         tagName: 'a',
-        properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}` },
+        properties: { className: [HASH_LINK_CLASS], href: `#${id}`, ariaLabel: `Direct link to ${text}` },
         children: [{ type: 'text', value: '#' }],
       });
     });

@@ -1,0 +1,209 @@
+import { performance } from 'node:perf_hooks';
+import type { BuildCache } from '../cache/store.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { ContentResult } from '../content/index.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { LazyReference } from '../render/index.js';
+import { displayPath } from '../sources/display-path.js';
+import { apiRecords, type ApiRecord } from './api-records.js';
+import { bundleFiles, pagefindLanguage } from './bundle.js';
+import { mainOf, searchDocument } from './page-body.js';
+import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
+import { SEARCH_INDEX_RULE } from './rules.js';
+
+/** What the build report says of the index. */
+export interface SearchReport {
+  /** Docs and standalone pages indexed, and the reference's operations and models. */
+  pages: number;
+  records: number;
+  /** Files of `site/pagefind/` and their bytes. */
+  files: number;
+  bytes: number;
+  /** Time from the end of rendering until the index was written (the rest overlaps rendering). */
+  ms: number;
+}
+
+export type SearchResult =
+  { ok: true; files: Map<string, Uint8Array>; report: SearchReport } | { ok: false; diagnostics: Diagnostic[] };
+
+/** A page the index holds: where its HTML is written, and what it is called. */
+interface Searchable {
+  file: string;
+  title: string;
+  display: string;
+}
+
+/**
+ * The site's search index, built beside the rendering: each page's HTML is taken as it is emitted
+ * (`tap`), and Pagefind, a process of its own, reads it meanwhile. Pagefind's index depends on the
+ * order pages are added in, so they are added in route order, each as soon as the ones before it
+ * are in; a page emitted again with other HTML (the site rendered twice) starts a fresh index.
+ */
+export class SiteSearch {
+  private readonly order: Searchable[];
+  private readonly bodies = new Map<string, string>();
+  private readonly language: string;
+  private session: Promise<PagefindSession>;
+  private adding: Array<Promise<void>> = [];
+  private sent = 0;
+  private stale = false;
+  /** Counts fresh indexes: what an earlier one's pages do after it was dropped is no concern of the new one. */
+  private generation = 0;
+  private failure: { error: unknown; page: Searchable | undefined } | undefined;
+
+  constructor(
+    private readonly config: ResolvedConfig,
+    content: Pick<ContentResult, 'docs' | 'pages' | 'posts'>,
+    private readonly cache: BuildCache,
+  ) {
+    this.language = pagefindLanguage(config.i18n.defaultLocale);
+    this.order = [...content.docs, ...content.pages, ...content.posts]
+      .filter((page) => page.frontMatter.search)
+      .map((page) => ({
+        file: `site/${page.route.slice(1)}index.html`,
+        title: page.frontMatter.title,
+        display: page.display,
+      }))
+      .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    this.session = this.open();
+  }
+
+  /** The pages' writer, taking each searchable page's HTML on its way. */
+  tap<T>(emit: (path: string, html: string | Uint8Array) => Promise<T>) {
+    return (path: string, html: string | Uint8Array): Promise<T> => {
+      this.take(path, html);
+      return emit(path, html);
+    };
+  }
+
+  /** Pages rendered into memory (no writer), by site path with `prefix` (`site/`, or none). */
+  takeAll(files: ReadonlyMap<string, string | Uint8Array>, prefix: '' | 'site/' = ''): void {
+    for (const page of this.order) {
+      const html = files.get(prefix + page.file.slice('site/'.length));
+      if (html !== undefined) this.take(page.file, html);
+    }
+  }
+
+  take(path: string, html: string | Uint8Array): void {
+    const at = this.indexOf(path);
+    const page = this.order[at];
+    if (!page) return;
+    const text = typeof html === 'string' ? html : Buffer.from(html).toString('utf8');
+    const body = searchDocument(this.language, page.title, mainOf(text));
+    const before = this.bodies.get(path);
+    if (before !== undefined && before !== body && at < this.sent) this.stale = true;
+    this.bodies.set(path, body);
+    if (!this.stale) this.sendReady();
+  }
+
+  /** The index, with the API reference's records; the session is closed whatever happens. */
+  async finish(reference: LazyReference): Promise<SearchResult> {
+    const started = performance.now();
+    try {
+      const records = await apiRecords(reference, this.config.baseUrl, this.cache);
+      const key = this.cache.key(
+        'search',
+        this.language,
+        this.config.baseUrl,
+        ...this.order.flatMap((page) => [page.file, this.bodies.get(page.file) ?? '']),
+        JSON.stringify(records),
+      );
+      const cached = await this.cache.get<Array<[string, Uint8Array]>>('search', key);
+      const files = cached ? new Map(cached) : await this.build(records);
+      if (!cached) await this.cache.set('search', key, [...files]);
+      let bytes = 0;
+      for (const content of files.values()) bytes += content.byteLength;
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      return {
+        ok: true,
+        files,
+        report: { pages: this.bodies.size, records: records.length, files: files.size, bytes, ms },
+      };
+    } catch (error) {
+      return { ok: false, diagnostics: [this.diagnostic(error)] };
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Stops the index (a build that failed, or one done with it): what it was still reading is dropped. */
+  async close(): Promise<void> {
+    await this.session.then((session) => session.close()).catch(() => undefined);
+  }
+
+  private async build(records: readonly ApiRecord[]): Promise<Map<string, Uint8Array>> {
+    if (this.stale) {
+      await this.close();
+      this.session = this.open();
+      this.adding = [];
+      this.sent = 0;
+      this.stale = false;
+      this.failure = undefined;
+      this.generation++;
+    }
+    // Pages that come after one that never arrived (it failed to render: the build fails anyway).
+    for (; this.sent < this.order.length; this.sent++) this.send(this.order[this.sent] as Searchable);
+    const session = await this.session;
+    for (const record of records)
+      this.adding.push(session.addRecord({ ...record, language: this.language, meta: { ...record.meta } }));
+    await Promise.all(this.adding);
+    if (this.failure) throw this.failure.error;
+    return bundleFiles(await session.files());
+  }
+
+  private open(): Promise<PagefindSession> {
+    const session = openPagefind(this.language);
+    // Seen by `finish`; until then, nothing waits on it.
+    session.catch(() => undefined);
+    return session;
+  }
+
+  private sendReady(): void {
+    for (let page = this.order[this.sent]; page && this.bodies.has(page.file); page = this.order[this.sent]) {
+      this.send(page);
+      this.sent++;
+    }
+  }
+
+  private send(page: Searchable): void {
+    const body = this.bodies.get(page.file);
+    if (body === undefined) return;
+    const url = this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
+    const adding = this.session.then((session) => session.addPage({ url, content: body }));
+    const generation = this.generation;
+    // Only a page Pagefind said no to is that page's problem; the service failing is the build's.
+    adding.catch((error: unknown) => {
+      if (generation === this.generation)
+        this.failure ??= { error, page: error instanceof PageRejected ? page : undefined };
+    });
+    this.adding.push(adding.catch(() => undefined));
+  }
+
+  private indexOf(path: string): number {
+    let low = 0;
+    let high = this.order.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const file = (this.order[middle] as Searchable).file;
+      if (file === path) return middle;
+      if (file < path) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  private diagnostic(error: unknown): Diagnostic {
+    const message = error instanceof Error ? error.message : String(error);
+    const page = this.failure && this.failure.error === error ? this.failure.page : undefined;
+    return {
+      file: page?.display ?? displayPath(this.config.configPath),
+      line: page ? 1 : 0,
+      column: page ? 1 : 0,
+      severity: 'error',
+      rule: SEARCH_INDEX_RULE,
+      message: page
+        ? `the search index could not take this page: ${message}`
+        : `the search index could not be built: ${message}`,
+    };
+  }
+}

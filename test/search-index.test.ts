@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { BuildCache } from '../generator/cache/store.js';
+import { build, type BuildReport } from '../generator/commands/build.js';
+import type { ResolvedConfig } from '../generator/config/resolve.js';
+import type { CompiledPage } from '../generator/content/types.js';
+import { EMPTY_REFERENCE } from '../generator/render/index.js';
+import { SiteSearch } from '../generator/search/index.js';
+import { runCli, tempDir } from './helpers.js';
+import { filesUnder, indexedFragments, SEARCH_FIXTURE, type Fragment } from './search-helpers.js';
+
+/**
+ * The search index the build writes (site/pagefind/), read back from Pagefind's own files: every
+ * docs page with its sections, every operation and model at its anchor, under the base URL, the
+ * same bytes from two builds, and the awkward pages (no text, left out, a heading without an id,
+ * text that is not ASCII) indexed without error.
+ */
+describe('the search index of the fixture site', () => {
+  let outs: string[] = [];
+  let fragments: Map<string, Fragment>;
+  let site: string;
+
+  before(async () => {
+    outs = [await tempDir('search-a'), await tempDir('search-b')];
+    // One after the other: the second is the first's twin, for determinism.
+    for (const out of outs) {
+      const result = await build({ config: SEARCH_FIXTURE, out, strict: true, cache: false });
+      assert.ok(result.report, result.diagnostics.map((d) => d.message).join('; '));
+    }
+    site = join(outs[0] as string, 'site');
+    fragments = await indexedFragments(site);
+  });
+
+  test('two builds of the same inputs write the same index, byte for byte', async () => {
+    const [a, b] = await Promise.all(outs.map((out) => filesUnder(join(out, 'site/pagefind'))));
+    assert.ok(a && b && a.size > 5);
+    assert.deepEqual([...a.keys()].sort(), [...(b?.keys() ?? [])].sort());
+    for (const [path, bytes] of a) assert.ok(bytes.equals(b?.get(path) as Buffer), path);
+  });
+
+  test("the bundle holds Pagefind's script, the index and the language's WebAssembly, and none of its own interfaces or its worker", async () => {
+    const names = [...(await filesUnder(join(site, 'pagefind'))).keys()];
+    for (const name of ['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind'])
+      assert.ok(names.includes(name), name);
+    assert.ok(names.some((name) => /^index\/en_[0-9a-f]+\.pf_index$/.test(name)));
+    assert.ok(names.some((name) => /^pagefind\.en_[0-9a-f]+\.pf_meta$/.test(name)));
+    assert.deepEqual(
+      names.filter((name) => /ui|highlight|unknown|worker/.test(name)),
+      [],
+    );
+  });
+
+  test('every docs and standalone page is a result under the base URL, titled by its front matter', () => {
+    const docs = [...fragments.values()].filter((f) => f.filters.kind?.includes('Docs'));
+    assert.deepEqual(docs.map((f) => `${f.url} ${f.meta.title}`).sort(), [
+      '/kb/ Search Fixture',
+      '/kb/docs/guide/empty/ Empty page',
+      // A title with a colon and a comma (which Pagefind's attribute syntax would split) stays whole.
+      '/kb/docs/guide/languages/ Languages: Größe, 日本語',
+      '/kb/docs/guide/raw-heading/ Raw heading',
+      '/kb/docs/intro/ Introduction',
+    ]);
+    const intro = fragments.get('/kb/docs/intro/');
+    // The sections, at their headings' ids, without the headings' "#" links.
+    assert.deepEqual(
+      intro?.anchors.map((a) => `${a.id}: ${a.text}`),
+      ['rolling-restarts: Rolling restarts', 'backups: Backups'],
+    );
+    assert.match(intro?.content ?? '', /quiet harbour protocol drains each node/);
+    // Only the page's content: no sidebar, breadcrumbs or table of contents.
+    assert.doesNotMatch(intro?.content ?? '', /Raw heading|On this page|Languages/);
+  });
+
+  test('a page with search: false is not indexed; a page with no text, a heading without an id and non-ASCII text are', () => {
+    for (const fragment of fragments.values()) assert.doesNotMatch(fragment.content, /zanzibarite/, fragment.url);
+    assert.equal(fragments.has('/kb/docs/guide/hidden/'), false);
+    assert.equal(fragments.get('/kb/docs/guide/empty/')?.content, 'Empty page.');
+    const raw = fragments.get('/kb/docs/guide/raw-heading/');
+    assert.deepEqual(raw?.anchors, []);
+    assert.match(raw?.content ?? '', /Plain heading without an id\. The marmalade valve/);
+    const languages = fragments.get('/kb/docs/guide/languages/');
+    assert.match(languages?.content ?? '', /Größe des Zwischenspeichers .* smörgåsbord/);
+    assert.match(languages?.content ?? '', /検索インデックスは日本語のテキストも扱います/);
+    assert.deepEqual(
+      languages?.anchors.map((a) => a.id),
+      ['über-die-konfiguration', '日本語'],
+    );
+  });
+
+  test('each operation and model is a result of its own, at its anchor on the page it lives on after the split', async () => {
+    const api = [...fragments.values()].filter((f) => f.filters.kind?.includes('API reference'));
+    assert.deepEqual(api.map((f) => `${f.url} | ${f.meta.title} | ${f.meta.kind}`).sort(), [
+      '/kb/api/shop/orders/#cancelOrder | POST /orders/{orderId}/cancel — Cancel an order before it ships | Operation',
+      '/kb/api/shop/orders/#listOrders | GET /orders — List the orders of a customer | Operation',
+      '/kb/api/shop/parcels/#trackParcel | GET /parcels/{parcelId} — Track a parcel through the depot | Operation',
+      '/kb/api/shop/schemas/o/#schema-Order | Order | Model',
+      '/kb/api/shop/schemas/p/#schema-ParcelStatus | ParcelStatus | Model',
+    ]);
+    for (const fragment of api) {
+      assert.deepEqual(fragment.filters.service, ['Shop API']);
+      const [path, id] = fragment.url.slice('/kb/'.length).split('#') as [string, string];
+      const html = await readFile(join(site, path, 'index.html'), 'utf8');
+      assert.ok(html.includes(` id="${id}"`), `${fragment.url}: the page has the anchor`);
+    }
+    // What a reader types: a parameter, a model's allowed value.
+    assert.match(fragments.get('/kb/api/shop/orders/#listOrders')?.content ?? '', /customer The customer whose orders/);
+    assert.match(fragments.get('/kb/api/shop/schemas/p/#schema-ParcelStatus')?.content ?? '', /WAREHAUSED IN_TRANSIT/);
+  });
+
+  test('the build report times the search stage and gives the index’s size', async () => {
+    const report = JSON.parse(await readFile(join(outs[0] as string, 'build-report.json'), 'utf8')) as BuildReport;
+    assert.ok(report.stages.some((s) => s.stage === 'search'));
+    const files = await filesUnder(join(site, 'pagefind'));
+    let bytes = 0;
+    for (const content of files.values()) bytes += content.length;
+    assert.deepEqual({ ...report.search, ms: 0 }, { pages: 5, records: 5, files: files.size, bytes, ms: 0 });
+  });
+
+  test("without Pagefind's program the build fails with one located line, and out/ is left as it was", async () => {
+    const out = await tempDir('search-missing');
+    const run = await runCliWith({ PAGEFIND_EXTENDED_BINARY_PATH: '/nonexistent/pagefind' }, [
+      'build',
+      '--no-cache',
+      '--config',
+      SEARCH_FIXTURE,
+      '--out',
+      out,
+    ]);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stdout,
+      /^test\/fixtures\/search-site\/site-config\.yaml error \[search-index\] the search index could not be built: \/nonexistent\/pagefind, named by the environment as Pagefind's program, cannot be run$/m,
+    );
+    assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at /);
+    assert.deepEqual([...(await filesUnder(out)).keys()], []);
+  });
+});
+
+describe('the search index, page by page', () => {
+  test('a page taken again with other HTML after it was sent (the site rendered twice) is indexed as last taken', async () => {
+    const config = { baseUrl: '/', i18n: { defaultLocale: 'en' }, configPath: 'site-config.yaml' } as ResolvedConfig;
+    const page = (route: string, title: string) =>
+      ({ route, display: `content/docs${route}.mdx`, frontMatter: { title, search: true } }) as unknown as CompiledPage;
+    const html = (text: string) =>
+      `<!DOCTYPE html><html><body><nav>Sidebar</nav><main id="main-content"><div data-pagefind-body="">${text}</div></main><footer>Footer</footer></body></html>`;
+    const search = new SiteSearch(
+      config,
+      { docs: [page('/a/', 'A'), page('/b/', 'B')], pages: [], posts: [] },
+      BuildCache.disabled(),
+    );
+    search.take('site/a/index.html', html('<p>first wording</p>'));
+    search.take('site/b/index.html', html('<p>unchanged words</p>'));
+    search.take('site/a/index.html', html('<p>second wording</p>'));
+    const result = await search.finish(EMPTY_REFERENCE);
+    assert.ok(result.ok);
+    const out = await tempDir('search-twice');
+    for (const [path, bytes] of result.files) {
+      await mkdir(dirname(join(out, path)), { recursive: true });
+      await writeFile(join(out, path), bytes);
+    }
+    const fragments = await indexedFragments(join(out, 'site'));
+    assert.deepEqual([...fragments.values()].map((f) => `${f.url} ${f.content}`).sort(), [
+      // Pagefind ends each block's text as a sentence.
+      '/a/ second wording.',
+      '/b/ unchanged words.',
+    ]);
+  });
+});
+
+async function runCliWith(env: Record<string, string>, args: string[]) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    return await runCli(args);
+  } finally {
+    for (const key of Object.keys(env)) if (saved[key] === undefined) delete process.env[key];
+  }
+}
