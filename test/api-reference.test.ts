@@ -314,7 +314,16 @@ describe('a very large API is split into one page per tag', () => {
     });
     assert.deepEqual(result.diagnostics, []);
     const routes = (await readdir(join(out, 'site/api/many'))).sort();
-    assert.deepEqual(routes, ['changelog', 'even', 'index.html', 'odd', 'openapi.json', 'openapi.yaml', 'schemas']);
+    assert.deepEqual(routes, [
+      'changelog',
+      'even',
+      'index.html',
+      'index.md',
+      'odd',
+      'openapi.json',
+      'openapi.yaml',
+      'schemas',
+    ]);
     const overview = await read(out, '/api/many/');
     assert.equal(overview.all('#api-moved [id^="getThing"]').length, 210);
     assert.equal(overview.attr('[id="getThing3"] a', 'href'), '/ref/api/many/odd/#getThing3');
