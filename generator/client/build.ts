@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import pMap from 'p-map';
 import { BuildCache } from '../cache/store.js';
 
 /** The project's own `templates/` folder (source files, not the transpiled copies in dist/). */
@@ -197,13 +198,16 @@ export async function templateFiles(): Promise<TemplateFile[]> {
   const names = (await readdir(TEMPLATES, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
-  return Promise.all(
-    names.sort().map(async (path) => ({
+  // A few at a time: the servers find the head script through this, maybe with few descriptors to spare.
+  return pMap(
+    names.sort(),
+    async (path) => ({
       path,
       hash: createHash('sha256')
         .update(await readFile(path))
         .digest('hex'),
-    })),
+    }),
+    { concurrency: 8 },
   );
 }
 

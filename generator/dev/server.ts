@@ -30,6 +30,8 @@ export interface DevState {
 export class DevServer {
   readonly server: Server;
   private readonly listeners = new Set<ServerResponse>();
+  /** The head script pages may run (their CSP names it), found again after each build: an edit to its template changes it. */
+  private headScript: Promise<string> | undefined;
 
   /** `bindHost` is the host it was told to listen on, a name it may be called by besides addresses and localhost. */
   constructor(
@@ -45,6 +47,7 @@ export class DevServer {
 
   /** Tells every open page about the current state. */
   announce(): void {
+    this.headScript = undefined;
     const message = this.event();
     for (const listener of this.listeners) listener.write(message);
   }
@@ -65,6 +68,14 @@ export class DevServer {
     await Promise.race([Promise.all(ended), new Promise((wake) => (timer = setTimeout(wake, graceMs)))]);
     clearTimeout(timer);
     this.server.closeAllConnections();
+  }
+
+  private currentHeadScript(): Promise<string> {
+    this.headScript ??= currentHeadScript().catch((error: unknown) => {
+      this.headScript = undefined;
+      throw error;
+    });
+    return this.headScript;
   }
 
   private event(): string {
@@ -120,8 +131,7 @@ export class DevServer {
     let body = files.get(name) as string | Uint8Array;
     if (name.endsWith('.html') && typeof body === 'string') body = withLiveReload(body, id);
     const type = contentType(name);
-    // Found for each page: an edit to the head script's template changes it between two builds.
-    const headScript = type.startsWith('text/html') ? await currentHeadScript() : undefined;
+    const headScript = type.startsWith('text/html') ? await this.currentHeadScript() : undefined;
     response.writeHead(status, {
       'content-type': type,
       'cache-control': 'no-cache',

@@ -54,10 +54,17 @@ export function securityHeaders(type: string, html?: string, headScript?: string
   };
 }
 
-/** The head script this installation writes, found once: a served site does not change its code. */
+/**
+ * The head script this installation writes, found once: a served site does not change its code.
+ * Finding it reads templates/; a failure (out of descriptors, say) is not kept, the next page tries again.
+ */
 let installedHeadScript: Promise<string> | undefined;
 function headScriptOnce(): Promise<string> {
-  return (installedHeadScript ??= currentHeadScript());
+  installedHeadScript ??= currentHeadScript().catch((error: unknown) => {
+    installedHeadScript = undefined;
+    throw error;
+  });
+  return installedHeadScript;
 }
 
 export interface StaticServerOptions {
@@ -84,6 +91,8 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
  * stops the server.
  */
 export function createStaticServer(options: StaticServerOptions): Server {
+  // Found now, while the server holds few descriptors, rather than under the first pages' load.
+  headScriptOnce().catch(() => undefined);
   const server = createServer((request, response) => {
     handle(options, request, response).catch((error: unknown) => answerFailure(response, error));
   });
