@@ -159,6 +159,8 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
       assert.deepEqual(
         head.all('link[rel=alternate]').map((l) => [l.properties.type, l.properties.href]),
         [
+          // The page's Markdown twin, then the feeds.
+          ['text/markdown', `/site/${route}${route === '' ? '' : '/'}index.md`],
           ['application/rss+xml', `${ORIGIN}/blog/rss.xml`],
           ['application/atom+xml', `${ORIGIN}/blog/atom.xml`],
         ],
