@@ -64,6 +64,20 @@ describe('Markdown twins of the blog (test/fixtures/blog-site)', () => {
     }
   });
 
+  test("a post's page has the page menu, beside its date, leading to its twin; a list has none", async () => {
+    const post = await Page.read(join(out, 'site/blog/release-notes/index.html'));
+    assert.equal(
+      post.attr('.blog-post-header .page-menu-row .page-menu a[type="text/markdown"]', 'href'),
+      '/site/blog/release-notes/index.md',
+    );
+    assert.equal(post.attr('[data-page-menu-copy]', 'dataPageMenuCopy'), '/site/blog/release-notes/index.md');
+    assert.match(
+      post.attr('.page-menu a[href^="https://claude.ai/"]', 'href') ?? '',
+      /blog%2Frelease-notes%2Findex\.md/,
+    );
+    assert.equal((await Page.read(join(out, 'site/blog/index.html'))).one('.page-menu'), undefined);
+  });
+
   test('a post, a list page and the tags index are the expected Markdown', async () => {
     expectFixture(join(EXPECTED, 'release-notes.md'), await site('blog/release-notes/index.md'));
     expectFixture(join(EXPECTED, 'blog-page-2.md'), await site('blog/page/2/index.md'));
