@@ -4,7 +4,6 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ApiPage } from '../render/api/reference-pages.js';
-import { blogPages } from '../render/blog/pages.js';
 import type { LazyReference } from '../render/api/lazy-reference.js';
 import type { Background } from '../workers/background.js';
 import { checkTwinLinks, type CheckedTwin } from './check.js';
@@ -82,7 +81,8 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
   const cache = input.cache ?? BuildCache.disabled();
   const urls = new TwinUrls(config.url, config.baseUrl);
   const site: SiteText = { title: config.title, tagline: config.tagline };
-  const blog = content.blog ? blogPages(config, content.blog) : [];
+  // The blog's page models load only for a site with posts, as its other code does.
+  const blog = content.blog ? (await import('../render/blog/pages.js')).blogPages(config, content.blog) : [];
   const sources = twinSources(content.docs, content.pages, content.sidebar, reference.pages, blog);
   const root = urls.page('/');
   // Hashing every page's tree costs time a build without a cache has no use for.
