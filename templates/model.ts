@@ -115,6 +115,14 @@ export interface HeadModel {
   script: string;
 }
 
+/** The page menu: the page's Markdown twin, to copy, to read, or to hand to an assistant. */
+export interface PageMenuModel {
+  /** Site path of the twin (`/docs/x/index.md`), which "View as Markdown" links to and "Copy as Markdown" fetches. */
+  markdown: string;
+  /** The twin's absolute URL, which the links to assistants carry in their prompt. */
+  markdownUrl: string;
+}
+
 export interface TocEntry {
   depth: number;
   text: string;

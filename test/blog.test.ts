@@ -157,8 +157,10 @@ describe('the blog of a site with posts (test/fixtures/blog-site)', () => {
     for (const route of ['blog', 'blog/release-notes', 'blog/tags/news', 'docs/intro', '']) {
       const head = await page(route);
       assert.deepEqual(
-        head.all('link[rel=alternate]:not([type="text/markdown"])').map((l) => [l.properties.type, l.properties.href]),
+        head.all('link[rel=alternate]').map((l) => [l.properties.type, l.properties.href]),
         [
+          // The page's Markdown twin, then the feeds.
+          ['text/markdown', `/site/${route}${route === '' ? '' : '/'}index.md`],
           ['application/rss+xml', `${ORIGIN}/blog/rss.xml`],
           ['application/atom+xml', `${ORIGIN}/blog/atom.xml`],
         ],

@@ -2,6 +2,11 @@ import assert from 'node:assert/strict';
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import type { Root, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { build, type BuildResult } from '../generator/commands/build.js';
 import { seriousViolations } from './axe.js';
 import { DESKTOP, waitHydrated } from './browser-fixture.js';
@@ -18,6 +23,7 @@ import { Page, textOf } from './html.js';
  */
 const FIXTURE = join(ROOT, 'test/fixtures/version-history');
 const CHANGELOG = '/ref/api/history/changelog/';
+const SITE = 'https://fixture.example';
 
 /** Per page, every operation and model by anchor with the text of its history badges. */
 const EXPECTED: Record<string, Record<string, string[]>> = {
@@ -62,6 +68,41 @@ function badges(page: Page): Record<string, Array<{ text: string; href: string }
   return out;
 }
 
+type Marks = Record<string, Array<{ text: string; href: string }>>;
+
+/** The key of an operation or model in both forms of a page: `GET /items/{id}`, `schema Item`. */
+function htmlHistory(page: Page): Marks {
+  const out: Marks = {};
+  for (const section of page.all('.api-operation, .api-model')) {
+    const one = new Page({ type: 'root', children: [section] });
+    const id = String(section.properties.id);
+    const key = id.startsWith('schema-')
+      ? `schema ${id.slice('schema-'.length)}`
+      : `${one.text('.api-endpoint .method-badge')?.toUpperCase()} ${one.text('.api-endpoint .api-path')}`;
+    const marks = one.links('[data-history]').map(({ text, href }) => ({ text, href: `${SITE}${href}` }));
+    if (marks.length > 0) out[key] = marks;
+  }
+  return out;
+}
+
+/** The `History:` line of each operation (under its endpoint line) and model (under its heading) of a twin. */
+function twinHistory(markdown: string): Marks {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  const out: Marks = {};
+  let inModels = false;
+  let key = '';
+  for (const node of tree.children as RootContent[]) {
+    if (node.type === 'heading' && node.depth === 2) inModels = toString(node) === 'Models';
+    if (node.type === 'heading' && node.depth === 3 && inModels) key = `schema ${toString(node)}`;
+    if (node.type !== 'paragraph') continue;
+    const first = node.children[0];
+    if (!inModels && node.children.length === 1 && first?.type === 'inlineCode') key = first.value;
+    if (first?.type === 'text' && first.value === 'History: ')
+      out[key] = node.children.flatMap((c) => (c.type === 'link' ? [{ text: toString(c), href: c.url }] : []));
+  }
+  return out;
+}
+
 describe('version history badges on a three-version API', () => {
   let dir = '';
   let result: BuildResult;
@@ -87,6 +128,18 @@ describe('version history badges on a three-version API', () => {
         for (const { text, href } of marks) assert.equal(href, `${CHANGELOG}#v${text.split(' ').pop()}`, text);
     });
   }
+
+  test("each page's Markdown twin says the same history as its badges, linked to the same changelog entries", async () => {
+    let lines = 0;
+    for (const route of Object.keys(EXPECTED)) {
+      const twin = twinHistory(await readFile(join(dir, 'out/site', route, 'index.md'), 'utf8'));
+      assert.deepEqual(twin, htmlHistory(await page(route)), route);
+      lines += Object.values(twin).flat().length;
+    }
+    assert.equal(lines, 33);
+    for (const route of ['api/single', 'api/single/changelog'])
+      assert.doesNotMatch(await readFile(join(dir, 'out/site', route, 'index.md'), 'utf8'), /History:|since 1\.0\.0/);
+  });
 
   test('each badge leads to the changelog entry of its version, which records that change for that operation or schema', async () => {
     const changelog = await page('api/history/changelog');

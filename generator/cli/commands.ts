@@ -46,7 +46,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
     program
       .command('serve')
       .description(
-        'Serve the built site (DIR/site) like a static host: clean URLs, 404.html for unknown paths, the configured base URL.',
+        'Serve the built site (DIR/site) like a static host: clean URLs, 404.html for unknown paths, the configured base URL; a page asked for with an Accept header that prefers text/markdown gets its Markdown twin.',
       ),
   ).action(async (flags: ListenFlags) => {
     const options = host.options();

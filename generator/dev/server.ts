@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { currentHeadScript } from '../client/build.js';
+import { prefersMarkdown, twinFile, VARY_ACCEPT } from '../serve/negotiation.js';
 import { answerFailure, answerPlain, keepListening, onlyGetAndHead } from '../serve/responses.js';
 import { contentType, securityHeaders, siteFileCandidates } from '../serve/static-server.js';
 import { isOwnRequest } from './host-check.js';
@@ -23,7 +24,7 @@ export interface DevState {
 
 /**
  * Serves the site from memory the way `specsite serve` serves it from disk (clean URLs, 404.html,
- * the base URL, the same security headers), adds the live-reload script to each page, and tells
+ * the base URL, the same security headers, a page's Markdown twin to a request that prefers it), adds the live-reload script to each page, and tells
  * connected pages about every build over server-sent events. It answers GET and HEAD only, and
  * only to requests that name it by its own address (`isOwnRequest`); the rest get 405 or 403.
  */
@@ -123,7 +124,11 @@ export class DevServer {
     }
     const { files, id } = this.state();
     const found = siteFileCandidates(url, this.baseUrl)?.find((candidate) => files.has(candidate));
-    const [status, name] = found ? [200, found] : files.has('404.html') ? [404, '404.html'] : [404, undefined];
+    // A page with a twin answers with either, as `Accept` prefers (see `specsite serve`).
+    const twin = found === undefined ? undefined : twinFile(found);
+    const negotiated = twin !== undefined && files.has(twin);
+    const chosen = negotiated && prefersMarkdown(request.headers.accept) ? twin : found;
+    const [status, name] = chosen ? [200, chosen] : files.has('404.html') ? [404, '404.html'] : [404, undefined];
     if (name === undefined) {
       answerPlain(response, 404, 'Not found');
       return;
@@ -136,6 +141,7 @@ export class DevServer {
       'content-type': type,
       'cache-control': 'no-cache',
       ...securityHeaders(type, typeof body === 'string' ? body : undefined, headScript),
+      ...(negotiated ? VARY_ACCEPT : {}),
     });
     response.end(request.method === 'HEAD' ? undefined : body);
   }

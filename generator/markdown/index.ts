@@ -21,7 +21,8 @@ export { MARKDOWN_LINK_RULE } from './check.js';
 
 export interface MarkdownInput {
   config: ResolvedConfig;
-  content: Pick<ContentResult, 'docs' | 'pages' | 'sidebar' | 'assets'>;
+  /** The content, and the blog when the site has one. */
+  content: Pick<ContentResult, 'docs' | 'pages' | 'sidebar' | 'assets'> & Partial<Pick<ContentResult, 'blog'>>;
   /** The reference whose pages get twins: their summaries at once, their models only for a twin not in the cache. */
   reference: Pick<LazyReference, 'pages' | 'files' | 'key' | 'full'>;
   /** Twins kept between builds, keyed by everything a twin is made from. */
@@ -80,7 +81,9 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
   const cache = input.cache ?? BuildCache.disabled();
   const urls = new TwinUrls(config.url, config.baseUrl);
   const site: SiteText = { title: config.title, tagline: config.tagline };
-  const sources = twinSources(content.docs, content.pages, content.sidebar, reference.pages);
+  // The blog's page models load only for a site with posts, as its other code does.
+  const blog = content.blog ? (await import('../render/blog/pages.js')).blogPages(config, content.blog) : [];
+  const sources = twinSources(content.docs, content.pages, content.sidebar, reference.pages, blog);
   const root = urls.page('/');
   // Hashing every page's tree costs time a build without a cache has no use for.
   const keys = sources.map((source) => (cache.enabled ? twinKey(cache, source, root, site, reference.key) : ''));
@@ -145,6 +148,8 @@ function failed(sources: readonly TwinSource[], settled: ReadonlyArray<PromiseSe
   });
 }
 
+const NO_IDS: ReadonlySet<string> = new Set();
+
 const NO_MODELS: TwinModels = { catalog: new Map(), apiPage: () => undefined };
 
 /** The twins with their headers, llms.txt, llms-full.txt, and the check of their links. */
@@ -182,6 +187,9 @@ function twinFiles(
     anchors: new Map<string, ReadonlySet<string>>([
       ...[...content.docs, ...content.pages].map((p) => [p.route, p.anchors] as const),
       ...reference.pages.map((p) => [p.route, p.anchors] as const),
+      ...sources.flatMap((s) =>
+        s.page.kind === 'blog' ? [[s.route, s.page.page.post?.anchors ?? NO_IDS] as const] : [],
+      ),
     ]),
     twins: new Set(sources.map((s) => s.route)),
     files: new Set(
@@ -199,6 +207,23 @@ function twinFiles(
 /** Everything a twin is made from: its page (title, description and syntax tree, or its reference page's inputs), the site's address and what its components draw. */
 function twinKey(cache: BuildCache, source: TwinSource, root: string, site: SiteText, referenceKey: string): string {
   if (source.page.kind === 'api') return cache.key('twin', 'api', root, source.page.page.fingerprint);
+  if (source.page.kind === 'blog') {
+    const { model, post } = source.page.page;
+    // What the twin shows of the page's model: not the blog's sidebar, nor a post's neighbours.
+    const shown = model.kind === 'blog-post' ? model.post : { ...model, sidebar: undefined };
+    return cache.key(
+      'twin',
+      'blog',
+      root,
+      source.title,
+      source.description ?? '',
+      JSON.stringify(shown),
+      post?.twin ?? '',
+      site.title,
+      site.tagline,
+      post?.usesContracts ? referenceKey : '',
+    );
+  }
   const page = source.page.page;
   return cache.key(
     'twin',

@@ -11,7 +11,7 @@ export const LLMS_FULL_TXT = 'llms-full.txt';
 /**
  * `/llms.txt` as llmstxt.org describes it: the site's title, its summary quoted, a line on how the
  * pages are offered, then a section of links per part of the site (the docs in sidebar order, the
- * standalone pages, each API reference), each link to a page's Markdown with its description.
+ * standalone pages, the blog, each API reference), each link to a page's Markdown with its description.
  * Every page is listed once.
  */
 export function llmsTxt(
@@ -36,6 +36,8 @@ export function llmsTxt(
     { title: 'Docs', sources: sources.filter((s) => s.kind === 'doc') },
     { title: 'Pages', sources: sources.filter((s) => s.kind === 'page') },
   ];
+  const blog = sources.filter((s) => s.kind === 'blog');
+  if (blog.length > 0) sections.push({ title: singleLine(config.blog.title), sources: blog });
   for (const source of sources) {
     if (source.page.kind !== 'api') continue;
     const apiId = source.page.page.apiId;

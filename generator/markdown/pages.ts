@@ -1,29 +1,35 @@
 import type { CompiledPage, SidebarNode } from '../content/types.js';
 import { flattenSidebar } from '../content/sidebar.js';
 import type { ApiPageSummary } from '../render/api/lazy-reference.js';
+import type { BlogRenderPage } from '../render/blog/pages.js';
 
 /** A page of the site that has a Markdown twin, with what its twin's header and llms.txt say of it. */
 export interface TwinSource {
   route: string;
-  kind: 'doc' | 'page' | 'api';
+  kind: 'doc' | 'page' | 'blog' | 'api';
   title: string;
   description: string | undefined;
   /** The file a problem of its twin is reported at, when it has one (a content page). */
   display: string | undefined;
-  /** Content pages: the page. API pages: its summary. */
-  page: { kind: 'content'; page: CompiledPage } | { kind: 'api'; page: ApiPageSummary };
+  /** Content pages: the page. Blog pages: the page's model (and a post's compiled page). API pages: its summary. */
+  page:
+    | { kind: 'content'; page: CompiledPage }
+    | { kind: 'blog'; page: BlogRenderPage }
+    | { kind: 'api'; page: ApiPageSummary };
 }
 
 /**
  * Every page with a twin, in the order of llms-full.txt: the docs in sidebar order (then any the
- * sidebar leaves out, by route), the standalone pages by route, then the API references in the
- * config's order, each as its pages come.
+ * sidebar leaves out, by route), the standalone pages by route, the blog's pages as the blog orders
+ * them (its lists, its posts newest first, its tags), then the API references in the config's
+ * order, each as its pages come.
  */
 export function twinSources(
   docs: readonly CompiledPage[],
   pages: readonly CompiledPage[],
   sidebar: readonly SidebarNode[],
   apiPages: readonly ApiPageSummary[],
+  blogPages: readonly BlogRenderPage[] = [],
 ): TwinSource[] {
   const byRoute = new Map(docs.map((d) => [d.route, d]));
   const ordered: CompiledPage[] = [];
@@ -46,6 +52,14 @@ export function twinSources(
   return [
     ...ordered.map((d) => content(d, 'doc')),
     ...[...pages].sort(byRouteOrder).map((p) => content(p, 'page')),
+    ...blogPages.map((page): TwinSource => ({
+      route: page.route,
+      kind: 'blog',
+      title: page.title,
+      description: page.description,
+      display: page.post?.display,
+      page: { kind: 'blog', page },
+    })),
     ...apiPages.map((page): TwinSource => ({
       route: page.route,
       kind: 'api',
@@ -63,5 +77,7 @@ function byRouteOrder(a: { route: string }, b: { route: string }): number {
 
 /** Whether making the page's twin needs the reference's models (its pages, and the catalog of contract components). */
 export function needsModels(source: TwinSource): boolean {
-  return source.page.kind === 'api' || source.page.page.usesContracts;
+  const { page } = source;
+  if (page.kind === 'api') return true;
+  return (page.kind === 'content' ? page.page : page.page.post)?.usesContracts ?? false;
 }

@@ -26,7 +26,16 @@ export interface TwinHeader {
  */
 export type TwinWork = { header: TwinHeader } & (
   | { kind: 'blocks'; blocks: RootContent[]; links: TwinLink[] }
-  | { kind: 'content'; twin: string; route: string; siteUrl: string; baseUrl: string; site: SiteText }
+  | {
+      kind: 'content';
+      twin: string;
+      route: string;
+      siteUrl: string;
+      baseUrl: string;
+      site: SiteText;
+      /** Blocks made already that come before the page's text (a blog post's date, authors and tags), with their links. */
+      lead?: { blocks: RootContent[]; links: TwinLink[] };
+    }
 );
 
 export function doTwinWork(work: TwinWork): TwinBody {
@@ -36,8 +45,8 @@ export function doTwinWork(work: TwinWork): TwinBody {
   else {
     const urls = new TwinUrls(work.siteUrl, work.baseUrl);
     const ctx = new TwinContext(urls, urls.page(work.route));
-    blocks = new PageConverter(ctx, new Map(), work.site).blocks(work.twin);
-    links = ctx.links;
+    blocks = [...(work.lead?.blocks ?? []), ...new PageConverter(ctx, new Map(), work.site).blocks(work.twin)];
+    links = [...(work.lead?.links ?? []), ...ctx.links];
   }
   const body = printMarkdown(blocks);
   return {

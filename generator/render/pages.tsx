@@ -12,7 +12,7 @@ import { Layout } from '../../templates/Layout.js';
 import { PAGE_TREE_COMPONENTS } from '../../templates/mdx/components.js';
 import { ContractsProvider } from '../../templates/mdx/contract/context.js';
 import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
-import type { DocPageModel, HeadModel, SiteModel } from '../../templates/model.js';
+import type { DocPageModel, HeadModel, PageMenuModel, SiteModel } from '../../templates/model.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
 import { StandalonePage } from '../../templates/pages/StandalonePage.js';
 import { pageContent } from '../content/page-tree.js';
@@ -34,6 +34,12 @@ function renderDocument(site: SiteModel, head: HeadModel, body: ReactElement): s
   );
 }
 
+/** The page menu of a page with a Markdown twin: the twin's path, and its address for the links to assistants. */
+function pageMenu(head: HeadModel): PageMenuModel | undefined {
+  if (head.markdown === undefined) return undefined;
+  return { markdown: head.markdown, markdownUrl: new URL(head.markdown, head.canonical).href };
+}
+
 /** A page's MDX with the site's components, and the contracts its contract components draw from. */
 function content(page: Pick<CompiledPage, 'Content'>, contracts: ContractCatalog): ReactElement {
   return (
@@ -53,7 +59,12 @@ export function renderDoc(
   return renderDocument(
     site,
     head,
-    <DocPage site={site} page={{ ...model, content: content(page, contracts) }} closedMarkup={closedMarkupOf(site)} />,
+    <DocPage
+      site={site}
+      page={{ ...model, content: content(page, contracts) }}
+      closedMarkup={closedMarkupOf(site)}
+      menu={pageMenu(head)}
+    />,
   );
 }
 
@@ -120,9 +131,9 @@ export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage, links
     site,
     head,
     page.model.kind === 'changelog' ? (
-      <ChangelogPage changelog={page.model} />
+      <ChangelogPage changelog={page.model} menu={pageMenu(head)} />
     ) : (
-      <ApiPageTemplate api={links ? { ...page.model, links } : page.model} />
+      <ApiPageTemplate api={links ? { ...page.model, links } : page.model} menu={pageMenu(head)} />
     ),
   );
 }
@@ -137,7 +148,7 @@ export function renderBlog(
   return renderDocument(
     site,
     head,
-    <BlogPage page={model} content={post ? content(post.page, post.contracts) : undefined} />,
+    <BlogPage page={model} content={post ? content(post.page, post.contracts) : undefined} menu={pageMenu(head)} />,
   );
 }
 

@@ -5,6 +5,7 @@ import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { currentHeadScript } from '../client/build.js';
 import { headScriptSources, PAGE_HEAD_CHARS } from './inline-scripts.js';
+import { prefersMarkdown, twinFile, VARY_ACCEPT } from './negotiation.js';
 import { siteFileCandidates } from './request-path.js';
 import { answerFailure, answerPlain, keepListening, onlyGetAndHead } from './responses.js';
 import { FILE_POLICY, NOSNIFF, pagePolicy } from './security-headers.js';
@@ -83,7 +84,8 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * Serves a built site the way a static host does: `/a/b` and `/a/b/` both answer with
- * `a/b/index.html`, `/a/b/index.html` too; any other path gets `404.html` with status 404.
+ * `a/b/index.html`, `/a/b/index.html` too; any other path gets `404.html` with status 404. A page
+ * asked for with an `Accept` that prefers Markdown is answered with its twin (`a/b/index.md`).
  * Only files whose real path (links resolved) lies inside the site's folder are served; each is
  * opened once and described from its descriptor, so a file replaced or removed meanwhile (a
  * rebuild) is served whole as it was or not at all, and its descriptor is closed however the
@@ -112,11 +114,37 @@ async function handle(options: StaticServerOptions, request: IncomingMessage, re
   const root = await realpath(options.root);
   for (const candidate of siteFileCandidates(request.url ?? '/', options.baseUrl) ?? []) {
     const file = await openInside(root, candidate);
-    if (file) return send(request, response, 200, file);
+    if (file) return negotiate(request, response, root, candidate, file);
   }
   const notFound = await openInside(root, '404.html');
   if (notFound) return send(request, response, 404, notFound);
   answerPlain(response, 404, 'Not found');
+}
+
+/**
+ * A page with a Markdown twin beside it is answered with the twin when the request's `Accept`
+ * prefers Markdown, and with the page otherwise; both say that the answer depends on `Accept`.
+ * Any other file is sent as it is.
+ */
+async function negotiate(
+  request: IncomingMessage,
+  response: ServerResponse,
+  root: string,
+  name: string,
+  file: OpenFile,
+): Promise<void> {
+  const twin = twinFile(name);
+  let markdown: OpenFile | undefined;
+  try {
+    markdown = twin === undefined ? undefined : await openInside(root, twin);
+  } catch (error) {
+    await file.handle.close();
+    throw error;
+  }
+  if (!markdown) return send(request, response, 200, file);
+  const [chosen, other] = prefersMarkdown(request.headers.accept) ? [markdown, file] : [file, markdown];
+  await other.handle.close();
+  return send(request, response, 200, chosen, VARY_ACCEPT);
 }
 
 /** The regular file `name` inside `root` (a real path), opened; undefined when there is none there. */
@@ -143,7 +171,13 @@ async function openInside(root: string, name: string): Promise<OpenFile | undefi
   return undefined;
 }
 
-async function send(request: IncomingMessage, response: ServerResponse, status: number, file: OpenFile): Promise<void> {
+async function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  file: OpenFile,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const { handle, size } = file;
   let streaming = false;
   try {
@@ -156,6 +190,7 @@ async function send(request: IncomingMessage, response: ServerResponse, status: 
       'content-length': size,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       ...securityHeaders(type, head, html ? await headScriptOnce() : undefined),
+      ...headers,
     });
     if (request.method === 'HEAD' || size === 0) {
       response.end();

@@ -1,5 +1,7 @@
 import type { CSSProperties, ReactElement } from 'react';
 import { MAIN_ID } from '../Layout.js';
+import type { PageMenuModel } from '../model.js';
+import { PageMenu } from '../PageMenu.js';
 import { ApiNav } from './ApiNav.js';
 import { ApiSwitcher } from './ApiSwitcher.js';
 import type { ApiReferenceModel } from './model.js';
@@ -10,7 +12,7 @@ import { TagSection } from './TagSection.js';
 import { VersionMenu } from './VersionMenu.js';
 
 /** One page of an API reference: everything for a small API, or the overview, a tag or the models of a large one. */
-export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
+export function ApiPage({ api, menu }: { api: ApiReferenceModel; menu?: PageMenuModel | undefined }): ReactElement {
   const style = { '--api-primary': api.primaryColor } as CSSProperties;
   return (
     <div className="api-layout" style={style}>
@@ -22,7 +24,10 @@ export function ApiPage({ api }: { api: ApiReferenceModel }): ReactElement {
       </aside>
       <main id={MAIN_ID} className="api-main">
         <header className="api-header">
-          <h1>{api.heading}</h1>
+          <div className="page-menu-row">
+            <h1>{api.heading}</h1>
+            <PageMenu menu={menu} />
+          </div>
           <div className="api-header-meta">
             <span className="api-version">
               Version <code>{api.version}</code>

@@ -1,5 +1,7 @@
 import type { CSSProperties, ReactElement } from 'react';
 import { MAIN_ID } from '../Layout.js';
+import type { PageMenuModel } from '../model.js';
+import { PageMenu } from '../PageMenu.js';
 import type { ChangelogEntryModel, ChangelogGroupModel, ChangelogModel, InlineModel } from './changelog-model.js';
 
 const VERDICT_LABEL = {
@@ -9,7 +11,13 @@ const VERDICT_LABEL = {
 } as const;
 
 /** An API's changelog: one section per version, what changed against the version before it, breaking changes first. */
-export function ChangelogPage({ changelog }: { changelog: ChangelogModel }): ReactElement {
+export function ChangelogPage({
+  changelog,
+  menu,
+}: {
+  changelog: ChangelogModel;
+  menu?: PageMenuModel | undefined;
+}): ReactElement {
   const style = { '--api-primary': changelog.primaryColor } as CSSProperties;
   return (
     <div className="api-layout" style={style}>
@@ -33,7 +41,10 @@ export function ChangelogPage({ changelog }: { changelog: ChangelogModel }): Rea
       </aside>
       <main id={MAIN_ID} className="api-main api-changelog">
         <header className="api-header">
-          <h1>{changelog.heading}</h1>
+          <div className="page-menu-row">
+            <h1>{changelog.heading}</h1>
+            <PageMenu menu={menu} />
+          </div>
           {/* Left as written here and below: the formatter would merge or split the runs of text beside the elements, and React marks each boundary between two runs with a comment in the HTML. */}
           {/* prettier-ignore */}
           <p>

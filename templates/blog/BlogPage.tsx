@@ -1,16 +1,26 @@
 import type { ReactElement, ReactNode } from 'react';
 import { TableOfContents } from '../docs/TableOfContents.js';
+import type { PageMenuModel } from '../model.js';
+import { PageMenu } from '../PageMenu.js';
 import { BlogLayout } from './BlogLayout.js';
 import { BlogPaginator } from './BlogPaginator.js';
 import type { BlogListModel, BlogPageModel, BlogPostModel, BlogTagsModel } from './model.js';
 import { PostAuthors, PostMeta, PostTags } from './PostHeader.js';
 
 /** One page of the blog; a post's page draws `content` (its MDX) under its head. */
-export function BlogPage({ page, content }: { page: BlogPageModel; content?: ReactNode }): ReactElement {
+export function BlogPage({
+  page,
+  content,
+  menu,
+}: {
+  page: BlogPageModel;
+  content?: ReactNode;
+  menu?: PageMenuModel | undefined;
+}): ReactElement {
   return (
     <BlogLayout sidebar={page.sidebar} route={page.route}>
       {page.kind === 'blog-post' ? (
-        <PostPage page={page} content={content} />
+        <PostPage page={page} content={content} menu={menu} />
       ) : page.kind === 'blog-tags' ? (
         <TagsPage page={page} />
       ) : (
@@ -20,14 +30,25 @@ export function BlogPage({ page, content }: { page: BlogPageModel; content?: Rea
   );
 }
 
-function PostPage({ page, content }: { page: BlogPostModel; content: ReactNode }): ReactElement {
+function PostPage({
+  page,
+  content,
+  menu,
+}: {
+  page: BlogPostModel;
+  content: ReactNode;
+  menu: PageMenuModel | undefined;
+}): ReactElement {
   const { post } = page;
   return (
     <>
       <article className="docs-article blog-post">
         <header className="blog-post-header">
           <h1>{post.title}</h1>
-          <PostMeta post={post} />
+          <div className="page-menu-row">
+            <PostMeta post={post} />
+            <PageMenu menu={menu} />
+          </div>
           <PostAuthors authors={post.authors} />
         </header>
         <div className="markdown">{content}</div>

@@ -12,6 +12,7 @@ import { installCollapsibles } from './collapsible.js';
 import { installCopyButtons } from './copy-buttons.js';
 import { installDropdowns } from './dropdowns.js';
 import { followMovedAnchor } from './moved-anchor.js';
+import { installPageMenu } from './page-menu.js';
 import { clearMissingPreferredVersions, installPreferredVersion } from './preferred-version.js';
 import { readRouteDocument } from './route-document.js';
 import { stripIndexHtml } from './routes.js';
@@ -36,6 +37,7 @@ function start(): void {
   installCopyButtons();
   installPreferredVersion();
   installTabs();
+  installPageMenu();
 
   const root = document.getElementById(ROOT_ID);
   const baseUrl = root?.getAttribute('data-base-url');

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { MAIN_ID } from '../Layout.js';
-import type { DocPageModel, SiteModel } from '../model.js';
+import type { DocPageModel, PageMenuModel, SiteModel } from '../model.js';
+import { PageMenu } from '../PageMenu.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocFooter } from './DocFooter.js';
 import { Paginator } from './Paginator.js';
@@ -11,10 +12,12 @@ export function DocPage({
   site,
   page,
   closedMarkup,
+  menu,
 }: {
   site: SiteModel;
   page: DocPageModel;
   closedMarkup?: ClosedCategoryMarkup | undefined;
+  menu?: PageMenuModel | undefined;
 }): ReactElement {
   return (
     <div className="docs-layout">
@@ -24,7 +27,10 @@ export function DocPage({
       <main id={MAIN_ID} className="docs-main">
         <div className="docs-content-row">
           <article className="docs-article">
-            <Breadcrumbs crumbs={page.breadcrumbs} homeHref={site.navbar.homeHref} />
+            <div className="page-menu-row">
+              <Breadcrumbs crumbs={page.breadcrumbs} homeHref={site.navbar.homeHref} />
+              <PageMenu menu={menu} />
+            </div>
             <div className="markdown" data-pagefind-body="">
               <h1>{page.title}</h1>
               {page.content}

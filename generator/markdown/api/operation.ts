@@ -9,6 +9,7 @@ import type { TwinContext } from '../context.js';
 import { code, heading, joined, paragraph, strong, table, text, type Flow, type Phrasing } from '../nodes.js';
 import { schemaDetails, typeLabel } from './schema.js';
 import { blocks, phrasing } from './descriptions.js';
+import { historyBlocks } from './history.js';
 
 /** `GET /buckets/{id}`: how the reference names an operation in one line. */
 export function endpoint(op: Pick<OperationModel, 'method' | 'path'>): string {
@@ -24,6 +25,7 @@ export function operationBlocks(op: OperationModel, depth: number, ctx: TwinCont
   const out: Flow[] = [
     heading(depth, ...title, ...(op.deprecated ? [text(' (deprecated)')] : [])),
     paragraph(code(endpoint(op)), ...(op.kind === 'webhook' ? [text(' (webhook)')] : [])),
+    ...historyBlocks(op.history, ctx),
     ...blocks(ctx, op.description, depth + 1),
   ];
   const anonymous = op.security.some((r) => r.schemes.length === 0);

@@ -4,6 +4,7 @@ import { code, heading, joined, list, paragraph, table, text, type Flow, type Ph
 import { operationBlocks } from './operation.js';
 import { schemaParts, typeLabel } from './schema.js';
 import { blocks, phrasing } from './descriptions.js';
+import { historyBlocks } from './history.js';
 
 /**
  * One page of an API reference (everything, or the overview, a tag or the models of a split API),
@@ -18,7 +19,8 @@ export function referenceBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[
   }
   if (api.models.length > 0) {
     out.push(heading(2, text('Models')));
-    for (const model of api.models) out.push(heading(3, text(model.name)), ...modelBlocks(model.schema, ctx));
+    for (const model of api.models)
+      out.push(heading(3, text(model.name)), ...historyBlocks(model.history, ctx), ...modelBlocks(model.schema, ctx));
   }
   const movedHeading = api.kind === 'overview' ? 'Operations' : api.kind === 'tag' ? 'More operations' : 'More models';
   if (api.kind !== 'full' && api.moved.length > 0)
