@@ -12,6 +12,8 @@ import { siteRenderer } from './pipeline/render-stage.js';
 import type { BuildOptions, BuildReport, EmitPage, SiteOutput, SiteParts } from './pipeline/site-output.js';
 import { StageClock } from './pipeline/stage-clock.js';
 import { outputFiles } from './pipeline/write-stage.js';
+import { inputPaths } from './pipeline/input-paths.js';
+import { buildInputs } from './write/inputs.js';
 
 export { BUILD_STAGES, type BuildStage } from './pipeline/stage-clock.js';
 export { prepareSite, type PreparedSite } from './pipeline/prepare.js';
@@ -72,7 +74,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
 
     // The report is written with the site, so the write stage's own time is up to this point.
     const files = await clock.timed('write', async () =>
-      outputFiles(config, settled.site, client, content, renderer.favicon, types, markdown.files),
+      outputFiles(config, site.apis, settled.site, client, content, renderer.favicon, types, markdown.files),
     );
     const normalized = normalizeDiagnostics(diagnostics);
     const report: BuildReport = {
@@ -83,6 +85,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       javascript,
       apiPages: apiPagesReport(rendered.apiWeights, pageBudget),
       secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
+      inputs: await buildInputs(config.rootDir, inputPaths(config, site.apis, content)),
     };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
