@@ -6,15 +6,15 @@ const SHOWN = 5;
 const COMPARED = 20_000;
 
 /**
- * The candidates closest to what was given: those that contain it (or that it contains) first,
- * then by edit distance, case ignored; only reasonably close ones, so a guess far from everything
- * gets no misleading suggestion.
+ * The candidates closest to what was given: those that contain it first, then by edit distance,
+ * case ignored; only reasonably close ones, so a guess far from everything gets no misleading
+ * suggestion.
  */
 export function nearest(given: string, candidates: readonly string[], shown = SHOWN): string[] {
   const wanted = given.toLowerCase().slice(0, 200);
   const scored = [...new Set(candidates)].slice(0, COMPARED).map((candidate) => {
     const lower = candidate.toLowerCase();
-    const contains = wanted.length > 0 && (lower.includes(wanted) || (lower.length >= 4 && wanted.includes(lower)));
+    const contains = wanted.length > 0 && lower.includes(wanted);
     return { candidate, contains, distance: distance(wanted, lower.slice(0, 200)) };
   });
   const limit = Math.max(3, Math.ceil(wanted.length * 0.5));

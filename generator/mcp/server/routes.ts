@@ -29,7 +29,7 @@ export function routeOf(given: string, root: URL): string {
     underBase = root.pathname !== '/' && `${path}/`.startsWith(root.pathname);
   }
   path = safeDecode(path, decodeURI).replace(/\/{2,}/g, '/');
-  if (underBase) path = `/${`${path}/`.slice(root.pathname.length)}`.replace(/\/{2,}/g, '/');
+  if (underBase) path = path.length < root.pathname.length ? '/' : `/${path.slice(root.pathname.length)}`;
   path = path.replace(/\/index\.(md|html)$/, '/');
   if (!path.endsWith('/') && !path.endsWith('.html')) path += '/';
   return path;

@@ -37,23 +37,23 @@ export async function startMcpServer(options: McpOptions): Promise<McpResult> {
     options.log(`specsite mcp: ${stale}; building it first\n`);
     const built = await buildQuietly(options);
     if (!built.ok) return built;
-  } else if (stale !== undefined) {
-    options.log(`specsite mcp: ${stale}; serving it as it is (--no-build)\n`);
   }
   const site = await PublishedSite.open(outDir, rootDir);
   if (!site) return { ok: false, diagnostics: [noSite(options.out)] };
+  if (stale !== undefined && !options.build) options.log(`specsite mcp: ${stale}; serving it as it is (--no-build)\n`);
   const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
     import('./create.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
   const server = createMcpServer(site);
   const restore = consoleToStderr();
-  let stop: () => void = () => {};
+  let stop: (why: string) => void = () => {};
   const closed = new Promise<void>((done) => {
     let stopping = false;
-    stop = () => {
+    stop = (why) => {
       if (stopping) return;
       stopping = true;
+      options.log(`specsite mcp: stopping: ${why}\n`);
       void server.close().finally(() => {
         restore();
         // Nothing more will be read; a paused stdin would otherwise keep the process alive.
@@ -63,11 +63,12 @@ export async function startMcpServer(options: McpOptions): Promise<McpResult> {
     };
   });
   // The client going away (its end of stdin or stdout closed) or a signal ends the server, even mid-call.
-  process.stdin.once('end', stop);
-  process.stdin.once('close', stop);
-  process.stdout.once('error', stop);
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const gone = (): void => stop('the client closed the connection');
+  process.stdin.once('end', gone);
+  process.stdin.once('close', gone);
+  process.stdout.once('error', gone);
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   await server.connect(new StdioServerTransport());
   options.log(
     `specsite mcp: serving ${options.out}/ (${site.index.pages.length} pages, ${site.index.apis.length} APIs) over stdio\n`,
