@@ -190,6 +190,10 @@ describe('specsite mcp on the real site', () => {
         /unknown page "\/docs\/architectur\/"; the nearest: \/docs\/architecture\//,
       ],
       ['get_page', { route: 'https://example.com/docs/architecture/' }, /not a page of this site/],
+      // Arguments select among what the build published; they never become paths.
+      ['get_page', { route: '../../../etc/passwd' }, /unknown page "\.\.\/\.\.\/\.\.\/etc\/passwd"/],
+      ['get_page', { route: 'file:///etc/passwd' }, /not a page of this site/],
+      ['get_schema', { service: 'rag', name: '../../../package.json' }, /unknown model of rag/],
       ['list_operations', { service: 'rag', tag: 'Chats' }, /unknown tag of rag .*"Chats"; the nearest: Chat/],
       ['diff_versions', { service: 'rag', from: '3.1.0-SNAPSHOT', to: '2.0.0' }, /unknown version of rag "2\.0\.0"/],
       ['search', { query: '   ' }, /query/],
