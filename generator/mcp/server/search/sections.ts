@@ -33,7 +33,11 @@ export function twinSections(markdown: string, page: PageEntry): TwinSection[] {
   };
   for (const line of markdown.split('\n')) {
     const marker = FENCE.exec(line)?.[1];
-    if (marker && (fence === undefined || marker.startsWith(fence))) fence = fence === undefined ? marker : undefined;
+    if (marker && (fence === undefined || marker.startsWith(fence))) {
+      // The fence itself (its info string: `text title="…"`) is no text of the page's; the code inside is.
+      fence = fence === undefined ? marker : undefined;
+      continue;
+    }
     const heading = fence === undefined ? HEADING.exec(line) : null;
     const depth = heading?.[1]?.length ?? 0;
     if (heading && depth === 1) continue;
