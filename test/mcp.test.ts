@@ -143,6 +143,16 @@ describe('specsite mcp on the real site', () => {
     assert.equal(JSON.parse(body.examples[0]!.value).searchText, 'What is the refund policy?');
   });
 
+  test('diff_versions reads the contract: a version against itself has no changes', async () => {
+    const report = await mcp.json<{ summary: Record<string, number>; changes: unknown[] }>('diff_versions', {
+      service: 'datasource',
+      from: '3.1.0-SNAPSHOT',
+      to: '3.1.0-SNAPSHOT',
+    });
+    assert.deepEqual(report.summary, { breaking: 0, acknowledged: 0, nonBreaking: 0 });
+    assert.deepEqual(report.changes, []);
+  });
+
   test('get_schema gives the JSON Schema as published in out/schemas/', async () => {
     const { text, isError } = await mcp.call('get_schema', { service: 'datasource', name: 'Bucket' });
     assert.equal(isError, false);

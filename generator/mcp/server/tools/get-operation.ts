@@ -13,7 +13,9 @@ export function registerGetOperation(server: McpServer, { site }: ToolContext): 
         'One operation of an API version, by operationId: method, path, description, parameters, request body and responses (each schema with its own $ref resolved one level; deeper $refs name components that get_schema gives), their examples (`generated: true` when made from the schema), the curl and TypeScript samples, and, for an API with several versions, its history: the version it came in, and where it was deprecated or removed.',
       inputSchema: {
         service: serviceInput(site),
-        operationId: nameInput('The operationId, as list_operations or search give it.'),
+        operationId: nameInput(
+          'The operationId, as list_operations or search give it (for an operation without one, the anchor list_operations gives).',
+        ),
         version: versionInput,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },

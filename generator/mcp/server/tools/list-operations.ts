@@ -39,6 +39,8 @@ export function registerListOperations(server: McpServer, { site }: ToolContext)
           .filter((o) => wanted === undefined || o.tags.includes(wanted))
           .map((o) => ({
             operationId: o.operationId ?? null,
+            // What get_operation takes for an operation the contract gives no operationId.
+            ...(o.operationId === undefined ? { anchor: o.anchor } : {}),
             method: o.method,
             path: o.path,
             summary: o.summary,
