@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import pMap from 'p-map';
 import type { PublishedSite } from '../site.js';
 import { twinSections } from './sections.js';
 import { snippet } from './snippet.js';
@@ -16,11 +17,11 @@ interface SearchDocument {
   ids: string;
   tags: string;
   url: string;
-  service: string | undefined;
-  route: string | undefined;
-  method: string | undefined;
-  path: string | undefined;
-  operationId: string | undefined;
+  service?: string;
+  route?: string;
+  method?: string;
+  path?: string;
+  operationId?: string;
 }
 
 export interface SearchHit {
@@ -51,10 +52,11 @@ export class SiteSearch {
     const documents: SearchDocument[] = [];
     const add = (document: Omit<SearchDocument, 'id'>): void =>
       void documents.push({ ...document, id: documents.length });
-    for (const page of site.index.pages) {
-      if (page.kind === 'api' || page.twin === undefined) continue;
-      const markdown = await site.twin(page).catch(() => '');
-      for (const section of twinSections(markdown, page)) {
+    const pages = site.index.pages.filter((page) => page.kind !== 'api' && page.twin !== undefined);
+    // Read a few at a time: a site of thousands of pages must not open thousands of files at once.
+    const twins = await pMap(pages, (page) => site.twin(page).catch(() => ''), { concurrency: 32 });
+    for (const [i, page] of pages.entries()) {
+      for (const section of twinSections(twins[i] ?? '', page)) {
         const url = site.pageUrl(page.route) + (section.anchor ? `#${section.anchor}` : '');
         add({
           kind: 'section',
@@ -64,11 +66,7 @@ export class SiteSearch {
           ids: '',
           tags: '',
           url,
-          service: undefined,
           route: page.route,
-          method: undefined,
-          path: undefined,
-          operationId: undefined,
         });
       }
     }
@@ -86,7 +84,6 @@ export class SiteSearch {
           tags: op.tags.join(' '),
           url: site.url(op.href),
           service: api.id,
-          route: undefined,
           method: op.method,
           path: op.path,
           operationId: op.operationId,
@@ -101,10 +98,6 @@ export class SiteSearch {
           tags: '',
           url: site.url(model.href),
           service: api.id,
-          route: undefined,
-          method: undefined,
-          path: undefined,
-          operationId: undefined,
         });
     }
     const index = new MiniSearch<SearchDocument>({
