@@ -25,6 +25,7 @@ export {
 export { dev, type DevOptions, type DevResult, type DevBuildEvent } from './commands/dev.js';
 export { BuildCache } from './cache/store.js';
 export { serve, type ServeOptions, type ServeResult } from './commands/serve.js';
+export { mcp, type McpOptions, type McpResult } from './commands/mcp.js';
 export { createStaticServer, type StaticServerOptions } from './serve/static-server.js';
 export { loadContent, type ContentInput, type ContentResult } from './content/index.js';
 export { renderSite, type RenderInput, type RenderResult, type RenderedPage } from './render/index.js';

@@ -12,7 +12,9 @@ import { siteRenderer } from './pipeline/render-stage.js';
 import type { BuildOptions, BuildReport, EmitPage, SiteOutput, SiteParts } from './pipeline/site-output.js';
 import { StageClock } from './pipeline/stage-clock.js';
 import { outputFiles } from './pipeline/write-stage.js';
+import { inputPaths } from './pipeline/input-paths.js';
 import { SiteSearch } from './search/index.js';
+import { buildInputs } from './write/inputs.js';
 
 export { BUILD_STAGES, type BuildStage } from './pipeline/stage-clock.js';
 export { prepareSite, type PreparedSite } from './pipeline/prepare.js';
@@ -80,7 +82,17 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
 
     // The report is written with the site, so the write stage's own time is up to this point.
     const files = await clock.timed('write', async () =>
-      outputFiles(config, settled.site, client, content, renderer.favicon, types, markdown.files, index.files),
+      outputFiles(
+        config,
+        site.apis,
+        settled.site,
+        client,
+        content,
+        renderer.favicon,
+        types,
+        markdown.files,
+        index.files,
+      ),
     );
     const normalized = normalizeDiagnostics(diagnostics);
     const report: BuildReport = {
@@ -92,6 +104,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       search: index.report,
       apiPages: apiPagesReport(rendered.apiWeights, pageBudget),
       secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
+      inputs: await buildInputs(config.rootDir, inputPaths(config, site.apis, content)),
     };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };

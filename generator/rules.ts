@@ -1,4 +1,4 @@
-import { diffService, typesVersion } from './commands/rules.js';
+import { diffService, mcpSite, typesVersion } from './commands/rules.js';
 import { configInvalid, configParse, configType, configUnknownKey, navbarItemType } from './config/rules.js';
 import { gitDatesRule } from './content/git-dates-rule.js';
 import { duplicateTitle, pageDescription, voice } from './content/rules.js';
@@ -57,6 +57,7 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   breakingChange,
   diffService,
   typesVersion,
+  mcpSite,
   configParse,
   configUnknownKey,
   configType,

@@ -14,7 +14,7 @@ export const B = 'test/fixtures/sites/contract-components-clean/site-config.yaml
 export const FAILING = 'test/fixtures/sites/invalid-mdx/site-config.yaml';
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 /** What a build leaves in the output folder: only these, never a staging folder, a journal or a lock. */
-const ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
+const ENTRIES = ['build-report.json', 'mcp', 'schemas', 'site', 'types'];
 
 /** Relative path → sha256 of every file under `dir`, dot-files and -folders included. */
 export async function snapshot(dir: string): Promise<Map<string, string>> {

@@ -240,6 +240,6 @@ describe('the output swap: all of one build or all of the other', () => {
     } finally {
       sleeper.kill('SIGKILL');
     }
-    assert.deepEqual((await readdir(out)).sort(), [live, 'build-report.json', 'site', 'types'].sort());
+    assert.deepEqual((await readdir(out)).sort(), [live, 'build-report.json', 'mcp', 'site', 'types'].sort());
   });
 });

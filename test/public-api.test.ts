@@ -33,6 +33,7 @@ test('public exports', () => {
     'loadContracts',
     'main',
     'markdownTwins',
+    'mcp',
     'normalizeDiagnostics',
     'renderSite',
     'serve',

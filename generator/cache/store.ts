@@ -123,7 +123,7 @@ let fingerprint: string | undefined;
  * A hash of the generator's sources, templates and lock file, written by `npm run compile` (which
  * every install and test run does): code or a dependency that changed invalidates the whole cache.
  */
-function codeFingerprint(): string {
+export function codeFingerprint(): string {
   if (fingerprint === undefined) {
     try {
       fingerprint = readFileSync(new URL('../../fingerprint.txt', import.meta.url), 'utf8').trim();

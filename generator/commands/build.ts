@@ -23,7 +23,7 @@ export interface BuildResult {
 }
 
 /** What a build writes in the output folder: a previous build's entry that this one has not (schemas/ of a site without APIs) goes. */
-export const OUTPUT_ENTRIES = ['build-report.json', 'schemas', 'site', 'types'];
+export const OUTPUT_ENTRIES = ['build-report.json', 'mcp', 'schemas', 'site', 'types'];
 
 /**
  * `specsite build`: the pipeline (`compileSite`). Nothing is written unless every stage succeeded

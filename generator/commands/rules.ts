@@ -5,3 +5,10 @@ const doc = '`diff --service` names a configured API with two versions; `types -
 
 export const diffService: RuleDescriptor = { id: 'diff-service', severity: 'error', configurable: false, doc };
 export const typesVersion: RuleDescriptor = { id: 'types-version', severity: 'error', configurable: false, doc };
+
+export const mcpSite: RuleDescriptor = {
+  id: 'mcp',
+  severity: 'error',
+  configurable: false,
+  doc: '`mcp --no-build` finds a site built by this version of specsite in the output folder',
+};

@@ -9,6 +9,7 @@ import type { ApiPagesReport, LazyReference, RenderedPage, RenderInput } from '.
 import type { SearchReport } from '../search/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { BuildStage } from './stage-clock.js';
+import type { BuildInputs } from '../write/inputs.js';
 
 export interface BuildOptions
   extends
@@ -34,6 +35,8 @@ export interface BuildReport {
   apiPages: ApiPagesReport[];
   /** Whether a second thread did some of the work: large contracts' checks and types, or many pages to compile (not in the cache). */
   secondThread: boolean;
+  /** What the build read, and a hash of it: whether `DIR/` is still the build of what is on disk (`specsite mcp` asks). */
+  inputs: BuildInputs;
 }
 
 /** What one run of the pipeline made, in memory: the files to write and the stages' results, which `specsite dev` keeps to redo only what an edit affects. */

@@ -1,6 +1,8 @@
 import type { ClientAssets } from '../client/build.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
+import type { LoadedApi } from '../contracts/index.js';
+import { publishedFiles } from '../mcp/publish/site-index.js';
 import type { TypesResult } from '../types/index.js';
 import { blogFeeds } from '../write/blog-feeds.js';
 import { robots, sitemap } from '../write/site-files.js';
@@ -9,6 +11,7 @@ import type { RenderedSite, SiteRenderer } from './render-stage.js';
 /** Every file of the output folder but the pages already emitted and build-report.json. */
 export async function outputFiles(
   config: ResolvedConfig,
+  apis: readonly LoadedApi[],
   site: RenderedSite,
   client: ClientAssets,
   content: ContentResult,
@@ -36,5 +39,8 @@ export async function outputFiles(
   for (const [path, xml] of await blogFeeds(config, content.blog)) files.set(`site/${path}`, xml);
   for (const [path, bytes] of search) files.set(path, bytes);
   for (const [path, text] of types.files) files.set(path, text);
+  const pages = rendered.pages;
+  for (const [path, text] of publishedFiles({ config, pages, content, reference, apis, markdown }))
+    files.set(path, text);
   return files;
 }

@@ -31,11 +31,7 @@ export interface EntitySchemaFile {
  */
 export function generateEntitySchemas(contract: Contract, idBase: string): EntitySchemaFile[] {
   const { sources, specVersion } = contract;
-  const root: Located = { file: sources.root, segments: [], value: sources.root.data };
-  const container =
-    specVersion === '2.0'
-      ? sources.child(root, 'definitions')
-      : sources.child(sources.child(root, 'components') ?? root, 'schemas');
+  const container = schemaContainer(contract);
   if (!container || !isRecord(container.value)) return [];
   const names = Object.keys(container.value).sort();
   const keyOf = (node: Pick<Located, 'file' | 'segments'>) => `${node.file.path}#${encodePointer(node.segments)}`;
@@ -131,6 +127,20 @@ export function generateEntitySchemas(contract: Contract, idBase: string): Entit
     };
     return { entity: name, fileName, content: JSON.stringify(document, null, 2) + '\n' };
   });
+}
+
+/** The file name of each component's JSON Schema (what `generateEntitySchemas` names them), by component name. */
+export function entitySchemaFileNames(contract: Contract): Map<string, string> {
+  const container = schemaContainer(contract);
+  return uniqueFileNames(container && isRecord(container.value) ? Object.keys(container.value).sort() : []);
+}
+
+/** `components/schemas` (`definitions` in 2.0) of the contract's root file. */
+function schemaContainer({ sources, specVersion }: Contract): Located | undefined {
+  const root: Located = { file: sources.root, segments: [], value: sources.root.data };
+  return specVersion === '2.0'
+    ? sources.child(root, 'definitions')
+    : sources.child(sources.child(root, 'components') ?? root, 'schemas');
 }
 
 function withoutRef(value: Record<string, unknown>): Record<string, unknown> {

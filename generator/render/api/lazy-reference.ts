@@ -26,6 +26,8 @@ export interface LazyReference {
   pages: ApiPageSummary[];
   /** Site path → content: each version's document for download. */
   files: Map<string, string>;
+  /** Path under the output folder → content: each version's index for `specsite mcp`. */
+  published: Map<string, string>;
   /** A hash of every API's inputs: what the contract components of content pages depend on. */
   key: string;
   full(): Promise<{ pages: ApiPage[]; catalog: ContractCatalog }>;
@@ -34,11 +36,13 @@ export interface LazyReference {
 interface CachedSummary {
   pages: Array<Omit<ApiPageSummary, 'anchors' | 'fingerprint'> & { anchors: string[] }>;
   files: Array<[string, string]>;
+  published: Array<[string, string]>;
 }
 
 export const EMPTY_REFERENCE: LazyReference = {
   pages: [],
   files: new Map(),
+  published: new Map(),
   key: '',
   full: async () => ({ pages: [], catalog: new Map() }),
 };
@@ -58,6 +62,7 @@ export async function lazyApiReference(
   const built = new Map<string, ApiReference>();
   const pages: ApiPageSummary[] = [];
   const files = new Map<string, string>();
+  const published = new Map<string, string>();
   const keys: string[] = [];
   for (const loaded of apis) {
     const key = cache.key(
@@ -76,12 +81,14 @@ export async function lazyApiReference(
       summary = {
         pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })),
         files: [...reference.files],
+        published: [...reference.published],
       };
       await cache.set('reference', key, summary);
     }
     for (const page of summary.pages)
       pages.push({ ...page, anchors: new Set(page.anchors), fingerprint: sha256(key, page.route) });
     for (const [path, text] of summary.files) files.set(path, text);
+    for (const [path, text] of summary.published) published.set(path, text);
   }
 
   let whole: Promise<{ pages: ApiPage[]; catalog: ContractCatalog }> | undefined;
@@ -98,5 +105,5 @@ export async function lazyApiReference(
     })();
     return whole;
   };
-  return { pages, files, key: sha256(...keys), full };
+  return { pages, files, published, key: sha256(...keys), full };
 }

@@ -3,11 +3,14 @@ import { withBase } from '../../content/plugins/urls.js';
 import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import { BuildCache } from '../../cache/store.js';
 import { versionHistory } from '../../diff/lifetimes.js';
-import { CHANGELOG_SLUG, changelogModel, versionAnchor, type VersionAnchors } from './changelog.js';
+import { changelogModel, versionAnchor, type VersionAnchors } from './changelog.js';
+import { changelogRoute, versionRoute } from './version-routes.js';
 import { referenceDocument } from './document.js';
 import type { ApiPage } from './reference-pages.js';
 import { OperationSamples } from './samples/operation-samples.js';
 import { versionPages, type ApiReferenceOptions } from './version-pages.js';
+import { referenceIndexPath } from '../../mcp/published.js';
+import { entitySchemaFileNames } from '../../types/json-schemas.js';
 
 export type { ApiPage } from './reference-pages.js';
 export type { ApiReferenceOptions } from './version-pages.js';
@@ -18,6 +21,8 @@ export interface ApiReference {
   files: Map<string, string>;
   /** The newest version of each API, for the contract components of MDX pages. */
   catalog: ContractCatalog;
+  /** Path under the output folder → content: each version's index for `specsite mcp` (`DIR/mcp/…`). */
+  published: Map<string, string>;
 }
 
 /** The reference pages of every version of every API: the newest at the API's route, the others below it. */
@@ -27,12 +32,13 @@ export async function buildApiReference(
 ): Promise<ApiReference> {
   const pages: ApiPage[] = [];
   const files = new Map<string, string>();
+  const published = new Map<string, string>();
   const catalog = new Map<string, ServiceCatalog>();
   for (const loaded of apis) {
     const routeOf = (index: number): string =>
-      index === 0 ? loaded.api.route : `${loaded.api.route}${loaded.versions[index]?.version}/`;
+      versionRoute(loaded.api.route, loaded.versions[index]?.version ?? '', index === 0);
     const versions = loaded.versions.map((v, i) => ({ version: v.version, route: routeOf(i) }));
-    const changelogRoute = `${loaded.api.route}${CHANGELOG_SLUG}/`;
+    const changelog = changelogRoute(loaded.api.route);
     const anchors: VersionAnchors[] = [];
     const history = versionHistory(loaded.versions);
     let title = loaded.api.id;
@@ -58,12 +64,20 @@ export async function buildApiReference(
           href: withBase(options.baseUrl, v.route),
           current: v.route === route,
         })),
-        changelogHref: withBase(options.baseUrl, changelogRoute),
+        changelogHref: withBase(options.baseUrl, changelog),
         samples,
         schemaName: prepared.schemaName,
         lifetimes: history.get(version),
+        // What the types stage publishes in DIR/schemas: the newest version of an API it typed.
+        schemaFiles:
+          index === 0 && options.typed.has(loaded.api.id)
+            ? new Map(
+                [...entitySchemaFileNames(contract)].map(([name, file]) => [name, `schemas/${loaded.api.id}/${file}`]),
+              )
+            : undefined,
       });
       await samples.save();
+      published.set(referenceIndexPath(route), `${JSON.stringify(built.index)}\n`);
       pages.push(...built.pages);
       anchors.push({ version, href: withBase(options.baseUrl, route), ...built.anchors });
       if (index === 0) {
@@ -80,7 +94,7 @@ export async function buildApiReference(
     });
     pages.push({
       apiId: loaded.api.id,
-      route: changelogRoute,
+      route: changelog,
       title: model.heading,
       apiTitle: title,
       description: `What changed in each version of the ${title}, breaking changes first.`,
@@ -88,5 +102,5 @@ export async function buildApiReference(
       anchors: new Set(model.entries.map((e) => versionAnchor(e.version))),
     });
   }
-  return { pages, files, catalog };
+  return { pages, files, catalog, published };
 }

@@ -29,6 +29,8 @@ import { SchemaRegistry } from './schema-registry.js';
 import { schemaSections } from './schema-sections.js';
 import { distinctLabels, ownSectionNames } from './section-labels.js';
 import { securitySchemes, servers } from './security-model.js';
+import type { VersionIndex } from '../../mcp/published.js';
+import { versionIndex } from '../../mcp/publish/version-index.js';
 
 export interface ApiReferenceOptions {
   baseUrl: string;
@@ -61,6 +63,8 @@ export interface VersionInput extends ApiReferenceOptions {
   schemaName?: (pointer: string) => string | undefined;
   /** Where each operation and named schema stands in the API's versions, when it has more than one. */
   lifetimes?: VersionLifetimes;
+  /** The published JSON Schema of each component, by name (the newest version of a typed API). */
+  schemaFiles?: ReadonlyMap<string, string>;
 }
 
 export interface VersionPages {
@@ -68,6 +72,8 @@ export interface VersionPages {
   catalog: ServiceCatalog;
   /** Where each operation and named schema is rendered, for the changelog's links. */
   anchors: Pick<VersionAnchors, 'operations' | 'schemas'>;
+  /** What `specsite mcp` answers about the version's operations and models. */
+  index: VersionIndex;
 }
 
 /** An API's title: the config's, else the contract's `info.title`, else its id. */
@@ -131,7 +137,14 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     schemas,
     nav,
   };
-  return { pages: referencePages(parts), catalog, anchors };
+  const index = versionIndex({
+    sections: tagged,
+    schemas,
+    layout,
+    resolver,
+    schemaFiles: input.schemaFiles ?? new Map(),
+  });
+  return { pages: referencePages(parts), catalog, anchors, index };
 }
 
 /**

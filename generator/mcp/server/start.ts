@@ -1,0 +1,119 @@
+import { dirname, resolve } from 'node:path';
+import type { GlobalOptions } from '../../commands/options.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { countBySeverity } from '../../diagnostics/diagnostic.js';
+import { formatReport } from '../../diagnostics/format.js';
+import { mcpSite } from '../../commands/rules.js';
+import { staleness } from './freshness.js';
+import { PublishedSite } from './site.js';
+
+export interface McpOptions extends Omit<GlobalOptions, 'format'> {
+  format: GlobalOptions['format'];
+  /** Build first when `out/` is missing or stale (`--no-build` turns it off and serves what is there). */
+  build: boolean;
+  /** As `build --no-git-dates`, for a build made first. */
+  gitDates: boolean;
+  /** Where the server's own lines go: never stdout, which is the protocol's. */
+  log: (text: string) => void;
+}
+
+export type McpResult =
+  | {
+      ok: true;
+      /** Settles when the client has gone (stdin closed) or a signal asked the server to stop. */ closed: Promise<void>;
+    }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * `specsite mcp`: makes sure `out/` is the build of the sources on disk (building first when it is
+ * not: its problems are the build's located lines, on stderr), then serves the published site as
+ * a Model Context Protocol server over stdio until the client closes stdin.
+ */
+export async function startMcpServer(options: McpOptions): Promise<McpResult> {
+  const rootDir = dirname(resolve(options.config));
+  const outDir = resolve(options.out);
+  const stale = await staleness(outDir, rootDir, options.out);
+  if (stale !== undefined && options.build) {
+    options.log(`specsite mcp: ${stale}; building it first\n`);
+    const built = await buildQuietly(options);
+    if (!built.ok) return built;
+  }
+  const site = await PublishedSite.open(outDir, rootDir);
+  if (!site) return { ok: false, diagnostics: [noSite(options.out)] };
+  if (stale !== undefined && !options.build) options.log(`specsite mcp: ${stale}; serving it as it is (--no-build)\n`);
+  const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
+    import('./create.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+  ]);
+  const server = createMcpServer(site);
+  const restore = consoleToStderr();
+  let stop: (why: string) => void = () => {};
+  const closed = new Promise<void>((done) => {
+    let stopping = false;
+    stop = (why) => {
+      if (stopping) return;
+      stopping = true;
+      options.log(`specsite mcp: stopping: ${why}\n`);
+      void server.close().finally(() => {
+        restore();
+        // Nothing more will be read; a paused stdin would otherwise keep the process alive.
+        process.stdin.destroy();
+        done();
+      });
+    };
+  });
+  // The client going away (its end of stdin or stdout closed) or a signal ends the server, even mid-call.
+  const gone = (): void => stop('the client closed the connection');
+  process.stdin.once('end', gone);
+  process.stdin.once('close', gone);
+  process.stdout.once('error', gone);
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  await server.connect(new StdioServerTransport());
+  options.log(
+    `specsite mcp: serving ${options.out}/ (${site.index.pages.length} pages, ${site.index.apis.length} APIs) over stdio\n`,
+  );
+  return { ok: true, closed };
+}
+
+/** The build, its report's lines on stderr; anything a dependency prints meanwhile goes there too, never into the protocol. */
+async function buildQuietly(options: McpOptions): Promise<{ ok: true } | { ok: false; diagnostics: Diagnostic[] }> {
+  const write = process.stdout.write;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  try {
+    const { build } = await import('../../commands/build.js');
+    const result = await build({ ...options, onStage: undefined });
+    const { errors, warnings } = countBySeverity(result.diagnostics);
+    if (!result.report || errors > 0) return { ok: false, diagnostics: result.diagnostics };
+    if (warnings > 0)
+      options.log(
+        formatReport(
+          result.diagnostics,
+          options.format,
+          `built ${result.report.pages.length} pages into ${options.out}/site`,
+        ),
+      );
+    else options.log(`specsite mcp: built ${result.report.pages.length} pages into ${options.out}/site\n`);
+    return { ok: true };
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+/** console.log and friends write to stdout: while serving, a stray line there would break the protocol. */
+function consoleToStderr(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.info = console.debug = console.error;
+  return () => Object.assign(console, saved);
+}
+
+function noSite(out: string): Diagnostic {
+  return {
+    file: `${out}/`,
+    line: 0,
+    column: 0,
+    severity: 'error',
+    rule: mcpSite.id,
+    message: 'no built site here for specsite mcp; run `specsite build` (or leave out --no-build)',
+  };
+}

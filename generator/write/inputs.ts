@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { codeFingerprint } from '../cache/store.js';
+import { isWithin, resolveInProject } from '../sources/project-path.js';
+
+/**
+ * What a build was made from, as `build-report.json` records it: the files and folders it read
+ * (relative to the config's folder) and one hash of specsite's code and of every file under them.
+ * Anything that reads the output can tell whether it is still the build of what is on disk now by
+ * hashing the same paths again (`specsite mcp` does before it serves `DIR/`).
+ */
+export interface BuildInputs {
+  fingerprint: string;
+  /** `/`-separated, sorted: the config, the content folder, each API's spec, every file the contracts are made of, the pages' images, the favicon. */
+  paths: string[];
+}
+
+/** Folders no build reads from: a walk of the content or a spec folder skips them. */
+const SKIPPED = new Set(['node_modules', '.git', '.cache']);
+
+/** `paths` (absolute) as the report records them, with their fingerprint now; paths outside `rootDir` are left out. */
+export async function buildInputs(rootDir: string, paths: Iterable<string>): Promise<BuildInputs> {
+  // The contracts' files are known by their real paths: a project under a symlinked folder has two names.
+  const real = await realpath(rootDir).catch(() => resolve(rootDir));
+  const relative = new Set<string>();
+  for (const path of paths) {
+    const absolute = resolve(rootDir, path);
+    const root = isWithin(rootDir, absolute) ? rootDir : isWithin(real, absolute) ? real : undefined;
+    if (root !== undefined) relative.add(toSlashes(relativePath(root, absolute)));
+  }
+  // A file inside a listed folder is hashed with the folder.
+  const sorted = [...relative]
+    .sort()
+    .filter((p, _, all) => !all.some((q) => q !== p && (q === '.' || p.startsWith(`${q}/`))));
+  return { fingerprint: await fingerprintInputs(rootDir, sorted), paths: sorted };
+}
+
+/**
+ * One hash of the code fingerprint and of each file under `paths` (a file, or a folder walked
+ * without following links), path and bytes, in path order; a path that is gone counts as gone.
+ * A path that leaves `rootDir` (a report edited by hand) counts as gone, and is never read.
+ */
+export async function fingerprintInputs(rootDir: string, paths: readonly string[]): Promise<string> {
+  const hash = createHash('sha256').update(codeFingerprint()).update('\0');
+  const files = new Map<string, string>();
+  for (const path of paths) {
+    const absolute = resolve(rootDir, path);
+    if (!isWithin(rootDir, absolute) || !(await collect(rootDir, absolute, files))) files.set(path, 'gone');
+  }
+  for (const path of [...files.keys()].sort())
+    hash
+      .update(path)
+      .update('\0')
+      .update(files.get(path) as string);
+  return hash.digest('hex');
+}
+
+/** Adds the file at `absolute`, or every file below it, by relative path → content hash; false when nothing is there. */
+async function collect(rootDir: string, absolute: string, into: Map<string, string>): Promise<boolean> {
+  const stats = await lstat(absolute).catch(() => undefined);
+  if (!stats) return false;
+  if (stats.isDirectory()) {
+    const entries = await readdir(absolute, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries)
+      if (!SKIPPED.has(entry.name) && (entry.isFile() || entry.isDirectory()))
+        await collect(rootDir, join(absolute, entry.name), into);
+    return true;
+  }
+  const key = toSlashes(relativePath(rootDir, absolute));
+  // A link is hashed as where it points, which is what the build read through it, if that is inside the project.
+  const where = stats.isSymbolicLink()
+    ? await resolveInProject(rootDir, absolute)
+    : { ok: true as const, real: absolute };
+  if (!where.ok) {
+    into.set(key, where.reason);
+    return true;
+  }
+  const bytes = await readFile(where.real).catch(() => undefined);
+  into.set(key, bytes ? createHash('sha256').update(bytes).digest('hex') : 'unreadable');
+  return true;
+}
+
+function relativePath(rootDir: string, absolute: string): string {
+  return relative(rootDir, absolute) || '.';
+}
+
+function toSlashes(path: string): string {
+  return path.split(sep).join('/');
+}

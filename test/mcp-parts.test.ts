@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { nearest } from '../generator/mcp/server/nearest.js';
+import { routeOf } from '../generator/mcp/server/routes.js';
+import { twinSections } from '../generator/mcp/server/search/sections.js';
+import { tokenize } from '../generator/mcp/server/search/tokenize.js';
+import type { PageEntry } from '../generator/mcp/published.js';
+
+describe("specsite mcp's parts", () => {
+  test('routeOf: a route written any way, a path under the base URL, a file of the page, a URL of the site', () => {
+    const root = new URL('https://docs.example/ref/');
+    const cases: Array<[string, string]> = [
+      ['/docs/x/', '/docs/x/'],
+      ['/docs/x', '/docs/x/'],
+      ['docs/x', '/docs/x/'],
+      ['  docs//x/#part  ', '/docs/x/'],
+      ['/ref/docs/x/', '/docs/x/'],
+      ['/ref', '/'],
+      ['/docs/x/index.md', '/docs/x/'],
+      ['/docs/x/index.html?q=1', '/docs/x/'],
+      ['/docs/a/../x/', '/docs/x/'],
+      ['/docs/%C3%A9t%C3%A9/', '/docs/été/'],
+      ['https://docs.example/ref/docs/x/index.md#a', '/docs/x/'],
+      ['https://docs.example/ref/', '/'],
+      ['/404.html', '/404.html'],
+    ];
+    for (const [given, route] of cases) assert.equal(routeOf(given, root), route, given);
+    for (const elsewhere of ['https://other.example/ref/docs/x/', 'https://docs.example/docs/x/', 'file:///etc/passwd'])
+      assert.throws(() => routeOf(elsewhere, root), /not a page of this site/, elsewhere);
+  });
+
+  test('nearest: what contains the given text first, then the closest; nothing when all are far', () => {
+    assert.deepEqual(nearest('chat', ['Chat history', 'Generation', 'Chat', 'Service']), ['Chat', 'Chat history']);
+    assert.deepEqual(nearest('serch', ['searcher', 'rag', 'datasource']), ['searcher']);
+    assert.deepEqual(nearest('zzzzzz', ['searcher', 'rag']), []);
+  });
+
+  test('tokenize: an identifier is itself and its words', () => {
+    assert.deepEqual(tokenize('listDataIndexes /api/v1 élan'), [
+      'listDataIndexes',
+      'list',
+      'Data',
+      'Indexes',
+      'api',
+      'v1',
+      'élan',
+    ]);
+  });
+
+  test("twinSections: cut at level-2 and -3 headings outside code, each with its anchor from the page's headings", () => {
+    const page: PageEntry = {
+      route: '/docs/x/',
+      title: 'X',
+      description: undefined,
+      kind: 'doc',
+      twin: 'docs/x/index.md',
+      headings: [
+        { depth: 2, text: 'Set up C#', id: 'set-up-c' },
+        { depth: 3, text: 'Run it', id: 'run-it' },
+      ],
+    };
+    const markdown = [
+      '# X',
+      '',
+      '> About X.',
+      '',
+      'Intro with a [link](https://docs.example/ref/docs/y/).',
+      '',
+      '## Set up C# ##',
+      '',
+      '```text title="shell"',
+      '## not a heading',
+      '```',
+      '',
+      '### Run it',
+      '',
+      '- **Go**',
+      '',
+      '## Unlisted',
+      '',
+      'More.',
+    ].join('\n');
+    assert.deepEqual(twinSections(markdown, page), [
+      { heading: 'X', anchor: undefined, text: 'About X.\nIntro with a link.' },
+      { heading: 'Set up C#', anchor: 'set-up-c', text: '## not a heading' },
+      { heading: 'Run it', anchor: 'run-it', text: 'Go' },
+      { heading: 'Unlisted', anchor: undefined, text: 'More.' },
+    ]);
+  });
+});
