@@ -1,4 +1,5 @@
-import { bundledLanguages, type Highlighter } from 'shiki';
+import { bundledLanguages, splitLines, type GrammarState, type Highlighter, type ThemedToken } from 'shiki';
+import type { StateStack } from 'shiki/textmate';
 import type { HighlightedCode } from '../../../../templates/api/model.js';
 import { CODE_THEMES, getHighlighter } from '../../../content/plugins/rehype-code.js';
 import { BLOCK_COLORS, TONES } from './tones.js';
@@ -23,6 +24,7 @@ const DARK_TONES: Readonly<Record<string, string>> = Object.fromEntries(
  */
 export class SampleHighlighter {
   private readonly memo = new Map<string, HighlightedCode | undefined>();
+  private readonly lines = new Map<string, LineMemo>();
 
   private constructor(private readonly shiki: Highlighter) {}
 
@@ -50,27 +52,33 @@ export class SampleHighlighter {
    * outside the known pairs sends the sample to `inBothThemes`.
    */
   inDarkTones(code: string, lang: string): HighlightedCode | undefined {
-    const tokens = this.shiki.codeToTokensBase(code, {
-      lang: lang as keyof typeof bundledLanguages,
-      theme: CODE_THEMES.dark,
-      tokenizeTimeLimit: 0,
-      tokenizeMaxLineLength: MAX_LINE,
-    });
     const lines: HighlightedCode['lines'] = [];
-    for (const line of tokens) {
-      const merged: HighlightedCode['lines'][number] = [];
-      for (const token of line) {
-        const color = token.color?.toLowerCase();
-        const plain = !color || color === BLOCK_COLORS.fgDark;
-        const tone = plain ? undefined : DARK_TONES[color];
-        if (!plain && !tone) return undefined;
-        const last = merged[merged.length - 1];
-        if (last && last.tone === tone) last.text += token.content;
-        else merged.push(tone ? { text: token.content, tone } : { text: token.content });
-      }
-      lines.push(merged);
+    const memo = this.linesOf(lang);
+    let state: GrammarState | undefined;
+    for (const [text] of splitLines(code)) {
+      const line = memo.line(text, state, (start) => {
+        const tokens = this.shiki.codeToTokensBase(text, {
+          lang: lang as keyof typeof bundledLanguages,
+          theme: CODE_THEMES.dark,
+          tokenizeTimeLimit: 0,
+          tokenizeMaxLineLength: MAX_LINE,
+          ...(start ? { grammarState: start } : {}),
+        });
+        const end = this.shiki.getLastGrammarState(tokens);
+        // Without the state the next line starts in, the sample is coloured whole (`inBothThemes`).
+        return { tones: end && inDarkTones(tokens[0] ?? []), end };
+      });
+      if (!line.tones) return undefined;
+      lines.push(line.tones.map((token) => ({ ...token })));
+      state = line.end;
     }
     return { colors: undefined, lines };
+  }
+
+  private linesOf(lang: string): LineMemo {
+    let memo = this.lines.get(lang);
+    if (!memo) this.lines.set(lang, (memo = new LineMemo()));
+    return memo;
   }
 
   /** Both themes' colours, each token tokenized once per theme (shiki's dual-theme output). */
@@ -113,4 +121,82 @@ export class SampleHighlighter {
     );
     return { colors: usual ? undefined : colors, lines };
   }
+}
+
+type ToneLine = HighlightedCode['lines'][number];
+
+/** A line's tokens in tones, neighbours alike merged; undefined when a colour is outside the known pairs. */
+function inDarkTones(tokens: readonly ThemedToken[]): ToneLine | undefined {
+  const merged: ToneLine = [];
+  for (const token of tokens) {
+    const color = token.color?.toLowerCase();
+    const plain = !color || color === BLOCK_COLORS.fgDark;
+    const tone = plain ? undefined : DARK_TONES[color];
+    if (!plain && !tone) return undefined;
+    const last = merged[merged.length - 1];
+    if (last && last.tone === tone) last.text += token.content;
+    else merged.push(tone ? { text: token.content, tone } : { text: token.content });
+  }
+  return merged;
+}
+
+interface ColouredLine {
+  tones: ToneLine | undefined;
+  /** The grammar's state after the line, which the next line starts in. */
+  end: GrammarState | undefined;
+}
+
+/**
+ * One language's lines, coloured once for each state of the grammar they start in: a line's
+ * tokens depend only on its text and that state, and the samples of a reference repeat most of
+ * their lines (the same headers, imports and calls in every operation), so the real site's
+ * 11,000 sample lines are some 1,500 tokenizations.
+ */
+class LineMemo {
+  /** The distinct states seen, by index; a line is known by the index of its state and its text. */
+  private readonly states: GrammarState[] = [];
+  private readonly lines = new Map<string, ColouredLine>();
+
+  line(
+    text: string,
+    start: GrammarState | undefined,
+    colour: (start: GrammarState | undefined) => ColouredLine,
+  ): ColouredLine {
+    const index = start ? this.indexOf(start) : -1;
+    const key = `${index}\n${text}`;
+    let line = this.lines.get(key);
+    if (!line) this.lines.set(key, (line = colour(index === -1 ? start : this.states[index])));
+    return line;
+  }
+
+  private indexOf(state: GrammarState): number {
+    const stack = state.getInternalStack();
+    const known = this.states.findIndex((seen) => sameStack(seen.getInternalStack(), stack));
+    if (known !== -1) return known;
+    this.states.push(state);
+    return this.states.length - 1;
+  }
+}
+
+/** The grammar's stack frames, with the one field that `equals` leaves out. */
+interface Frame {
+  parent: Frame | null;
+  beginRuleCapturedEOL?: boolean;
+}
+
+/**
+ * Whether two states tokenize a line alike: vscode-textmate's `equals` (rules, end patterns and
+ * scopes, frame by frame), plus whether each frame's begin pattern ended its line, which only
+ * begin/while rules read and `equals` does not compare.
+ */
+function sameStack(a: StateStack | undefined, b: StateStack | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || !a.equals(b)) return false;
+  for (
+    let x: Frame | null = a as unknown as Frame, y: Frame | null = b as unknown as Frame;
+    x && y;
+    x = x.parent, y = y.parent
+  )
+    if (Boolean(x.beginRuleCapturedEOL) !== Boolean(y.beginRuleCapturedEOL)) return false;
+  return true;
 }
