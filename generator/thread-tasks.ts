@@ -11,6 +11,7 @@ const TASKS = new Map<string, () => Promise<ThreadTaskModule>>([
   ['types', () => import('./types/thread-tasks.js')],
   ['page', () => import('./content/thread-tasks.js')],
   ['render', () => import('./render/thread-tasks.js')],
+  ['colour', () => import('./render/api/samples/thread-tasks.js')],
 ]);
 
 /** Runs one request in this thread. */

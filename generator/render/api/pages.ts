@@ -5,6 +5,7 @@ import { BuildCache } from '../../cache/store.js';
 import { CHANGELOG_SLUG, changelogModel, versionAnchor, type VersionAnchors } from './changelog.js';
 import { referenceDocument } from './document.js';
 import type { ApiPage } from './reference-pages.js';
+import { SampleColours } from './samples/colours.js';
 import { OperationSamples } from './samples/operation-samples.js';
 import { versionPages, type ApiReferenceOptions } from './version-pages.js';
 
@@ -19,10 +20,14 @@ export interface ApiReference {
   catalog: ContractCatalog;
 }
 
-/** The reference pages of every version of every API: the newest at the API's route, the others below it. */
+/**
+ * The reference pages of every version of every API: the newest at the API's route, the others below
+ * it. Their samples are coloured by `colours`: by the time it resolves, with `meanwhile`.
+ */
 export async function buildApiReference(
   apis: readonly LoadedApi[],
   options: ApiReferenceOptions,
+  colours: SampleColours = SampleColours.here(),
 ): Promise<ApiReference> {
   const pages: ApiPage[] = [];
   const files = new Map<string, string>();
@@ -42,6 +47,7 @@ export async function buildApiReference(
         cache,
         cache.key('typescript-samples', options.typesPackage, loaded.api.id, ...contract.sources.identity()),
         prepared.openapi,
+        colours,
       );
       files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
       files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);

@@ -30,11 +30,16 @@ export class SampleHighlighter {
 
   /** The highlighter with the grammars of `languages` loaded (unknown names are left plain). */
   static async open(languages: Iterable<string>): Promise<SampleHighlighter> {
-    const shiki = await getHighlighter();
+    return new SampleHighlighter(await getHighlighter()).load(languages);
+  }
+
+  /** Loads the grammars of `languages` not loaded yet: what this highlighter has coloured stays known. */
+  async load(languages: Iterable<string>): Promise<this> {
+    const shiki = this.shiki;
     for (const lang of new Set(languages))
       if (lang in bundledLanguages && !shiki.getLoadedLanguages().includes(lang))
         await shiki.loadLanguage(lang as keyof typeof bundledLanguages);
-    return new SampleHighlighter(shiki);
+    return this;
   }
 
   highlight(code: string, lang: string): HighlightedCode | undefined {
@@ -69,7 +74,8 @@ export class SampleHighlighter {
         return { tones: end && inDarkTones(tokens[0] ?? []), end };
       });
       if (!line.tones) return undefined;
-      lines.push(line.tones.map((token) => ({ ...token })));
+      // Shared by every sample with the line (nothing changes a sample's tokens once made).
+      lines.push(line.tones);
       state = line.end;
     }
     return { colors: undefined, lines };
