@@ -86,6 +86,9 @@ test('a line is coloured once per grammar state it starts in: the same text insi
     ['python', `"""\npayload = {"n": 1, "ok": True}\nprint(payload)\n"""\nprint(payload)`],
     ['shell', `curl --data 'x' https://example.com # send\necho done`],
     ['shell', `cat <<EOF\ncurl --data 'x' https://example.com # send\nEOF\necho done`],
+    // States too large to be looked up (nested far, a long delimiter): their lines are coloured as they come.
+    ['typescript', `const deep = ${'[\n'.repeat(400)}1${'\n]'.repeat(400)};\nawait send(body);`],
+    ['shell', `cat <<${'E'.repeat(1990)}\ncurl --data 'x' https://example.com # send\n${'E'.repeat(1990)}\necho done`],
   ];
   for (const [lang, code] of samples) {
     const one = highlighter.inDarkTones(code, lang);

@@ -156,38 +156,78 @@ interface ColouredLine {
  * One language's lines, coloured once for each state of the grammar they start in: a line's
  * tokens depend only on its text and that state, and the samples of a reference repeat most of
  * their lines (the same headers, imports and calls in every operation), so the real site's
- * 11,000 sample lines are some 1,500 tokenizations.
+ * 10,850 sample lines are 1,290 tokenizations.
  */
 class LineMemo {
-  /** The distinct states seen, by index; a line is known by the index of its state and its text. */
-  private readonly states: GrammarState[] = [];
+  /** The distinct states seen, by their key (`stateKey`; `sameStack` confirms), each with its number. */
+  private readonly states = new Map<string, Array<{ state: GrammarState; id: number }>>();
   private readonly lines = new Map<string, ColouredLine>();
+  private count = 0;
 
   line(
     text: string,
     start: GrammarState | undefined,
     colour: (start: GrammarState | undefined) => ColouredLine,
   ): ColouredLine {
-    const index = start ? this.indexOf(start) : -1;
-    const key = `${index}\n${text}`;
+    const known = start ? this.known(start) : { state: undefined, id: -1 };
+    // A state too large to be worth a key (a contract's own sample, nested far): coloured as it comes.
+    if (!known) return colour(start);
+    const key = `${known.id}\n${text}`;
     let line = this.lines.get(key);
-    if (!line) this.lines.set(key, (line = colour(index === -1 ? start : this.states[index])));
+    if (!line) this.lines.set(key, (line = colour(known.state)));
     return line;
   }
 
-  private indexOf(state: GrammarState): number {
-    const stack = state.getInternalStack();
-    const known = this.states.findIndex((seen) => sameStack(seen.getInternalStack(), stack));
-    if (known !== -1) return known;
-    this.states.push(state);
-    return this.states.length - 1;
+  /** The first state seen that tokenizes alike, numbered; undefined when too large to be worth a key. */
+  private known(state: GrammarState): { state: GrammarState; id: number } | undefined {
+    const key = stateKey(state.getInternalStack() as unknown as Frame | undefined);
+    if (key === undefined) return undefined;
+    const alike = this.states.get(key) ?? [];
+    const found = alike.find((seen) => sameStack(seen.state.getInternalStack(), state.getInternalStack()));
+    if (found) return found;
+    const entry = { state, id: this.count++ };
+    alike.push(entry);
+    this.states.set(key, alike);
+    return entry;
   }
 }
 
-/** The grammar's stack frames, with the one field that `equals` leaves out. */
+/**
+ * A state whose key would be longer is not looked up (its lines are coloured as they come): the key
+ * is made on every line, and a contract's own sample may nest far or end its strings with long
+ * delimiters. Our samples' states take well under 1,000 characters.
+ */
+const MAX_KEY_LENGTH = 4096;
+
+/** The grammar's stack frames as vscode-textmate keeps them (`StateStackImpl`), with what `equals` leaves out. */
 interface Frame {
   parent: Frame | null;
-  beginRuleCapturedEOL?: boolean;
+  ruleId: number;
+  endRule: string | null;
+  beginRuleCapturedEOL: boolean;
+  contentNameScopesList: Scopes | null;
+}
+
+/** The scopes of a frame and those it extends (`AttributedScopeStack`). */
+interface Scopes {
+  parent: Scopes | null;
+  scopeName: string;
+  tokenAttributes: number;
+}
+
+/** What `sameStack` compares, as text: states with the same key tokenize alike. */
+function stateKey(stack: Frame | undefined): string | undefined {
+  if (!stack) return undefined;
+  let key = '';
+  for (let frame: Frame | null = stack; frame; frame = frame.parent) {
+    key += `${frame.ruleId} ${frame.beginRuleCapturedEOL ? 1 : 0} ${frame.endRule ?? ''}\n`;
+    if (key.length > MAX_KEY_LENGTH) return undefined;
+  }
+  for (let scopes = stack.contentNameScopesList; scopes; scopes = scopes.parent) {
+    key += `${scopes.tokenAttributes} ${scopes.scopeName}\n`;
+    if (key.length > MAX_KEY_LENGTH) return undefined;
+  }
+  return key;
 }
 
 /**
