@@ -63,13 +63,29 @@ test('samples coloured on a second thread come back as coloured here, and the th
   assert.deepEqual(there, here);
 });
 
-test('a few samples are coloured here at once, with no thread started', async () => {
+test('a few samples are held until no more come, then coloured here, with no thread started', async () => {
   const few = samples(SECOND_THREAD_FROM_SAMPLES - 1);
   const meanwhile = SampleColours.meanwhile();
   await meanwhile.colour(few, LANGUAGES);
-  assert.ok(few.every((s) => s.highlighted !== undefined));
+  assert.ok(
+    few.every((s) => s.highlighted === undefined),
+    'held',
+  );
   await meanwhile.done();
+  assert.ok(few.every((s) => s.highlighted !== undefined));
   assert.equal(meanwhile.usedSecondThread, false);
+});
+
+test('batches too small for a thread each go to one together once they add up to enough', async () => {
+  const all = samples(SECOND_THREAD_FROM_SAMPLES + 5);
+  const meanwhile = SampleColours.meanwhile();
+  for (let at = 0; at < all.length; at += 20) await meanwhile.colour(all.slice(at, at + 20), LANGUAGES);
+  await meanwhile.done();
+  assert.equal(meanwhile.usedSecondThread, true, 'the second thread coloured them');
+  const here = samples(SECOND_THREAD_FROM_SAMPLES + 5);
+  const colours = SampleColours.here();
+  await colours.colour(here, LANGUAGES);
+  assert.deepEqual(all, here);
 });
 
 test('only the grammars asked for colour a sample, whatever else the thread has loaded', async () => {

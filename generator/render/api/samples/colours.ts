@@ -40,17 +40,27 @@ export async function openHighlighter(): Promise<SampleHighlighter> {
   return (await import('./highlight.js')).SampleHighlighter.open([]);
 }
 
+/** Samples waiting to be coloured, with what fills in their colours. */
+interface Batch {
+  request: ColourRequest;
+  fill(coloured: Array<HighlightedCode | undefined>): void;
+}
+
 /**
  * Where the reference's samples are coloured: on this thread as they are written (`here`), or
  * (`meanwhile`) on a second thread while this one goes on with the other operations, the other
  * APIs and the content. A sample's `highlighted` is then filled in when its colours come back;
- * `done` says when all have, and is awaited before any page is rendered. The thread does every
- * batch it is given (this one does not take any back): it has the whole content stage to do them.
+ * `done` says when all have, and is awaited before any page is rendered. Batches are held until
+ * there are enough for a thread (`SECOND_THREAD_FROM_SAMPLES`), or until `done`, which colours a
+ * few here. The thread does every batch it is given (this one does not take any back): it has the
+ * whole content stage to do them.
  */
 export class SampleColours {
   private background: Background | undefined;
   /** This thread's, when it colours (opened at the first batch it does). */
   private highlighter: Promise<SampleHighlighter> | undefined;
+  private held: Batch[] = [];
+  private heldSamples = 0;
   private readonly batches: Array<Promise<void>> = [];
   private finished: Promise<void> | undefined;
 
@@ -64,23 +74,21 @@ export class SampleColours {
     return new SampleColours(true);
   }
 
-  /** Sets each sample's `highlighted`: at once, or before `done` resolves. */
+  /** Sets each sample's `highlighted`: at once (`here`), or before `done` resolves. */
   async colour(samples: readonly CodeSampleModel[], languages: readonly string[]): Promise<void> {
     if (samples.length === 0) return;
-    const request: ColourRequest = {
-      kind: 'colour',
-      languages: [...languages],
-      samples: samples.map(({ code, language }) => ({ code, language })),
+    const batch: Batch = {
+      request: {
+        kind: 'colour',
+        languages: [...languages],
+        samples: samples.map(({ code, language }) => ({ code, language })),
+      },
+      fill: (coloured) => samples.forEach((sample, index) => (sample.highlighted = coloured[index])),
     };
-    const fill = (coloured: Array<HighlightedCode | undefined>): void =>
-      samples.forEach((sample, index) => (sample.highlighted = coloured[index]));
-    const here = (): Promise<Array<HighlightedCode | undefined>> =>
-      colourSamples(request, (this.highlighter ??= openHighlighter()));
-    if (!this.threaded || (!this.background && samples.length < SECOND_THREAD_FROM_SAMPLES)) return fill(await here());
-    // The thread starts with the first large batch and takes every later one: its grammars are compiled by then.
-    this.background ??= Background.threaded();
-    // What the thread failed to colour is coloured here: the same colours, later.
-    this.batches.push(later(this.background.run(request, here).catch(here).then(fill)));
+    if (!this.threaded) return batch.fill(await this.here(batch.request));
+    this.held.push(batch);
+    this.heldSamples += samples.length;
+    if (this.background || this.heldSamples >= SECOND_THREAD_FROM_SAMPLES) this.handOver();
   }
 
   /**
@@ -91,6 +99,9 @@ export class SampleColours {
     this.finished ??= later(
       (async () => {
         try {
+          if (this.background) this.handOver();
+          // Too few for a thread: coloured here, now that the reference's other work is done.
+          for (const batch of this.held.splice(0)) batch.fill(await this.here(batch.request));
           await Promise.all(this.batches);
         } finally {
           await this.background?.close();
@@ -103,5 +114,19 @@ export class SampleColours {
   /** Whether a second thread has coloured some of the samples. */
   get usedSecondThread(): boolean {
     return this.background?.usedSecondThread ?? false;
+  }
+
+  /** Every batch held, to the thread (started with the first). */
+  private handOver(): void {
+    const background = (this.background ??= Background.threaded());
+    for (const { request, fill } of this.held.splice(0)) {
+      const here = (): Promise<Array<HighlightedCode | undefined>> => this.here(request);
+      // What the thread failed to colour is coloured here: the same colours, later.
+      this.batches.push(later(background.run(request, here).catch(here).then(fill)));
+    }
+  }
+
+  private here(request: ColourRequest): Promise<Array<HighlightedCode | undefined>> {
+    return colourSamples(request, (this.highlighter ??= openHighlighter()));
   }
 }
