@@ -13,9 +13,8 @@ export interface ColourRequest extends TaskRequest {
 
 /**
  * From this many samples to colour, they are coloured on a second thread. The real site's 810 samples
- * cost its build's own thread about 0.3 s (the grammars' expressions compiled, every distinct line
- * tokenized) while the second core sat idle; a thread costs tens of milliseconds to start, which a
- * few dozen samples do not repay.
+ * cost the build's own thread about 0.3 s of CPU (the grammars' expressions compiled, every distinct
+ * line tokenized); a thread costs tens of milliseconds to start, which a few dozen samples do not repay.
  */
 export const SECOND_THREAD_FROM_SAMPLES = 100;
 
