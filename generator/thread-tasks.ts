@@ -12,6 +12,7 @@ const TASKS = new Map<string, () => Promise<ThreadTaskModule>>([
   ['page', () => import('./content/thread-tasks.js')],
   ['render', () => import('./render/thread-tasks.js')],
   ['markdown', () => import('./markdown/thread-tasks.js')],
+  ['colour', () => import('./render/api/samples/thread-tasks.js')],
 ]);
 
 /** Runs one request in this thread. */

@@ -72,3 +72,27 @@ test('one tokenization gives what tokenizing in each theme gives, for every samp
   }
   assert.equal(onePass, 4, 'all but the sample with a regular expression take the one pass');
 });
+
+test('a line is coloured once per grammar state it starts in: the same text inside a comment, a string or code keeps its own colours', async () => {
+  const highlighter = await SampleHighlighter.open(['typescript', 'python', 'shell']);
+  // Each line recurs in another state: code, inside a block comment, inside a template literal, a
+  // docstring, a heredoc; and a sample that starts with an empty line (the grammar's first line).
+  const samples: Array<[string, string]> = [
+    ['typescript', `const body = { name: 'x', n: 1 };\nawait send(body);`],
+    ['typescript', `/*\nconst body = { name: 'x', n: 1 };\nawait send(body);\n*/\nawait send(body);`],
+    ['typescript', "const text = `\nconst body = { name: 'x', n: 1 };\nawait send(body);\n`;\nawait send(body);"],
+    ['typescript', `\nconst body = { name: 'x', n: 1 };`],
+    ['python', `payload = {"n": 1, "ok": True}\nprint(payload)`],
+    ['python', `"""\npayload = {"n": 1, "ok": True}\nprint(payload)\n"""\nprint(payload)`],
+    ['shell', `curl --data 'x' https://example.com # send\necho done`],
+    ['shell', `cat <<EOF\ncurl --data 'x' https://example.com # send\nEOF\necho done`],
+    // States too large to be looked up (nested far, a long delimiter): their lines are coloured as they come.
+    ['typescript', `const deep = ${'[\n'.repeat(400)}1${'\n]'.repeat(400)};\nawait send(body);`],
+    ['shell', `cat <<${'E'.repeat(1990)}\ncurl --data 'x' https://example.com # send\n${'E'.repeat(1990)}\necho done`],
+  ];
+  for (const [lang, code] of samples) {
+    const one = highlighter.inDarkTones(code, lang);
+    assert.ok(one, `${lang} takes the one pass`);
+    assert.deepEqual(one, highlighter.inBothThemes(code, lang), `${lang}: ${JSON.stringify(code)}`);
+  }
+});

@@ -298,7 +298,9 @@ describe('the real site, built from site-config.yaml, route by route against sit
       ],
     );
     assert.ok(report.stages.every((s) => s.ms >= 0));
-    // The six contracts (0.27 MB) are checked on the build's own thread.
-    assert.equal(report.secondThread, false);
+    // The six contracts (0.27 MB) are checked on the build's own thread; their 810 code samples are
+    // coloured on a second thread when the reference is built, which a warm cache spares: the flag
+    // depends on the cache this build found (test/sample-colours.test.ts holds the thread's part).
+    assert.equal(typeof report.secondThread, 'boolean');
   });
 });

@@ -25,7 +25,7 @@ export interface RenderInput {
   content: ContentResult;
   apiPages: readonly ApiPageSummary[];
   /** The reference's data models, for its pages and for the contract components of MDX pages (the newest version of each API). */
-  reference: Pick<LazyReference, 'key' | 'full'>;
+  reference: Pick<LazyReference, 'key' | 'full' | 'secondThread'>;
   /** Site paths (no base URL) of the client assets and the favicon. */
   assets: SiteAssets;
   /** Render only these routes (`specsite dev` after an edit that changed no navigation); the page list stays complete. */
@@ -269,7 +269,9 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   // In route order, as the pages are: rendering finishes in any order.
   apiWeights.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  return { files, pages, diagnostics, secondThread: rendered.secondThread, apiWeights };
+  // The reference's samples may have been coloured on a second thread meanwhile.
+  const secondThread = rendered.secondThread || input.reference.secondThread();
+  return { files, pages, diagnostics, secondThread, apiWeights };
 }
 
 /** The docs in reading order, and where each route first comes in it (every page asks for its own). */

@@ -4,6 +4,8 @@
  * client-side navigation, since the page's body is replaced.
  */
 export const CURRENT_CLASS = 'api-nav-current';
+/** On the root once the client has started: the reference's sections are laid out in full (see api-panes.css). */
+export const LAID_OUT_CLASS = 'api-laid-out';
 
 /** The top of the window below the navbar, down to this share of its height, is where an operation is "being read". */
 const READING_BAND = 0.35;
@@ -12,7 +14,28 @@ const BELOW_NAVBAR = 24;
 
 let detach: (() => void) | undefined;
 
+/** Follows the reading on this page, then has the reference laid out in full. */
 export function attachApiScrollNav(): void {
+  followReading();
+  // Laid out in full from a later frame on: after the measures above (read after it, they would make
+  // this script lay out the whole page), and after the first paint, which it would hold back.
+  afterFirstPaint(() => document.documentElement.classList.add(LAID_OUT_CLASS));
+}
+
+const FIRST_PAINT = 'first-contentful-paint';
+
+function afterFirstPaint(then: () => void): void {
+  const painted = (): boolean => performance.getEntriesByName(FIRST_PAINT).length > 0;
+  if (painted() || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return then();
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint' });
+}
+
+function followReading(): void {
   detach?.();
   detach = undefined;
   performance.mark('specsite:api-scroll-nav-start');

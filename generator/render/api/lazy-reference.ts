@@ -2,6 +2,7 @@ import { sha256, type BuildCache } from '../../cache/store.js';
 import type { LoadedApi } from '../../contracts/index.js';
 import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import type { ApiPage, ApiReference, ApiReferenceOptions } from './pages.js';
+import { SampleColours } from './samples/colours.js';
 
 /** The reference builder (the Markdown pipeline, React, the sample printers), loaded when a model is needed. */
 async function buildApiReference(
@@ -30,7 +31,10 @@ export interface LazyReference {
   published: Map<string, string>;
   /** A hash of every API's inputs: what the contract components of content pages depend on. */
   key: string;
+  /** The pages' models, their samples coloured. */
   full(): Promise<{ pages: ApiPage[]; catalog: ContractCatalog }>;
+  /** Whether a second thread did some of the work (coloured samples). */
+  secondThread(): boolean;
 }
 
 interface CachedSummary {
@@ -45,6 +49,7 @@ export const EMPTY_REFERENCE: LazyReference = {
   published: new Map(),
   key: '',
   full: async () => ({ pages: [], catalog: new Map() }),
+  secondThread: () => false,
 };
 
 export async function lazyApiReference(
@@ -64,36 +69,46 @@ export async function lazyApiReference(
   const files = new Map<string, string>();
   const published = new Map<string, string>();
   const keys: string[] = [];
-  for (const loaded of apis) {
-    const key = cache.key(
-      'api-reference',
-      settings,
-      loaded.api.id,
-      loaded.api.title ?? '',
-      loaded.api.route,
-      ...loaded.versions.flatMap((v) => [v.version, ...v.contract.sources.identity()]),
-    );
-    keys.push(key);
-    let summary = await cache.get<CachedSummary>('reference', key);
-    if (!summary) {
-      const reference = await buildApiReference([loaded], options);
-      built.set(loaded.api.id, reference);
-      summary = {
-        pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })),
-        files: [...reference.files],
-        published: [...reference.published],
-      };
-      await cache.set('reference', key, summary);
+  // The samples of the models built here are coloured on a second thread (when there are many)
+  // while the build goes on with the other APIs and the content; `full` waits for them.
+  const colours = SampleColours.meanwhile();
+  try {
+    for (const loaded of apis) {
+      const key = cache.key(
+        'api-reference',
+        settings,
+        loaded.api.id,
+        loaded.api.title ?? '',
+        loaded.api.route,
+        ...loaded.versions.flatMap((v) => [v.version, ...v.contract.sources.identity()]),
+      );
+      keys.push(key);
+      let summary = await cache.get<CachedSummary>('reference', key);
+      if (!summary) {
+        const reference = await buildApiReference([loaded], options, colours);
+        built.set(loaded.api.id, reference);
+        summary = {
+          pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })),
+          files: [...reference.files],
+          published: [...reference.published],
+        };
+        await cache.set('reference', key, summary);
+      }
+      for (const page of summary.pages)
+        pages.push({ ...page, anchors: new Set(page.anchors), fingerprint: sha256(key, page.route) });
+      for (const [path, text] of summary.files) files.set(path, text);
+      for (const [path, text] of summary.published) published.set(path, text);
     }
-    for (const page of summary.pages)
-      pages.push({ ...page, anchors: new Set(page.anchors), fingerprint: sha256(key, page.route) });
-    for (const [path, text] of summary.files) files.set(path, text);
-    for (const [path, text] of summary.published) published.set(path, text);
+  } finally {
+    // No more samples: the thread stops once it has answered, whether the pages are rendered or
+    // the build stops here.
+    void colours.done();
   }
 
   let whole: Promise<{ pages: ApiPage[]; catalog: ContractCatalog }> | undefined;
   const full = (): Promise<{ pages: ApiPage[]; catalog: ContractCatalog }> => {
     whole ??= (async () => {
+      await colours.done();
       const all: ApiPage[] = [];
       const catalog = new Map<string, ServiceCatalog>();
       for (const loaded of apis) {
@@ -105,5 +120,5 @@ export async function lazyApiReference(
     })();
     return whole;
   };
-  return { pages, files, published, key: sha256(...keys), full };
+  return { pages, files, published, key: sha256(...keys), full, secondThread: () => colours.usedSecondThread };
 }

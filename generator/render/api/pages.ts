@@ -7,6 +7,7 @@ import { changelogModel, versionAnchor, type VersionAnchors } from './changelog.
 import { changelogRoute, versionRoute } from './version-routes.js';
 import { referenceDocument } from './document.js';
 import type { ApiPage } from './reference-pages.js';
+import { SampleColours } from './samples/colours.js';
 import { OperationSamples } from './samples/operation-samples.js';
 import { versionPages, type ApiReferenceOptions } from './version-pages.js';
 import { referenceIndexPath } from '../../mcp/published.js';
@@ -25,10 +26,14 @@ export interface ApiReference {
   published: Map<string, string>;
 }
 
-/** The reference pages of every version of every API: the newest at the API's route, the others below it. */
+/**
+ * The reference pages of every version of every API: the newest at the API's route, the others below
+ * it. Their samples are coloured by `colours`: by the time it resolves, with `meanwhile`.
+ */
 export async function buildApiReference(
   apis: readonly LoadedApi[],
   options: ApiReferenceOptions,
+  colours: SampleColours = SampleColours.here(),
 ): Promise<ApiReference> {
   const pages: ApiPage[] = [];
   const files = new Map<string, string>();
@@ -50,6 +55,7 @@ export async function buildApiReference(
         cache,
         cache.key('typescript-samples', options.typesPackage, loaded.api.id, ...contract.sources.identity()),
         prepared.openapi,
+        colours,
       );
       files.set(`${route.slice(1)}openapi.yaml`, prepared.downloads.yaml);
       files.set(`${route.slice(1)}openapi.json`, prepared.downloads.json);

@@ -6,7 +6,7 @@ import type { OperationSource } from '../operation-model.js';
 import type { RefResolver } from '../resolver.js';
 import { contractSamples } from './contract-samples.js';
 import { curlSample } from './curl.js';
-import { SampleHighlighter } from './highlight.js';
+import { SampleColours } from './colours.js';
 import { requestPlan } from './request-plan.js';
 import { SNIPPET_TARGETS, snippetSample } from './snippets.js';
 import { TypeScriptSamples } from './typescript-samples.js';
@@ -25,20 +25,31 @@ const GRAMMARS: Record<SampleLanguage, string> = {
 const MAX_CONTRACT_GRAMMARS = 12;
 const CURL_NAMES = new Set(['curl', 'shell', 'sh', 'bash']);
 
-/** Every operation's samples of one API version: the contract's own first, then each wanted language. */
+/**
+ * Every operation's samples of one API version: the contract's own first, then each wanted language.
+ * They are coloured (`colours`) once all are written, at `save`.
+ */
 export class OperationSamples {
+  private written: CodeSampleModel[] = [];
+
   private constructor(
     private readonly typescript: TypeScriptSamples,
-    private readonly highlighter: SampleHighlighter,
+    private readonly languages: readonly string[],
+    private readonly colours: SampleColours,
   ) {}
 
-  static async open(cache: BuildCache, key: string, document: Record<string, unknown>): Promise<OperationSamples> {
+  static async open(
+    cache: BuildCache,
+    key: string,
+    document: Record<string, unknown>,
+    colours: SampleColours = SampleColours.here(),
+  ): Promise<OperationSamples> {
     const named = new Set<string>();
     for (const operation of operations(document))
       for (const sample of contractSamples(operation))
         if (named.size < MAX_CONTRACT_GRAMMARS) named.add(grammarOf(sample.language));
-    const highlighter = await SampleHighlighter.open([...Object.values(GRAMMARS), ...named]);
-    return new OperationSamples(await TypeScriptSamples.open(cache, key), highlighter);
+    const languages = [...new Set([...Object.values(GRAMMARS), ...named])];
+    return new OperationSamples(await TypeScriptSamples.open(cache, key), languages, colours);
   }
 
   samples(
@@ -55,7 +66,7 @@ export class OperationSamples {
         label,
         language: grammar,
         code,
-        highlighted: this.highlighter.highlight(code, grammar),
+        highlighted: undefined,
       };
     });
     const plan = requestPlan(source, document, resolver);
@@ -68,13 +79,18 @@ export class OperationSamples {
             : snippetSample(plan, kind);
       const label = kind === 'curl' ? 'curl' : kind === 'typescript' ? 'TypeScript' : SNIPPET_TARGETS[kind].label;
       const language = GRAMMARS[kind];
-      return { key: kind, label, language, code, highlighted: this.highlighter.highlight(code, language) };
+      return { key: kind, label, language, code, highlighted: undefined };
     });
+    this.written.push(...own, ...made);
     return [...own, ...made];
   }
 
-  save(): Promise<void> {
-    return this.typescript.save();
+  /** Hands every sample written to be coloured, and keeps the TypeScript ones for the next build. */
+  async save(): Promise<void> {
+    const written = this.written;
+    this.written = [];
+    await this.colours.colour(written, this.languages);
+    await this.typescript.save();
   }
 }
 
