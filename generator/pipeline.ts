@@ -70,6 +70,9 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const types = settled.types;
     if (countBySeverity(diagnostics).errors > 0 || !types) return failed(diagnostics, parts);
 
+    // Pagefind (a process of its own) writes the index while this thread finishes the twins; `search`
+    // is the time the build still waits for it after them.
+    const indexing = search.finish(reference);
     const markdown = await clock.timed('markdown', () =>
       finishMarkdown(twins, site, reference, client, renderer.favicon, options.out),
     );
@@ -77,7 +80,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const { errors, warnings } = countBySeverity(diagnostics);
     if (errors > 0 || (options.strict && warnings > 0)) return failed(diagnostics, parts);
 
-    const index = await clock.timed('search', () => (search as SiteSearch).finish(reference));
+    const index = await clock.timed('search', () => indexing);
     if (!index.ok) return failed([...diagnostics, ...index.diagnostics], parts);
 
     // The report is written with the site, so the write stage's own time is up to this point.
