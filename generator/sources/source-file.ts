@@ -20,6 +20,7 @@ import { decodeSource } from './decode.js';
 import { displayPath } from './display-path.js';
 import { JsonPositions } from './json-positions.js';
 import { checkJsonShape, tooDeepInText } from './json-shape.js';
+import { describeJsonError } from './json-errors.js';
 import { DEPTH_LIMIT_RULE, MAX_ALIAS_COUNT, MAX_SOURCE_SIZE, sizeInMegabytes, tooDeepMessage } from './limits.js';
 import type { Segment } from './pointer.js';
 import { aliasExpansionOverflow, tooDeepOffset } from './yaml-limits.js';
@@ -363,28 +364,6 @@ function parseJson(path: string, text: string, rule: string, hash: string): Pars
       },
     },
   };
-}
-
-function describeJsonError(code: string): string {
-  const words: Record<string, string> = {
-    InvalidSymbol: 'unexpected character',
-    InvalidNumberFormat: 'malformed number',
-    PropertyNameExpected: 'a property name (in double quotes) is expected',
-    ValueExpected: 'a value is expected',
-    ColonExpected: 'a colon is expected',
-    CommaExpected: 'a comma is expected',
-    CloseBraceExpected: 'a closing } is expected',
-    CloseBracketExpected: 'a closing ] is expected',
-    EndOfFileExpected: 'unexpected content after the end of the document',
-    InvalidCommentToken: 'comments are not allowed in JSON',
-    UnexpectedEndOfComment: 'unterminated comment',
-    UnexpectedEndOfString: 'unterminated string',
-    UnexpectedEndOfNumber: 'unterminated number',
-    InvalidUnicode: 'invalid unicode escape',
-    InvalidEscapeCharacter: 'invalid escape character',
-    InvalidCharacter: 'invalid character in string',
-  };
-  return words[code] ?? code;
 }
 
 function lineStarts(text: string): number[] {
