@@ -20,7 +20,7 @@ import { descriptionDiagnostics } from './description.js';
 import { discoverContent, type FoundFile } from './discover.js';
 import { gitDates } from './git-dates.js';
 import { readFrontMatter } from './front-matter.js';
-import { checkDuplicates, routeDiagnostics, toPageSource } from './routes.js';
+import { checkDuplicates, routeDiagnostics, routeTaken, toPageSource } from './routes.js';
 import { siteFileDiagnostics } from './site-files.js';
 import { map } from '../workers/map.js';
 import { PAGE_SHARE, type PageRequest, type PageShare } from './thread-tasks.js';
@@ -100,15 +100,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   diagnostics.push(...checkDuplicates(sources), ...siteFileDiagnostics(sources));
   for (const page of sources) {
     const owner = input.reservedRoutes.get(page.route);
-    if (owner)
-      diagnostics.push({
-        file: page.display,
-        line: 1,
-        column: 1,
-        severity: 'error',
-        rule: 'duplicate-route',
-        message: `route ${page.route} is already used by ${owner}`,
-      });
+    if (owner) diagnostics.push(routeTaken(page, `route ${page.route} is already used by ${owner}`));
   }
 
   const docs = sources.filter((s) => s.kind === 'doc');

@@ -54,6 +54,11 @@ export function normalizeRoute(route: string): string {
 }
 
 /** Two files that claim the same route, or two docs with the same id, are errors on the later file. */
+/** A `duplicate-route` error at the page whose route something else of the site has already. */
+export function routeTaken(page: PageSource, message: string): Diagnostic {
+  return { file: page.display, line: 1, column: 1, severity: 'error', rule: 'duplicate-route', message };
+}
+
 export function checkDuplicates(pages: readonly PageSource[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const routes = new Map<string, PageSource>();
@@ -61,14 +66,12 @@ export function checkDuplicates(pages: readonly PageSource[]): Diagnostic[] {
   for (const page of pages) {
     const sameRoute = routes.get(page.route);
     if (sameRoute)
-      out.push({
-        file: page.display,
-        line: 1,
-        column: 1,
-        severity: 'error',
-        rule: 'duplicate-route',
-        message: `route ${page.route} is also the route of ${sameRoute.display}; change the file name or its "slug"`,
-      });
+      out.push(
+        routeTaken(
+          page,
+          `route ${page.route} is also the route of ${sameRoute.display}; change the file name or its "slug"`,
+        ),
+      );
     else routes.set(page.route, page);
     if (page.kind !== 'doc') continue;
     const sameId = ids.get(page.id);

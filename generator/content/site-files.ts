@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { SEARCH_FOLDER } from '../../templates/search/paths.js';
+import { routeTaken } from './routes.js';
 import type { PageSource } from './types.js';
 
 /**
@@ -30,17 +31,7 @@ export function siteFileAt(route: string): string | undefined {
 export function siteFileDiagnostics(pages: readonly PageSource[]): Diagnostic[] {
   return pages.flatMap((page) => {
     const owner = siteFileAt(page.route);
-    return owner === undefined
-      ? []
-      : [
-          {
-            file: page.display,
-            line: 1,
-            column: 1,
-            severity: 'error' as const,
-            rule: 'duplicate-route',
-            message: `route ${page.route} would take the place of ${owner}; change the file name or its "slug"`,
-          },
-        ];
+    const message = `route ${page.route} would take the place of ${owner}; change the file name or its "slug"`;
+    return owner === undefined ? [] : [routeTaken(page, message)];
   });
 }

@@ -3,6 +3,7 @@ import type { SourceFile } from '../../sources/source-file.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { FoundFile } from '../discover.js';
 import type { CompiledPage, PageSource } from '../types.js';
+import { routeTaken } from '../routes.js';
 import { assembleBlog } from './assemble.js';
 import { blogRouteDiagnostics } from './config-routes.js';
 import { readPost } from './post-source.js';
@@ -53,14 +54,9 @@ export function finishBlog(
   for (const page of pages) {
     const owner = routes.get(page.route);
     if (owner !== undefined)
-      diagnostics.push({
-        file: page.display,
-        line: 1,
-        column: 1,
-        severity: 'error',
-        rule: 'duplicate-route',
-        message: `route ${page.route} is already used by ${owner}; change the file name or its "slug"`,
-      });
+      diagnostics.push(
+        routeTaken(page, `route ${page.route} is already used by ${owner}; change the file name or its "slug"`),
+      );
   }
   diagnostics.push(...blogRouteDiagnostics(blog, input));
   return { blog, diagnostics };

@@ -3,30 +3,7 @@ import { tagRoute } from '../../content/blog/routes.js';
 import type { Blog, BlogPost } from '../../content/blog/types.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { BlogSidebarModel, PostSummaryModel } from '../../../templates/blog/model.js';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/**
- * `2025-01-31` as readers of an English site write it, `January 31, 2025`: spelled out here rather
- * than by `Intl`, whose output may change with the ICU data of a Node release.
- */
-export function dateText(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
-}
+import { dateText } from '../../../templates/dates.js';
 
 export function readingTimeText(minutes: number): string {
   return `${minutes} min read`;
