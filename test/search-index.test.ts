@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { build, type BuildReport } from '../generator/commands/build.js';
@@ -135,6 +135,27 @@ describe('the search index of the fixture site', () => {
     );
     assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at /);
     assert.deepEqual([...(await filesUnder(out)).keys()], []);
+  });
+  test('a build whose pages all come from the cache takes the index from it too, without starting Pagefind', async () => {
+    const dir = await tempDir('search-cached');
+    await cp(dirname(SEARCH_FIXTURE), dir, { recursive: true });
+    const config = join(dir, basename(SEARCH_FIXTURE));
+    const out = join(dir, 'out');
+    assert.equal((await runCli(['build', '--config', config, '--out', out])).code, 0);
+    const first = await filesUnder(join(out, 'site/pagefind'));
+    // The second build is given a "Pagefind" that only leaves a mark that it was started.
+    const program = join(dir, 'pagefind');
+    await writeFile(program, `#!/bin/sh\ntouch "$0.started"\nexit 1\n`, { mode: 0o755 });
+    const again = await runCliWith({ PAGEFIND_EXTENDED_BINARY_PATH: program }, [
+      'build',
+      '--config',
+      config,
+      '--out',
+      out,
+    ]);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), first);
+    await assert.rejects(access(`${program}.started`), 'Pagefind was started');
   });
 });
 

@@ -1,11 +1,14 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { duplicateTitle } from './rules.js';
 
-/** A page of the site with its title, and where that title is written. */
+/**
+ * A page of the site with its title, and where that title is written: found only for a page that
+ * is reported (locating a key in a cached contract parses the whole file again).
+ */
 export interface TitledPage {
   route: string;
   title: string;
-  where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'pointer'>;
+  where: () => Pick<Diagnostic, 'file' | 'line' | 'column' | 'pointer'>;
 }
 
 /**
@@ -23,7 +26,7 @@ export function duplicateTitles(pages: readonly TitledPage[]): Diagnostic[] {
       continue;
     }
     out.push({
-      ...page.where,
+      ...page.where(),
       severity: duplicateTitle.severity,
       rule: duplicateTitle.id,
       message: `${page.route} has the title "${page.title}" of ${owner.route}; give each page its own title (browser tabs, bookmarks and search results tell pages apart by it)`,

@@ -35,7 +35,9 @@ export async function siteRenderer(
     favicon: icon,
     renderWith: async (reference) => {
       const render: SiteParts['render'] = { config, configSource, apiPages: reference.pages, reference, cache, assets };
-      const emit = emitPage && ((file: string, html: string | Uint8Array) => emitPage(`site/${file}`, html));
+      const emit =
+        emitPage &&
+        ((file: string, html: string | Uint8Array, fresh: boolean) => emitPage(`site/${file}`, html, fresh));
       return { render, reference, rendered: await renderSite({ ...render, content, emit }) };
     },
   };

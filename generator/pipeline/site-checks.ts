@@ -35,7 +35,7 @@ function titledPages(
   const pages: TitledPage[] = [...content.docs, ...content.pages].map((page) => ({
     route: page.route,
     title: page.frontMatter.title,
-    where: { file: page.display, ...page.frontMatter.titleAt },
+    where: () => ({ file: page.display, ...page.frontMatter.titleAt }),
   }));
   for (const { api, versions } of apis) {
     const newest = versions[0]?.contract;
@@ -48,7 +48,7 @@ function titledPages(
     pages.push({
       route: api.route,
       title: referenceTitle(apiTitle(api.title, newest.document, api.id)),
-      where: { file: file.display, ...file.locate(path) },
+      where: () => ({ file: file.display, ...file.locate(path) }),
     });
   }
   return pages;

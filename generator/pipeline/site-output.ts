@@ -59,5 +59,5 @@ export interface SiteParts {
   render: Omit<RenderInput, 'content' | 'only'>;
 }
 
-/** Takes each page's HTML as it is rendered (path as in `SiteOutput.files`: `site/…`). */
-export type EmitPage = (path: string, html: string | Uint8Array) => Promise<void>;
+/** Takes each page's HTML as it is rendered (path as in `SiteOutput.files`: `site/…`); `fresh`: not from the cache. */
+export type EmitPage = (path: string, html: string | Uint8Array, fresh?: boolean) => Promise<void>;

@@ -34,9 +34,10 @@ export interface RenderInput {
   cache?: BuildCache;
   /**
    * Takes each page's HTML as soon as it is rendered (the build writes it to its staging folder), so
-   * that a large site is never all in memory; without it, pages are returned in `files`.
+   * that a large site is never all in memory; without it, pages are returned in `files`. `fresh`:
+   * rendered now, not taken from the cache.
    */
-  emit?: (file: string, html: string | Uint8Array) => Promise<void>;
+  emit?: (file: string, html: string | Uint8Array, fresh: boolean) => Promise<void>;
 }
 
 /** Pages rendered at once. */
@@ -214,11 +215,11 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
 
   const apiWeights: PageWeight[] = [];
-  const emit = async (job: RenderJob, html: string | Uint8Array): Promise<void> => {
+  const emit = async (job: RenderJob, html: string | Uint8Array, fresh: boolean): Promise<void> => {
     const file = job.file ?? routeFile(job.page.route);
     if (job.apiId !== undefined)
       apiWeights.push(pageWeight({ apiId: job.apiId, route: job.page.route, file: `site/${file}` }, html));
-    if (input.emit) await input.emit(file, html);
+    if (input.emit) await input.emit(file, html, fresh);
     else files.set(file, typeof html === 'string' ? html : Buffer.from(html).toString('utf8'));
   };
   const renderHere = async (job: RenderJob): Promise<string> => job.render(await templates());
@@ -240,12 +241,12 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
         get: async (job) => {
           const html = await cache.get<string | Uint8Array>('html', key(job));
           if (html === undefined) return undefined;
-          await emit(job, html);
+          await emit(job, html, false);
           return true;
         },
         set: async (job, html) => {
           await cache.set('html', key(job), html);
-          await emit(job, html);
+          await emit(job, html, true);
           return true;
         },
       },

@@ -38,12 +38,15 @@ interface Searchable {
  * (`tap`), and Pagefind, a process of its own, reads it meanwhile. Pagefind's index depends on the
  * order pages are added in, so they are added in route order, each as soon as the ones before it
  * are in; a page emitted again with other HTML (the site rendered twice) starts a fresh index.
+ * Pagefind is started by the first page rendered afresh: a build whose pages all come from the cache
+ * most likely finds the index there too, and then never starts it.
  */
 export class SiteSearch {
   private readonly order: Searchable[];
   private readonly bodies = new Map<string, string>();
   private readonly language: string;
-  private session: Promise<PagefindSession>;
+  /** Started by the first page rendered afresh, or by `finish` when the index is not in the cache. */
+  private session: Promise<PagefindSession> | undefined;
   private adding: Array<Promise<void>> = [];
   private sent = 0;
   private stale = false;
@@ -65,14 +68,13 @@ export class SiteSearch {
         display: page.display,
       }))
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-    this.session = this.open();
   }
 
   /** The pages' writer, taking each searchable page's HTML on its way. */
-  tap<T>(emit: (path: string, html: string | Uint8Array) => Promise<T>) {
-    return (path: string, html: string | Uint8Array): Promise<T> => {
-      this.take(path, html);
-      return emit(path, html);
+  tap<T>(emit: (path: string, html: string | Uint8Array, fresh?: boolean) => Promise<T>) {
+    return (path: string, html: string | Uint8Array, fresh?: boolean): Promise<T> => {
+      this.take(path, html, fresh);
+      return emit(path, html, fresh);
     };
   }
 
@@ -84,7 +86,9 @@ export class SiteSearch {
     }
   }
 
-  take(path: string, html: string | Uint8Array): void {
+  /** One page's HTML; `fresh`: rendered now, not taken from the cache (Pagefind is started for it). */
+  take(path: string, html: string | Uint8Array, fresh = false): void {
+    if (fresh) this.session ??= this.open();
     const at = this.indexOf(path);
     const page = this.order[at];
     if (!page) return;
@@ -93,7 +97,7 @@ export class SiteSearch {
     const before = this.bodies.get(path);
     if (before !== undefined && before !== body && at < this.sent) this.stale = true;
     this.bodies.set(path, body);
-    if (!this.stale) this.sendReady();
+    if (!this.stale && this.session) this.sendReady();
   }
 
   /** The index, with the API reference's records; the session is closed whatever happens. */
@@ -128,10 +132,11 @@ export class SiteSearch {
 
   /** Stops the index (a build that failed, or one done with it): what it was still reading is dropped. */
   async close(): Promise<void> {
-    await this.session.then((session) => session.close()).catch(() => undefined);
+    await this.session?.then((session) => session.close()).catch(() => undefined);
   }
 
   private async build(records: readonly ApiRecord[]): Promise<Map<string, Uint8Array>> {
+    this.session ??= this.open();
     if (this.stale) {
       await this.close();
       this.session = this.open();
@@ -169,7 +174,7 @@ export class SiteSearch {
     const body = this.bodies.get(page.file);
     if (body === undefined) return;
     const url = this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
-    const adding = this.session.then((session) => session.addPage({ url, content: body }));
+    const adding = (this.session ??= this.open()).then((session) => session.addPage({ url, content: body }));
     const generation = this.generation;
     // Only a page Pagefind said no to is that page's problem; the service failing is the build's.
     adding.catch((error: unknown) => {
