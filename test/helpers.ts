@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { main } from '../generator/cli/main.js';
+import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,8 +30,28 @@ export function runCli(args: readonly string[], cwd: string = ROOT): Promise<Run
   return runBin(CLI, args, cwd);
 }
 
-export function tempDir(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `specsite-${prefix}-`));
+/**
+ * Folders made by `tempDir`, removed when the test file's process ends (each file runs in its own):
+ * a full run made about 400 of them, some gigabytes. `SPECSITE_KEEP_TEMP=1` keeps them, to look
+ * into what a failed test left.
+ */
+const temporary: string[] = [];
+process.once('exit', () => {
+  if (process.env.SPECSITE_KEEP_TEMP === '1') return;
+  for (const dir of temporary) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // A folder something still holds open stays; the system's own cleaning of its temporary folder takes it.
+    }
+  }
+});
+
+/** A new, empty folder under the system's temporary folder, removed once the test file is done. */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `specsite-${prefix}-`));
+  temporary.push(dir);
+  return dir;
 }
 
 /**
