@@ -1,4 +1,4 @@
-import { access, mkdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { targetInside } from './inside-folder.js';
@@ -6,6 +6,7 @@ import { activeFolders, removeLeftovers } from './leftovers.js';
 import { onDisk } from './output-error.js';
 import { withOutputLock } from './output-lock.js';
 import { finishInterruptedSwap, JOURNAL_FILE, swap } from './swap.js';
+import { UnchangedFiles } from './unchanged-files.js';
 
 const WRITE_BATCH = 64;
 /** The file every build writes: where it is, the folder holds a build. */
@@ -26,6 +27,9 @@ export interface StagingOptions {
 export class StagingFolder {
   private readonly made = new Set<string>();
   private readonly tops = new Set<string>();
+  /** Files written so far: one written again (a page rendered twice) is removed first, never written through. */
+  private readonly written = new Set<string>();
+  private readonly unchanged: UnchangedFiles;
   /**
    * Files open at once, whoever writes: pages rendered on the second thread come back faster than
    * the disk takes them, and 1,500 writes at once ran out of descriptors under `ulimit -n 256`.
@@ -41,7 +45,9 @@ export class StagingFolder {
     /** The outermost folder this build created to hold the output (the output folder itself, or one above it), if any: a failed first build leaves none behind. */
     private readonly created: string | undefined,
     private readonly options: StagingOptions,
-  ) {}
+  ) {
+    this.unchanged = new UnchangedFiles(outDir);
+  }
 
   private get path(): string {
     return join(this.outDir, this.name.staging);
@@ -92,7 +98,10 @@ export class StagingFolder {
           this.made.add(dir);
         }
         this.tops.add(top);
-        await writeFile(target, content);
+        if (this.written.has(target)) await unlink(target);
+        this.written.add(target);
+        // Created, never opened as it is: a file linked from the previous output is written through no name.
+        if (!(await this.unchanged.link(path, target, content))) await writeFile(target, content, { flag: 'wx' });
       }),
     );
   }

@@ -1,0 +1,58 @@
+import { link, lstat, readFile, realpath, unlink } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+
+/**
+ * A file the previous output already holds byte for byte is linked into the staging folder (a
+ * second name for the same file) instead of written again. A rebuild mostly writes what is there:
+ * linking allocates no new file and the swap then frees none, and on a file system that keeps
+ * freed inodes out of reuse for a while (ext4 without a journal skips each one deleted in the last
+ * minute when it allocates), deleting and creating the same 700 files at every build was most of a
+ * second build's time. The previous output is only read: a linked file is never written through its
+ * new name (`StagingFolder` creates every file it writes, exclusively), and what is linked is
+ * compared, through the new name, with what the build made.
+ */
+export class UnchangedFiles {
+  /** Folders of the previous output, by path: whether it is where it seems, with no symbolic link on the way. */
+  private readonly folders = new Map<string, Promise<boolean>>();
+  private realOut: Promise<string> | undefined;
+
+  constructor(private readonly outDir: string) {}
+
+  /** Whether `path` (relative to the output folder, `/`-separated) is now at `target`, linked from the previous output. */
+  async link(path: string, target: string, content: string | Uint8Array): Promise<boolean> {
+    const previous = join(this.outDir, path);
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+    try {
+      if (!(await this.plainFolder(dirname(previous)))) return false;
+      const stats = await lstat(previous);
+      if (!stats.isFile() || stats.size !== bytes.byteLength) return false;
+      await link(previous, target);
+    } catch {
+      // Not there, not a plain file, or a file system without links: written as usual.
+      return false;
+    }
+    let same = false;
+    try {
+      same = Buffer.compare(await readFile(target), bytes) === 0;
+    } finally {
+      // A file that differs (changed since it was looked at) is written afresh; if its name cannot
+      // be removed, the write fails rather than go through it.
+      if (!same) await unlink(target).catch(() => undefined);
+    }
+    return same;
+  }
+
+  /** Whether `folder` (inside the output folder) is a folder there, not a symbolic link's target elsewhere. */
+  private plainFolder(folder: string): Promise<boolean> {
+    let known = this.folders.get(folder);
+    if (!known) {
+      this.realOut ??= realpath(this.outDir);
+      known = Promise.all([this.realOut, realpath(folder)]).then(
+        ([out, real]) => real === join(out, relative(this.outDir, folder)),
+        () => false,
+      );
+      this.folders.set(folder, known);
+    }
+    return known;
+  }
+}

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { link, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { replaceFolders, StagingFolder } from '../generator/write/replace-folders.js';
+import { tempDir } from './helpers.js';
+
+const ino = async (path: string): Promise<number> => (await stat(path)).ino;
+const text = (path: string): Promise<string> => readFile(path, 'utf8');
+
+describe('a rebuild links what the previous output holds already', () => {
+  test('an unchanged file is the same file, a changed one a new file; the previous output is never written through', async () => {
+    const root = await tempDir('unchanged');
+    const out = join(root, 'out');
+    await replaceFolders(
+      out,
+      new Map([
+        ['site/same.html', 'same'],
+        ['site/changed.html', 'before'],
+        ['site/again.html', 'first'],
+        ['build-report.json', '{}'],
+      ]),
+    );
+    // Second names outside the output for the previous files: what happens to those files shows there.
+    for (const name of ['same', 'changed', 'again']) await link(join(out, `site/${name}.html`), join(root, name));
+    const sameBefore = await ino(join(out, 'site/same.html'));
+
+    const staging = await StagingFolder.open(out);
+    try {
+      await staging.write('site/same.html', 'same');
+      await staging.write('site/changed.html', 'after');
+      // Linked (it equals the previous file), then written again, as a page rendered twice is.
+      await staging.write('site/again.html', 'first');
+      await staging.write('site/again.html', 'second');
+      await staging.write('build-report.json', '{}');
+      // Until the swap, the previous output is as it was.
+      assert.equal(await text(join(out, 'site/again.html')), 'first');
+      assert.equal(await text(join(out, 'site/changed.html')), 'before');
+      await staging.commit(['build-report.json', 'site']);
+    } finally {
+      await staging.discard();
+    }
+
+    assert.equal(await text(join(out, 'site/same.html')), 'same');
+    assert.equal(await ino(join(out, 'site/same.html')), sameBefore, 'the unchanged file is linked, not written');
+    assert.equal(await text(join(out, 'site/changed.html')), 'after');
+    assert.equal(await text(join(out, 'site/again.html')), 'second');
+    // The previous files kept their bytes: nothing was written into them.
+    assert.equal(await text(join(root, 'changed')), 'before');
+    assert.equal(await text(join(root, 'again')), 'first');
+    assert.notEqual(await ino(join(out, 'site/again.html')), await ino(join(root, 'again')));
+  });
+
+  test('nothing is linked through a symbolic link in the previous output, nor from a file that is one', async () => {
+    const root = await tempDir('unchanged-links');
+    const out = join(root, 'out');
+    await replaceFolders(
+      out,
+      new Map([
+        ['site/docs/page.html', 'page'],
+        ['site/top.html', 'top'],
+        ['build-report.json', '{}'],
+      ]),
+    );
+    // Files outside the project, with the very bytes the build makes, put where the previous output's were.
+    const elsewhere = join(root, 'elsewhere');
+    await mkdir(elsewhere);
+    await writeFile(join(elsewhere, 'page.html'), 'page');
+    await writeFile(join(elsewhere, 'top.html'), 'top');
+    await rm(join(out, 'site/docs'), { recursive: true });
+    await symlink(elsewhere, join(out, 'site/docs'));
+    await rm(join(out, 'site/top.html'));
+    await symlink(join(elsewhere, 'top.html'), join(out, 'site/top.html'));
+
+    await replaceFolders(
+      out,
+      new Map([
+        ['site/docs/page.html', 'page'],
+        ['site/top.html', 'top'],
+        ['build-report.json', '{}'],
+      ]),
+      ['build-report.json', 'site'],
+    );
+
+    for (const name of ['docs/page.html', 'top.html']) {
+      const built = join(out, 'site', name);
+      const outside = join(elsewhere, name.replace('docs/', ''));
+      assert.equal(await text(built), name === 'top.html' ? 'top' : 'page');
+      assert.notEqual(await ino(built), await ino(outside), `${name} is a file of the output's own`);
+      assert.equal((await stat(outside)).nlink, 1, `${name}: the file outside has no second name`);
+    }
+  });
+});
