@@ -101,7 +101,8 @@ export class StagingFolder {
         if (this.written.has(target)) await unlink(target);
         this.written.add(target);
         // Created, never opened as it is: a file linked from the previous output is written through no name.
-        if (!(await this.unchanged.link(path, target, content))) await writeFile(target, content, { flag: 'wx' });
+        const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+        if (!(await this.unchanged.link(path, target, bytes))) await writeFile(target, bytes, { flag: 'wx' });
       }),
     );
   }

@@ -19,9 +19,8 @@ export class UnchangedFiles {
   constructor(private readonly outDir: string) {}
 
   /** Whether `path` (relative to the output folder, `/`-separated) is now at `target`, linked from the previous output. */
-  async link(path: string, target: string, content: string | Uint8Array): Promise<boolean> {
+  async link(path: string, target: string, bytes: Uint8Array): Promise<boolean> {
     const previous = join(this.outDir, path);
-    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
     try {
       if (!(await this.plainFolder(dirname(previous)))) return false;
       const stats = await lstat(previous);
