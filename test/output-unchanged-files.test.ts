@@ -51,6 +51,36 @@ describe('a rebuild links what the previous output holds already', () => {
     assert.notEqual(await ino(join(out, 'site/again.html')), await ino(join(root, 'again')));
   });
 
+  test('a path written twice at once (two pages on one route) is written one after the other, the later bytes kept', async () => {
+    const root = await tempDir('unchanged-twice');
+    const out = join(root, 'out');
+    await replaceFolders(
+      out,
+      new Map([
+        ['site/x.html', 'one'],
+        ['build-report.json', '{}'],
+      ]),
+    );
+    await link(join(out, 'site/x.html'), join(root, 'x'));
+    const staging = await StagingFolder.open(out);
+    try {
+      // The first is linked from the previous output, the second replaces it: neither fails, neither writes into it.
+      await Promise.all([staging.write('site/x.html', 'one'), staging.write('site/x.html', 'two')]);
+      await Promise.all([
+        staging.write('site/y.html', 'a'),
+        staging.write('site/y.html', 'b'),
+        staging.write('site/y.html', 'c'),
+      ]);
+      await staging.write('build-report.json', '{}');
+      await staging.commit(['build-report.json', 'site']);
+    } finally {
+      await staging.discard();
+    }
+    assert.equal(await text(join(out, 'site/x.html')), 'two');
+    assert.equal(await text(join(out, 'site/y.html')), 'c');
+    assert.equal(await text(join(root, 'x')), 'one');
+  });
+
   test('nothing is linked through a symbolic link in the previous output, nor from a file that is one', async () => {
     const root = await tempDir('unchanged-links');
     const out = join(root, 'out');

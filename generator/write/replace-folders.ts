@@ -1,4 +1,4 @@
-import { access, mkdir, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { targetInside } from './inside-folder.js';
@@ -27,8 +27,8 @@ export interface StagingOptions {
 export class StagingFolder {
   private readonly made = new Set<string>();
   private readonly tops = new Set<string>();
-  /** Files written so far: one written again (a page rendered twice) is removed first, never written through. */
-  private readonly written = new Set<string>();
+  /** Each file's write, by path: one written again is removed first, never written through. */
+  private readonly writing = new Map<string, Promise<void>>();
   private readonly unchanged: UnchangedFiles;
   /**
    * Files open at once, whoever writes: pages rendered on the second thread come back faster than
@@ -90,21 +90,28 @@ export class StagingFolder {
   async write(path: string, content: string | Uint8Array): Promise<void> {
     const target = targetInside(this.path, path);
     const top = path.split('/')[0] as string;
-    await this.opening(() =>
-      onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
-        const dir = dirname(target);
-        if (!this.made.has(dir)) {
-          await mkdir(dir, { recursive: true });
-          this.made.add(dir);
-        }
-        this.tops.add(top);
-        if (this.written.has(target)) await unlink(target);
-        this.written.add(target);
-        // Created, never opened as it is: a file linked from the previous output is written through no name.
-        const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-        if (!(await this.unchanged.link(path, target, bytes))) await writeFile(target, bytes, { flag: 'wx' });
-      }),
-    );
+    // A path written again (a page rendered twice, two pages on one route) waits for the write
+    // before it, then replaces its file: two writes never meet in one file.
+    const before = this.writing.get(target);
+    const writing = (async () => {
+      if (before) await before.catch(() => undefined);
+      await this.opening(() =>
+        onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
+          const dir = dirname(target);
+          if (!this.made.has(dir)) {
+            await mkdir(dir, { recursive: true });
+            this.made.add(dir);
+          }
+          this.tops.add(top);
+          if (before) await rm(target, { force: true });
+          // Created, never opened as it is: a file linked from the previous output is written through no name.
+          const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+          if (!(await this.unchanged.link(path, target, bytes))) await writeFile(target, bytes, { flag: 'wx' });
+        }),
+      );
+    })();
+    this.writing.set(target, writing);
+    await writing;
   }
 
   /** Many files, a batch at a time: one write after another waits on the disk for each. */
