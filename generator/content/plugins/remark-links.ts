@@ -1,5 +1,5 @@
 import { dirname, extname, resolve } from 'node:path';
-import type { Image, Link, Root } from 'mdast';
+import type { Definition, Image, Link, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { loadImage, type ImageContext } from '../images.js';
 import { outsideProjectMessage, PATH_OUTSIDE_PROJECT } from '../../sources/project-path.js';
@@ -33,21 +33,35 @@ export function remarkLinks(options: LinkOptions) {
   return async (tree: Root, file: VFile): Promise<void> => {
     const context: LinkContext = { ...options, ...pageState(file) };
     const images: Array<Image | MdxJsxFlowElement | MdxJsxTextElement> = [];
+    // A reference-style link or image (`[text][id]`, `![alt][id]`) takes its URL from the definition
+    // (`[id]: ./other.mdx`): the definition is rewritten as what uses it, an image if any image does.
+    const definitions: Definition[] = [];
+    const imageIds = new Set<string>();
     walk(tree, (node) => {
       if (node.type === 'link') rewriteLink(node, context);
+      else if (node.type === 'definition') definitions.push(node);
+      else if (node.type === 'imageReference') imageIds.add(node.identifier);
       else if (
         node.type === 'image' ||
         ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'img')
       )
         images.push(node);
     });
+    const definedImages: Definition[] = [];
+    for (const definition of definitions)
+      // An unsafe one is reported by the safety check already.
+      if (!isSafeUrl(definition.url)) definition.url = '#';
+      else if (imageIds.has(definition.identifier)) definedImages.push(definition);
+      else rewriteLink(definition, context);
     // One after another: a page with many images holds one file open at a time.
-    for (const image of images)
-      await (image.type === 'image' ? rewriteImage(image, context) : rewriteJsxImage(image, context));
+    for (const image of [...images, ...definedImages])
+      await (image.type === 'image' || image.type === 'definition'
+        ? rewriteImage(image, context)
+        : rewriteJsxImage(image, context));
   };
 }
 
-function rewriteLink(node: Link, context: LinkContext): void {
+function rewriteLink(node: Link | Definition, context: LinkContext): void {
   const start = node.position?.start ?? { line: 1, column: 1 };
   const at = { line: start.line, column: start.column };
   if (!isSafeUrl(node.url)) {
@@ -81,7 +95,7 @@ function rewriteLink(node: Link, context: LinkContext): void {
   node.url = withBase(context.baseUrl, absolute) + node.url.slice(path.length);
 }
 
-async function rewriteImage(node: Image, context: LinkContext): Promise<void> {
+async function rewriteImage(node: Image | Definition, context: LinkContext): Promise<void> {
   if (!isSafeUrl(node.url)) {
     context.report.add(node, 'error', 'unsafe-url', `"${node.url.slice(0, 60)}" is not an allowed image URL`);
     node.url = '';

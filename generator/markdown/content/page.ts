@@ -80,17 +80,15 @@ export class PageConverter implements Converter {
         return this.resolved(node.url as string, this.phrasing(children));
       case 'image':
         return this.image(node.url as string, node.alt as string | null | undefined);
-      // A reference's definition is not rewritten by the content stage: its path gets the base URL here, as a link's does there.
+      // A reference takes its definition's URL, which the content stage rewrote as it does a link's or an image's.
       case 'linkReference': {
         const definition = this.definitions.get(node.identifier as string);
-        const url = definition && this.ctx.urls.component(definition.url, this.ctx.page);
-        return url ? [{ type: 'link', url, children: this.phrasing(children) }] : this.phrasing(children);
+        return definition ? this.resolved(definition.url, this.phrasing(children)) : this.phrasing(children);
       }
       case 'imageReference': {
         const definition = this.definitions.get(node.identifier as string);
         const alt = node.alt as string | null | undefined;
-        const url = definition && this.ctx.urls.component(definition.url, this.ctx.page);
-        return url ? [{ type: 'image', url, alt: alt ?? '' }] : alt ? [text(alt)] : [];
+        return definition ? this.image(definition.url, alt) : alt ? [text(alt)] : [];
       }
       case 'definition':
         return [];
