@@ -2,6 +2,7 @@ import type { RootContent } from 'mdast';
 import { PageConverter } from './content/page.js';
 import type { SiteText } from './content/tree.js';
 import { TwinContext, type TwinLink } from './context.js';
+import { footnotesForFull } from './footnotes.js';
 import { heading, link, paragraph, singleLine, text, type Flow } from './nodes.js';
 import { printMarkdown } from './print.js';
 import { TwinUrls } from './urls.js';
@@ -49,9 +50,10 @@ export function doTwinWork(work: TwinWork): TwinBody {
     links = [...(work.lead?.links ?? []), ...ctx.links];
   }
   const body = printMarkdown(blocks);
+  const fullBlocks = footnotesForFull(blocks, work.header.address);
   return {
     markdown: withHeader(printMarkdown(headerBlocks(work.header, false)), body),
-    full: withHeader(printMarkdown(headerBlocks(work.header, true)), body),
+    full: withHeader(printMarkdown(headerBlocks(work.header, true)), fullBlocks ? printMarkdown(fullBlocks) : body),
     links,
   };
 }
