@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
-import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { build } from '../generator/commands/build.js';
 import { tempDir } from './helpers.js';
@@ -28,7 +28,7 @@ test("two pages' footnotes stay each page's own in llms-full.txt; each twin keep
 
   // Read back as Markdown: each reference finds its own page's note.
   const full = await readFile(join(dir, 'out/site/llms-full.txt'), 'utf8');
-  const tree = fromMarkdown(full, { extensions: [gfmFootnote()], mdastExtensions: [gfmFootnoteFromMarkdown()] });
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(full);
   const notes = new Map<string, string>();
   visit(tree, 'footnoteDefinition', (node) => {
     assert.ok(!notes.has(node.identifier), `one definition of ${node.identifier}`);
