@@ -82,10 +82,8 @@ async function paint(root, url, ours) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-  });
+  const { CHROMIUM } = await import(join(ROOT, 'dist/test/browser.js'));
+  const browser = await chromium.launch(CHROMIUM);
   const paints = [];
   let worstScript = 0;
   let worstFrame = 0;

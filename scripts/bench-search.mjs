@@ -160,17 +160,8 @@ async function measureBrowser(site) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const { CHROMIUM } = await import(join(ROOT, 'dist/test/browser.js'));
+  const browser = await chromium.launch(CHROMIUM);
   const first = [];
   const bytes = [];
   const keystrokes = [];

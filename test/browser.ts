@@ -4,8 +4,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { serve } from '../generator/commands/serve.js';
 import { createStaticServer } from '../generator/serve/static-server.js';
 
-/** Debian's Chromium, never a downloaded build; the flags keep it off this machine's closed network. */
-const CHROMIUM = {
+/** Debian's Chromium, never a downloaded build; the flags keep it off this machine's closed network (the benchmarks launch it so too). */
+export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: [
     '--headless',

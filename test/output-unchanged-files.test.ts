@@ -8,19 +8,21 @@ import { tempDir } from './helpers.js';
 const ino = async (path: string): Promise<number> => (await stat(path)).ino;
 const text = (path: string): Promise<string> => readFile(path, 'utf8');
 
+/** A build's output in a new folder (with its report, so that the next one replaces it): the output folder. */
+async function previousOutput(name: string, files: Record<string, string>): Promise<{ root: string; out: string }> {
+  const root = await tempDir(name);
+  const out = join(root, 'out');
+  await replaceFolders(out, new Map([...Object.entries(files), ['build-report.json', '{}']]));
+  return { root, out };
+}
+
 describe('a rebuild links what the previous output holds already', () => {
   test('an unchanged file is the same file, a changed one a new file; the previous output is never written through', async () => {
-    const root = await tempDir('unchanged');
-    const out = join(root, 'out');
-    await replaceFolders(
-      out,
-      new Map([
-        ['site/same.html', 'same'],
-        ['site/changed.html', 'before'],
-        ['site/again.html', 'first'],
-        ['build-report.json', '{}'],
-      ]),
-    );
+    const { root, out } = await previousOutput('unchanged', {
+      'site/same.html': 'same',
+      'site/changed.html': 'before',
+      'site/again.html': 'first',
+    });
     // Second names outside the output for the previous files: what happens to those files shows there.
     for (const name of ['same', 'changed', 'again']) await link(join(out, `site/${name}.html`), join(root, name));
     const sameBefore = await ino(join(out, 'site/same.html'));
@@ -52,15 +54,7 @@ describe('a rebuild links what the previous output holds already', () => {
   });
 
   test('a path written twice at once (two pages on one route) is written one after the other, the later bytes kept', async () => {
-    const root = await tempDir('unchanged-twice');
-    const out = join(root, 'out');
-    await replaceFolders(
-      out,
-      new Map([
-        ['site/x.html', 'one'],
-        ['build-report.json', '{}'],
-      ]),
-    );
+    const { root, out } = await previousOutput('unchanged-twice', { 'site/x.html': 'one' });
     await link(join(out, 'site/x.html'), join(root, 'x'));
     const staging = await StagingFolder.open(out);
     try {
@@ -82,16 +76,10 @@ describe('a rebuild links what the previous output holds already', () => {
   });
 
   test('nothing is linked through a symbolic link in the previous output, nor from a file that is one', async () => {
-    const root = await tempDir('unchanged-links');
-    const out = join(root, 'out');
-    await replaceFolders(
-      out,
-      new Map([
-        ['site/docs/page.html', 'page'],
-        ['site/top.html', 'top'],
-        ['build-report.json', '{}'],
-      ]),
-    );
+    const { root, out } = await previousOutput('unchanged-links', {
+      'site/docs/page.html': 'page',
+      'site/top.html': 'top',
+    });
     // Files outside the project, with the very bytes the build makes, put where the previous output's were.
     const elsewhere = join(root, 'elsewhere');
     await mkdir(elsewhere);

@@ -31,16 +31,7 @@ export function twinWork(source: TwinSource, urls: TwinUrls, site: SiteText, mod
   if (source.page.kind === 'blog') return blogWork(source.page.page, header, ctx, site, models);
   if (source.page.kind === 'content') {
     const page = source.page.page;
-    if (!page.usesContracts)
-      return {
-        kind: 'content',
-        header,
-        twin: page.twin,
-        route: page.route,
-        siteUrl: urls.siteUrl,
-        baseUrl: urls.baseUrl,
-        site,
-      };
+    if (!page.usesContracts) return contentWork(page, header, urls, site);
     const handlers = { ...CONTENT_HANDLERS, ...CONTRACT_COMPONENTS };
     const blocks = new PageConverter(ctx, models.catalog, site, handlers).blocks(page.twin);
     return { kind: 'blocks', header, blocks, links: ctx.links };
@@ -70,16 +61,25 @@ function blogWork(
   const lead = postLead(model.post, ctx);
   if (!post) return made(lead);
   if (!post.usesContracts)
-    return {
-      kind: 'content',
-      header,
-      twin: post.twin,
-      route: post.route,
-      siteUrl: ctx.urls.siteUrl,
-      baseUrl: ctx.urls.baseUrl,
-      site,
-      lead: { blocks: lead, links: ctx.links },
-    };
+    return { ...contentWork(post, header, ctx.urls, site), lead: { blocks: lead, links: ctx.links } };
   const handlers = { ...CONTENT_HANDLERS, ...CONTRACT_COMPONENTS };
   return made([...lead, ...new PageConverter(ctx, models.catalog, site, handlers).blocks(post.twin)]);
+}
+
+/** A page that draws on no contract: made and printed wherever the work runs, from its syntax tree. */
+function contentWork(
+  page: { twin: string; route: string },
+  header: TwinHeader,
+  urls: TwinUrls,
+  site: SiteText,
+): Extract<TwinWork, { kind: 'content' }> {
+  return {
+    kind: 'content',
+    header,
+    twin: page.twin,
+    route: page.route,
+    siteUrl: urls.siteUrl,
+    baseUrl: urls.baseUrl,
+    site,
+  };
 }
