@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { budgetDiagnostics, javascriptWeight } from './client/budget.js';
 import { buildClient } from './client/build.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
-import { Background } from './workers/background.js';
+import { Background, later } from './workers/background.js';
 import { apiPagesReport, pageBudgetDiagnostics } from './render/page-weight.js';
 import { awaitChecksAndTypes } from './pipeline/checks-and-types.js';
 import { finishMarkdown, startMarkdown } from './pipeline/markdown-stage.js';
@@ -33,9 +33,11 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
   const background = Background.deferred();
   // The Markdown twins' own thread: they are printed while this one renders the site.
   const twinThread = Background.threaded();
+  // The reference's samples and the content's code blocks are coloured on a thread of their own.
+  const colourThread = Background.threaded();
   let search: SiteSearch | undefined;
   try {
-    const prepared = await prepareSite(options, { kind: 'build', background }, clock);
+    const prepared = await prepareSite(options, { kind: 'build', background, colours: colourThread }, clock);
     if (!prepared.ok) return failed(prepared.diagnostics);
     const site = prepared.site;
     // Pagefind reads each page as it is rendered, in a process of its own (see SiteSearch).
@@ -54,6 +56,8 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       const renderer = await siteRenderer(site, client, emitPage && search?.tap(emitPage));
       return { renderer, first: await renderer.renderWith(early.reference) };
     });
+    // Every sample and code block is coloured by now: the thread ends while the build goes on.
+    later(colourThread.close());
 
     const settled = await clock.timed('checks-and-types', () =>
       awaitChecksAndTypes(site, early, background, renderer, first),
@@ -76,6 +80,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const markdown = await clock.timed('markdown', () =>
       finishMarkdown(twins, site, reference, client, renderer.favicon, options.out),
     );
+    later(twinThread.close());
     diagnostics.push(...markdown.diagnostics);
     const { errors, warnings } = countBySeverity(diagnostics);
     if (errors > 0 || (options.strict && warnings > 0)) return failed(diagnostics, parts);
@@ -112,7 +117,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };
   } finally {
-    await Promise.all([search?.close(), background.close(), twinThread.close()]);
+    await Promise.all([search?.close(), background.close(), twinThread.close(), colourThread.close()]);
   }
 }
 

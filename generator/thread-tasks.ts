@@ -10,6 +10,7 @@ const TASKS = new Map<string, () => Promise<ThreadTaskModule>>([
   ['checks', () => import('./contracts/thread-tasks.js')],
   ['types', () => import('./types/thread-tasks.js')],
   ['page', () => import('./content/thread-tasks.js')],
+  ['code', () => import('./content/code-thread-tasks.js')],
   ['render', () => import('./render/thread-tasks.js')],
   ['markdown', () => import('./markdown/thread-tasks.js')],
   ['colour', () => import('./render/api/samples/thread-tasks.js')],

@@ -19,7 +19,7 @@ import { bundledLanguages, createHighlighter } from 'shiki';
 import { visit } from 'unist-util-visit';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { CODE_THEMES } = await import(join(ROOT, 'dist/generator/content/plugins/rehype-code.js'));
+const { CODE_THEMES } = await import(join(ROOT, 'dist/generator/content/plugins/highlighter.js'));
 const { values: flags } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },

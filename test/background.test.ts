@@ -8,6 +8,8 @@ import { generateTypes } from '../generator/types/index.js';
 import { Background } from '../generator/workers/background.js';
 import type { ChecksRequest } from '../generator/contracts/thread-tasks.js';
 import type { TypesRequest } from '../generator/types/thread-tasks.js';
+import type { CodeRequest } from '../generator/content/code-colours.js';
+import type { ColourRequest } from '../generator/render/api/samples/colours.js';
 import { handleRequest } from '../generator/thread-tasks.js';
 import { expectRequest, settleRequest } from '../generator/workers/thread-state.js';
 import { build } from '../generator/commands/build.js';
@@ -201,6 +203,36 @@ describe("the build's second thread", () => {
     const again = await handleRequest(checks);
     settleRequest(checks);
     assert.deepEqual(again, { ok: false, stale: true, message: 'the contract changed while the build ran' });
+  });
+
+  test('a request the build waits on (urgent) is taken before those that came earlier without saying so', async () => {
+    const background = Background.threaded();
+    try {
+      const order: string[] = [];
+      const colour = (n: number): Promise<unknown> =>
+        background
+          .run<unknown, ColourRequest>(
+            { kind: 'colour', languages: ['json'], samples: [{ code: `{"n": ${n}}`, language: 'json' }] },
+            async () => assert.fail('done here'),
+          )
+          .then(() => order.push(`colour ${n}`));
+      const samples = [colour(0), colour(1), colour(2)];
+      // Posted last, while the thread is still on the first request (loading its highlighter).
+      const code = background
+        .run<string[], CodeRequest>(
+          { kind: 'code', blocks: [{ code: 'let a = 1;', lang: 'ts', highlight: [] }], urgent: true },
+          async () => assert.fail('done here'),
+        )
+        .then((html) => {
+          order.push('code');
+          return html;
+        });
+      const [html] = await Promise.all([code, ...samples]);
+      assert.deepEqual(order, ['colour 0', 'code', 'colour 1', 'colour 2']);
+      assert.match(html?.[0] ?? '', /^<pre class="shiki /);
+    } finally {
+      await background.close();
+    }
   });
 
   test('closing drops the work not done, and the promises say so', async () => {

@@ -7,9 +7,11 @@ import { toString } from 'hast-util-to-string';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { codeToHtml } from 'shiki';
+import { colouredOn } from '../generator/content/code-colours.js';
 import { compileMdx, type MdxContext } from '../generator/content/mdx.js';
+import { Background } from '../generator/workers/background.js';
 import { renderPageTree } from '../generator/content/page-tree.js';
-import { CODE_THEMES } from '../generator/content/plugins/rehype-code.js';
+import { CODE_THEMES } from '../generator/content/plugins/highlighter.js';
 import { NO_CONTRACTS, type PageSource } from '../generator/content/types.js';
 import { PAGE_TREE_COMPONENTS } from '../templates/mdx/components.js';
 import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
@@ -107,4 +109,39 @@ test('a page cannot write the element a code block becomes', async () => {
   assert.deepEqual(diagnostics, ['error mdx-syntax 1']);
   const html = await rendered('<highlighted-code html="<img src=x onerror=alert(1)>" />\n');
   assert.deepEqual(html.diagnostics, ['error unsafe-html 1']);
+});
+
+test('blocks coloured on a second thread are the blocks coloured here, with the same warnings', async () => {
+  const text = [
+    'Text.',
+    '```tsx title="Example" {2}',
+    HOSTILE,
+    '```',
+    '```yaml',
+    'a: 1 # note',
+    '```',
+    '```no-such-language',
+    'plain',
+    '```',
+    '```',
+    'no language',
+    '```',
+    '',
+  ].join('\n');
+  const here = await compileMdx(source(text), context);
+  const thread = Background.threaded();
+  try {
+    const there = await compileMdx(source(text), { ...context, codeColours: colouredOn(thread) });
+    assert.ok(here.tree);
+    assert.equal(there.tree, here.tree);
+    assert.deepEqual(there.diagnostics, here.diagnostics);
+    assert.deepEqual(
+      here.diagnostics.map((d) => `${d.line} ${d.rule}`),
+      ['10 code-language'],
+    );
+    // Not done here instead: a thread that cannot start or dies leaves the work to this one.
+    assert.equal(thread.usedSecondThread, true, 'the second thread coloured the blocks');
+  } finally {
+    await thread.close();
+  }
 });

@@ -3,7 +3,9 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../generator/config/load.js';
-import { compileContext, loadContent } from '../generator/content/index.js';
+import { BuildCache } from '../generator/cache/store.js';
+import { compileContext, loadContent, type ContentResult } from '../generator/content/index.js';
+import { Background } from '../generator/workers/background.js';
 import { compileFresh } from '../generator/content/compile.js';
 import { validateContract } from '../generator/contracts/validate.js';
 import { ContractIndex } from '../generator/types/contract-lookup.js';
@@ -81,3 +83,47 @@ test(
     ]);
   },
 );
+
+test('code blocks are coloured on the colour thread from 16 pages to compile, as they are here; fewer stay here', async () => {
+  const dir = await tempDir('content-code-thread');
+  await writeFile(join(dir, 'site-config.yaml'), 'title: Code\nurl: https://docs.example\n');
+  const docs = join(dir, 'content/docs');
+  await mkdir(docs, { recursive: true });
+  const page = (i: number, value: number): string =>
+    `---\ntitle: Page ${i}\ndescription: Page ${i}.\n---\n\n\`\`\`ts {1}\nexport const n${i} = ${value};\n\`\`\`\n\n\`\`\`yaml\nn: ${value}\n\`\`\`\n`;
+  for (let i = 0; i < 16; i++) await writeFile(join(docs, `page-${i}.mdx`), page(i, i));
+  const loaded = await loadConfig(join(dir, 'site-config.yaml'));
+  assert.ok(loaded.ok);
+  const input = {
+    config: loaded.config,
+    configSource: loaded.source,
+    components: new Set(MDX_COMPONENT_NAMES),
+    contracts: new ContractIndex([]),
+    reservedRoutes: new Map<string, string>(),
+    cache: BuildCache.forProject(dir, true),
+  };
+  const withThread = async (): Promise<{ content: ContentResult; threaded: boolean }> => {
+    const colourThread = Background.threaded();
+    try {
+      const content = await loadContent({ ...input, colourThread });
+      return { content, threaded: colourThread.usedSecondThread };
+    } finally {
+      await colourThread.close();
+    }
+  };
+
+  const all = await withThread();
+  assert.equal(all.threaded, true, 'sixteen pages: the thread coloured their blocks');
+  assert.equal(all.content.docs.length, 16);
+  const context = compileContext(input, all.content.docs, new Map());
+  for (const doc of all.content.docs)
+    assert.equal(doc.contentHash, (await compileFresh(doc, context)).entry?.treeHash, doc.display);
+
+  // One page edited: the other fifteen come from the cache, and the one compiled is coloured here.
+  await writeFile(join(docs, 'page-3.mdx'), page(3, 33));
+  const one = await withThread();
+  assert.equal(one.threaded, false, 'one page to compile: coloured here');
+  const edited = one.content.docs.find((doc) => doc.id === 'page-3');
+  assert.ok(edited);
+  assert.equal(edited.contentHash, (await compileFresh(edited, context)).entry?.treeHash);
+});

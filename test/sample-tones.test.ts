@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { bundledThemes } from 'shiki';
-import { CODE_THEMES } from '../generator/content/plugins/rehype-code.js';
+import { CODE_THEMES } from '../generator/content/plugins/highlighter.js';
 import { SampleHighlighter } from '../generator/render/api/samples/highlight.js';
 import { BLOCK_COLORS, TONES } from '../generator/render/api/samples/tones.js';
 import { ROOT } from './helpers.js';

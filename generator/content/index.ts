@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
 import { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import type { Background } from '../workers/background.js';
+import { COLOURED_HERE, colouredOn, type CodeColours } from './code-colours.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { applyRuleSeverities } from '../diagnostics/severity.js';
@@ -38,6 +40,13 @@ const COMPILE_CONCURRENCY = 16;
  */
 const SECOND_THREAD_FROM_PAGES = 300;
 
+/**
+ * From this many pages, their code blocks are coloured on a second thread while this one compiles
+ * other pages. Below it, a page could be left waiting for the thread to start and load its
+ * highlighter, which this thread would have done in about the same time.
+ */
+const CODE_THREAD_FROM_PAGES = COMPILE_CONCURRENCY;
+
 export interface ContentInput {
   config: ResolvedConfig;
   configSource: SourceFile;
@@ -51,6 +60,8 @@ export interface ContentInput {
   cache?: BuildCache;
   /** Date each docs page by the last commit that changed it (one `git log`, run while the pages compile). */
   gitDates?: boolean;
+  /** A thread to colour the pages' code blocks on (when there are enough pages); on the thread that compiles each page otherwise. */
+  colourThread?: Background;
 }
 
 export interface ContentResult {
@@ -132,7 +143,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
   const context = compileContext(input, sources, assets);
-  const pages = await compilePages(sources, context);
+  const pages = await compilePages(sources, context, input.colourThread);
   for (const result of pages.results) {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
@@ -164,20 +175,32 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
 async function compilePages(
   sources: readonly PageSource[],
   context: CompileContext,
+  colourThread: Background | undefined,
 ): Promise<{ results: CompileResult[]; secondThread: boolean }> {
+  // Every page is looked up in the cache before any is compiled, so the count is whole by the first code block.
+  let toCompile = 0;
+  const onThread = colourThread && colouredOn(colourThread);
+  const codeColours: CodeColours = {
+    colour: (blocks) => (onThread && toCompile >= CODE_THREAD_FROM_PAGES ? onThread : COLOURED_HERE).colour(blocks),
+  };
+  const compiling: CompileContext = { ...context, codeColours };
   return map<PageSource, FreshPage, CompileResult>(
     sources,
     {
       request: (page) => ({ kind: 'page', page }) satisfies PageRequest,
-      here: (source) => compileFresh(source, context),
+      here: (source) => compileFresh(source, compiling),
     },
     {
       cache: {
-        get: (source) => lookupPage(source, context),
+        get: async (source) => {
+          const found = await lookupPage(source, context);
+          if (!found) toCompile++;
+          return found;
+        },
         set: async (source, page, shared) => {
           // The other thread read the page's images itself; one that changed since is compiled again here.
           if (shared && page.entry && !(await sameImages(page.entry, context)))
-            page = await compileFresh(source, context);
+            page = await compileFresh(source, compiling);
           return storePage(source, context, page);
         },
       },

@@ -4,6 +4,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { CodeColours } from './code-colours.js';
 import { rehypeCode } from './plugins/rehype-code.js';
 import { rehypeHeadings } from './plugins/rehype-headings.js';
 import { remarkAdmonitions } from './plugins/remark-admonitions.js';
@@ -32,6 +33,8 @@ export interface MdxContext {
   assets: Map<string, Asset>;
   /** The project folder: images are read only from inside it. */
   rootDir: string;
+  /** Where code blocks are coloured; on the compiling thread when absent. */
+  codeColours?: CodeColours;
 }
 
 /** What compiling one page gives: its HTML syntax tree and what the plugins collected on the way. */
@@ -72,7 +75,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
       ],
       rehypePlugins: [
         [rehypeHeadings, { minLevel: context.toc.minHeadingLevel, maxLevel: context.toc.maxHeadingLevel }],
-        rehypeCode,
+        [rehypeCode, { colours: context.codeColours }],
         rehypeCaptureTree,
       ],
     });

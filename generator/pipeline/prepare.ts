@@ -24,10 +24,11 @@ export type PrepareOptions = Pick<GlobalOptions, 'config'> &
 
 /**
  * `build`: the contracts' checks and types run meanwhile (on `background`), the reference is built
- * before they are back. `validate`: the checks are awaited, the gate judges the two newest versions
+ * before they are back; `colours` is the thread that colours the reference's samples and the
+ * content's code blocks meanwhile. `validate`: the checks are awaited, the gate judges the two newest versions
  * and no reference is built, so links into it are left to `build`.
  */
-export type PrepareScope = { kind: 'build'; background: Background } | { kind: 'validate' };
+export type PrepareScope = { kind: 'build'; background: Background; colours: Background } | { kind: 'validate' };
 
 export interface PreparedSite {
   config: ResolvedConfig;
@@ -89,7 +90,7 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
   const { reference, gate } = await clock.timed('reference', async () => {
     if (scope.kind === 'build')
       return {
-        reference: await earlyReference(apis, config, cache, { acknowledgeAll, rules: config.rules }),
+        reference: await earlyReference(apis, config, cache, { acknowledgeAll, rules: config.rules }, scope.colours),
         gate: [],
       };
     // Only the two newest versions of each API are compared: the gate judges the release being made.
@@ -112,6 +113,7 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
       cache,
       // `validate` renders no page.
       gitDates: scope.kind === 'build' && options.gitDates !== false,
+      colourThread: scope.kind === 'build' ? scope.colours : undefined,
     }),
   );
   return {

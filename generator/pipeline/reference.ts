@@ -3,6 +3,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { checkLinks, type ContentResult } from '../content/index.js';
 import type { LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Background } from '../workers/background.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { EMPTY_REFERENCE, lazyApiReference, type ApiPageSummary, type LazyReference } from '../render/index.js';
 
@@ -27,6 +28,7 @@ export async function earlyReference(
   config: ResolvedConfig,
   cache: BuildCache,
   gateOptions: Parameters<typeof breakingChangeGate>[1],
+  colourThread: Background,
 ): Promise<EarlyReference> {
   try {
     const histories = apis.map((loaded) => ({ loaded, history: apiHistory(loaded) }));
@@ -34,7 +36,7 @@ export async function earlyReference(
     // Every API is expected to get types; if one does not, its pages are built again once that is known.
     const typed = apis.map((loaded) => loaded.api.id);
     return {
-      reference: await lazyApiReference(apis, referenceOptions(config, cache, typed, histories)),
+      reference: await lazyApiReference(apis, { ...referenceOptions(config, cache, typed, histories), colourThread }),
       histories,
       gate,
       failure: undefined,

@@ -34,6 +34,8 @@ export class Background {
   private answered = false;
   /** The end of the work this thread does one task after another: every task in `inline` mode, work that came back otherwise. */
   private here: Promise<unknown> = Promise.resolve();
+  /** The thread ending, once `close` has stopped it. */
+  private stopping: Promise<unknown> = Promise.resolve();
 
   private constructor(private mode: 'inline' | 'threaded' | 'deferred') {}
 
@@ -113,10 +115,13 @@ export class Background {
     this.pending.clear();
     const worker = this.worker;
     this.worker = undefined;
-    if (!worker) return;
-    // An idle thread is unreferenced; referenced again, the process waits for it to end.
-    worker.ref();
-    await worker.terminate();
+    if (worker) {
+      // An idle thread is unreferenced; referenced again, the process waits for it to end.
+      worker.ref();
+      this.stopping = Promise.all([this.stopping, worker.terminate()]);
+    }
+    // A second call (the build's last word, after an early one) waits for the thread the first stopped.
+    await this.stopping;
   }
 
   /** One at a time, as asked: several contracts' work at once would only add up their memory. */

@@ -6,6 +6,8 @@
 export interface TaskRequest {
   kind: string;
   path?: string;
+  /** The build waits on it now: the thread does it before the requests that came earlier without this. */
+  urgent?: boolean;
 }
 
 /** `stale`: the thread could not do it as the build would (a file changed, it needs what only the build has); the build does it itself. */

@@ -4,25 +4,44 @@ import type { TaskReply, WorkerEnvelope, WorkerMessage, WorkerShare } from './pr
 import { expectRequest, receiveShare, settleRequest } from './thread-state.js';
 import { handleRequest } from '../thread-tasks.js';
 
-// The build's second thread: takes its requests one at a time, in the order they came.
+// The build's second thread: takes its requests one at a time, in the order they came, except that
+// one the build waits on (`urgent`) goes before those that did not say so.
 const port = parentPort;
-let queue: Promise<void> = Promise.resolve();
+const waiting: WorkerEnvelope[] = [];
+let working = false;
 port?.on('message', (message: WorkerEnvelope | WorkerShare) => {
   // At once, not queued: it comes before the requests that use it, on the same channel.
   if ('share' in message) return receiveShare(message.share.key, message.share.value);
-  const { id, request, claim: flag } = message;
-  expectRequest(request);
-  queue = queue.then(async () => {
-    if (!claim(flag, CLAIMED_BY_WORKER)) {
-      settleRequest(request);
-      return port.postMessage({ id, reply: undefined } satisfies WorkerMessage);
-    }
-    const reply = await handleRequest(request).catch((error: unknown): TaskReply => ({
-      ok: false,
-      stale: false,
-      message: (error as Error).message ?? String(error),
-    }));
-    settleRequest(request);
-    port.postMessage({ id, reply } satisfies WorkerMessage);
-  });
+  expectRequest(message.request);
+  waiting.push(message);
+  if (!working) void work();
 });
+
+async function work(): Promise<void> {
+  working = true;
+  for (let next = take(); next; next = take()) {
+    await answer(next);
+    // Back to the event loop between requests: one that came meanwhile is then here to be chosen.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  working = false;
+}
+
+function take(): WorkerEnvelope | undefined {
+  const urgent = waiting.findIndex((message) => message.request.urgent === true);
+  return waiting.splice(urgent >= 0 ? urgent : 0, 1)[0];
+}
+
+async function answer({ id, request, claim: flag }: WorkerEnvelope): Promise<void> {
+  if (!claim(flag, CLAIMED_BY_WORKER)) {
+    settleRequest(request);
+    return port?.postMessage({ id, reply: undefined } satisfies WorkerMessage);
+  }
+  const reply = await handleRequest(request).catch((error: unknown): TaskReply => ({
+    ok: false,
+    stale: false,
+    message: (error as Error).message ?? String(error),
+  }));
+  settleRequest(request);
+  port?.postMessage({ id, reply } satisfies WorkerMessage);
+}

@@ -1,25 +1,13 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
-import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
 import { walk } from './walk.js';
 import { HIGHLIGHTED_CODE_TAG } from '../../../templates/mdx/component-names.js';
 import type { VFile } from 'vfile';
+import { COLOURED_HERE, type CodeColours } from '../code-colours.js';
+import { knownLanguage, PLAIN } from './highlighter.js';
 import { pageState } from './page-state.js';
 import type { PageReport } from './report.js';
-
-export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
-const PLAIN = 'text';
-/** Longer lines (minified data, say) are shown uncoloured. */
-const MAX_HIGHLIGHTED_LINE = 20_000;
-
-let highlighter: Promise<Highlighter> | undefined;
-
-/** One highlighter for the whole build; languages load the first time a page uses them. */
-export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] });
-  return highlighter;
-}
 
 export interface CodeMeta {
   title: string | undefined;
@@ -49,7 +37,8 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
  * an element and a style string for every token, which the renderer would parse back into React
  * elements and style objects on every page render, only to print them again as the same HTML.
  */
-export function rehypeCode() {
+export function rehypeCode(options: { colours?: CodeColours } = {}) {
+  const colours = options.colours ?? COLOURED_HERE;
   return async (tree: Root, file: VFile): Promise<void> => {
     const { report } = pageState(file);
     const blocks: Array<{ pre: Element; code: Element; parent: Element | Root; index: number }> = [];
@@ -63,48 +52,32 @@ export function rehypeCode() {
         blocks.push({ pre: node, code, parent: parent as Element | Root, index });
     });
     if (blocks.length === 0) return;
-    const shiki = await getHighlighter();
-    for (const block of blocks) {
+    const found = blocks.map((block) => {
       const classes = Array.isArray(block.code.properties.className) ? block.code.properties.className.map(String) : [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-      const lang = await loadLanguage(shiki, requested, block.pre, report);
       const meta = parseCodeMeta((block.code.data as { meta?: string } | undefined)?.meta);
-      const source = toString(block.code).replace(/\n$/, '');
-      const root = shiki.codeToHast(source, {
-        lang,
-        themes: CODE_THEMES,
-        // shiki stops tokenizing a line after 500 ms by default and leaves the rest uncoloured: on a
-        // busy machine, the first line of a language (while its grammar's expressions compile) came
-        // out differently from one build to the next. A limit on length, which the text alone
-        // decides, guards against pathological lines instead.
-        tokenizeTimeLimit: 0,
-        tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE,
-        transformers: [
-          {
-            line: (line, number) =>
-              meta.highlight.has(number)
-                ? { ...line, properties: { ...line.properties, class: 'line highlighted' } }
-                : line,
-          },
-        ],
-      });
-      block.parent.children[block.index] = codeBlock(root.children[0] as Element, meta.title, requested ?? PLAIN);
-    }
+      return {
+        ...block,
+        requested,
+        meta,
+        colour: {
+          code: toString(block.code).replace(/\n$/, ''),
+          lang: language(requested, block.pre, report),
+          highlight: [...meta.highlight],
+        },
+      };
+    });
+    const coloured = await colours.colour(found.map((block) => block.colour));
+    found.forEach((block, i) => {
+      block.parent.children[block.index] = codeBlock(coloured[i] ?? '', block.meta.title, block.requested ?? PLAIN);
+    });
   };
 }
 
-async function loadLanguage(
-  shiki: Highlighter,
-  requested: string | undefined,
-  node: Element,
-  report: PageReport,
-): Promise<string> {
+/** The grammar to colour a block with: `text` when none is named or shiki has none of that name (a warning). */
+function language(requested: string | undefined, node: Element, report: PageReport): string {
   if (requested === undefined || requested === PLAIN || requested === 'txt' || requested === 'plaintext') return PLAIN;
-  if (shiki.getLoadedLanguages().includes(requested)) return requested;
-  if (requested in bundledLanguages) {
-    await shiki.loadLanguage(requested as keyof typeof bundledLanguages);
-    return requested;
-  }
+  if (knownLanguage(requested)) return requested;
   report.add(
     node,
     'warning',
@@ -118,25 +91,28 @@ async function loadLanguage(
  * The block's title, code and copy button as HTML, from shiki's tree: every text in it is escaped
  * by `toHtml`, so the page's code is shown, never parsed as markup.
  */
-function codeBlock(pre: Element, title: string | undefined, lang: string): Element {
-  const children: ElementContent[] = [];
-  if (title)
-    children.push({
-      type: 'element',
-      tagName: 'div',
-      properties: { className: ['code-block-title'] },
-      children: [{ type: 'text', value: title }],
-    });
-  children.push(pre, {
+function codeBlock(pre: string, title: string | undefined, lang: string): Element {
+  const heading: ElementContent[] = title
+    ? [
+        {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['code-block-title'] },
+          children: [{ type: 'text', value: title }],
+        },
+      ]
+    : [];
+  const button: Element = {
     type: 'element',
     tagName: 'button',
     properties: { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy' },
     children: [{ type: 'text', value: 'Copy' }],
-  });
+  };
   return {
     type: 'element',
     tagName: HIGHLIGHTED_CODE_TAG,
-    properties: { language: lang, html: toHtml(children) },
+    // `pre` is shiki's tree as `toHtml` printed it, where the block was coloured.
+    properties: { language: lang, html: toHtml(heading) + pre + toHtml(button) },
     children: [],
   };
 }

@@ -3,6 +3,7 @@ import type { LoadedApi } from '../../contracts/index.js';
 import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import type { ApiPage, ApiReference, ApiReferenceOptions } from './pages.js';
 import { SampleColours } from './samples/colours.js';
+import type { Background } from '../../workers/background.js';
 
 /** The reference builder (the Markdown pipeline, React, the sample printers), loaded when a model is needed. */
 async function buildApiReference(
@@ -54,13 +55,14 @@ export const EMPTY_REFERENCE: LazyReference = {
 
 export async function lazyApiReference(
   apis: readonly LoadedApi[],
-  options: ApiReferenceOptions & { cache: BuildCache },
+  options: ApiReferenceOptions & { cache: BuildCache; colourThread?: Background },
 ): Promise<LazyReference> {
   const { cache } = options;
   // Histories are derived from the versions, which the key already holds.
   const settings = JSON.stringify({
     ...options,
     cache: undefined,
+    colourThread: undefined,
     histories: undefined,
     typed: [...options.typed].sort(),
   });
@@ -71,7 +73,7 @@ export async function lazyApiReference(
   const keys: string[] = [];
   // The samples of the models built here are coloured on a second thread (when there are many)
   // while the build goes on with the other APIs and the content; `full` waits for them.
-  const colours = SampleColours.meanwhile();
+  const colours = SampleColours.meanwhile(options.colourThread);
   try {
     for (const loaded of apis) {
       const key = cache.key(

@@ -63,14 +63,18 @@ export class SampleColours {
   private readonly batches: Array<Promise<void>> = [];
   private finished: Promise<void> | undefined;
 
-  private constructor(private readonly threaded: boolean) {}
+  private constructor(
+    private readonly threaded: boolean,
+    /** The build's thread for colouring, which it closes itself; one of its own (closed by `done`) when absent. */
+    private readonly shared?: Background,
+  ) {}
 
   static here(): SampleColours {
     return new SampleColours(false);
   }
 
-  static meanwhile(): SampleColours {
-    return new SampleColours(true);
+  static meanwhile(thread?: Background): SampleColours {
+    return new SampleColours(true, thread);
   }
 
   /** Sets each sample's `highlighted`: at once (`here`), or before `done` resolves. */
@@ -103,7 +107,7 @@ export class SampleColours {
           for (const batch of this.held.splice(0)) batch.fill(await this.here(batch.request));
           await Promise.all(this.batches);
         } finally {
-          await this.background?.close();
+          if (!this.shared) await this.background?.close();
         }
       })(),
     );
@@ -117,7 +121,7 @@ export class SampleColours {
 
   /** Every batch held, to the thread (started with the first). */
   private handOver(): void {
-    const background = (this.background ??= Background.threaded());
+    const background = (this.background ??= this.shared ?? Background.threaded());
     for (const { request, fill } of this.held.splice(0)) {
       const here = (): Promise<Array<HighlightedCode | undefined>> => this.here(request);
       // What the thread failed to colour is coloured here: the same colours, later.

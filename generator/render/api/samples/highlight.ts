@@ -1,7 +1,7 @@
 import { bundledLanguages, splitLines, type GrammarState, type Highlighter, type ThemedToken } from 'shiki';
 import type { StateStack } from 'shiki/textmate';
 import type { HighlightedCode } from '../../../../templates/api/model.js';
-import { CODE_THEMES, getHighlighter } from '../../../content/plugins/rehype-code.js';
+import { CODE_THEMES, getHighlighter } from '../../../content/plugins/highlighter.js';
 import { BLOCK_COLORS, TONES } from './tones.js';
 
 /** Longer samples are shown uncoloured: colouring them costs more build time and page weight than it helps. */
