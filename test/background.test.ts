@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { openContract, validateContract } from '../generator/contracts/validate.js';
 import { generateTypes } from '../generator/types/index.js';
 import { Background } from '../generator/workers/background.js';
+import { THREAD_NICENESS } from '../generator/workers/priority.js';
 import type { ChecksRequest } from '../generator/contracts/thread-tasks.js';
 import type { TypesRequest } from '../generator/types/thread-tasks.js';
 import type { CodeRequest } from '../generator/content/code-colours.js';
@@ -230,6 +233,30 @@ describe("the build's second thread", () => {
       const [html] = await Promise.all([code, ...samples]);
       assert.deepEqual(order, ['colour 0', 'code', 'colour 1', 'colour 2']);
       assert.match(html?.[0] ?? '', /^<pre class="shiki /);
+    } finally {
+      await background.close();
+    }
+  });
+
+  test("the second thread runs at a lower priority than the build's own thread, which keeps its own", async () => {
+    const niceOf = (task: string): number => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      // Fields after the command name (in parentheses); nice is the 19th field of the whole line.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const before = getPriority();
+    const background = Background.threaded();
+    try {
+      await background.run<unknown, ColourRequest>({ kind: 'colour', languages: [], samples: [] }, async () =>
+        assert.fail('done here'),
+      );
+      assert.equal(background.usedSecondThread, true);
+      assert.equal(getPriority(), before, "the build's own thread keeps its priority");
+      if (process.platform === 'linux') {
+        const others = readdirSync('/proc/self/task').filter((task) => task !== String(process.pid));
+        assert.ok(others.map(niceOf).includes(THREAD_NICENESS), 'a thread of this process runs lowered');
+        assert.equal(niceOf(String(process.pid)), before);
+      }
     } finally {
       await background.close();
     }

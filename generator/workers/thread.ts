@@ -3,9 +3,11 @@ import { CLAIMED_BY_WORKER, claim } from './claim.js';
 import type { TaskReply, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
 import { expectRequest, receiveShare, settleRequest } from './thread-state.js';
 import { handleRequest } from '../thread-tasks.js';
+import { lowerThisThread } from './priority.js';
 
 // The build's second thread: takes its requests one at a time, in the order they came, except that
 // one the build waits on (`urgent`) goes before those that did not say so.
+lowerThisThread();
 const port = parentPort;
 const waiting: WorkerEnvelope[] = [];
 let working = false;
