@@ -1,6 +1,6 @@
 import type { Background } from '../workers/background.js';
 import type { TaskRequest } from '../workers/protocol.js';
-import { colourBlocks, type CodeToColour } from './plugins/highlighter.js';
+import type { CodeToColour } from './plugins/highlighter.js';
 
 /** A page's code blocks, coloured on the thread that colours the reference's samples. */
 export interface CodeRequest extends TaskRequest {
@@ -15,6 +15,11 @@ export interface CodeColours {
 
 /** On the thread that compiles the page. */
 export const COLOURED_HERE: CodeColours = { colour: colourBlocks };
+
+/** shiki and its grammars are loaded only by a build that colours a block (not one that finds every page in its cache). */
+async function colourBlocks(blocks: CodeToColour[]): Promise<string[]> {
+  return (await import('./plugins/highlighter.js')).colourBlocks(blocks);
+}
 
 /**
  * On `thread`, while this one compiles other pages: colouring is a third of the content's work

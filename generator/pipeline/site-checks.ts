@@ -6,7 +6,7 @@ import type { LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { applyRuleSeverities } from '../diagnostics/severity.js';
 import { referenceTitle } from '../render/api/reference-pages.js';
-import { apiTitle } from '../render/api/version-pages.js';
+import { apiTitle } from '../render/api/api-title.js';
 import type { SourceFile } from '../sources/source-file.js';
 
 /**

@@ -17,8 +17,6 @@ export interface VersionAnchors {
   schemas: Map<string, string>;
 }
 
-export const CHANGELOG_SLUG = 'changelog';
-
 /**
  * The changelog of one API: `history[i]` compares `versions[i]` with `versions[i + 1]`, newest
  * first; the oldest version closes the list with what it holds.

@@ -2,7 +2,7 @@ import { slugify } from '../../config/resolve.js';
 import { uniqueSlug } from '../../sources/unique-slug.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { TagSectionModel } from '../../../templates/api/model.js';
-import { CHANGELOG_SLUG } from './changelog.js';
+import { CHANGELOG_SLUG } from './version-routes.js';
 import { ModelPager } from './model-pager.js';
 import { modelPageNodes, type PageBudget } from './page-budget.js';
 import type { TagGroup } from './operations.js';

@@ -22,6 +22,7 @@ import {
   type PageBudget,
   type Weight,
 } from './page-budget.js';
+import { apiTitle } from './api-title.js';
 import { referencePages, referenceTitle, type ApiPage, type VersionParts } from './reference-pages.js';
 import { RefResolver, asRecord, asString } from './resolver.js';
 import type { OperationSamples, SampleLanguage } from './samples/operation-samples.js';
@@ -74,11 +75,6 @@ export interface VersionPages {
   anchors: Pick<VersionAnchors, 'operations' | 'schemas'>;
   /** What `specsite mcp` answers about the version's operations and models. */
   index: VersionIndex;
-}
-
-/** An API's title: the config's, else the contract's `info.title`, else its id. */
-export function apiTitle(configured: string | undefined, document: Record<string, unknown>, apiId: string): string {
-  return configured ?? (asString(asRecord(document.info).title) || apiId);
 }
 
 /** The reference pages of one version of an API, its catalog, and where its parts are. */

@@ -1,4 +1,5 @@
-import { CHANGELOG_SLUG } from './changelog.js';
+/** The changelog page's slug under an API's route. */
+export const CHANGELOG_SLUG = 'changelog';
 
 /** Where a version's reference is: the newest at the API's route, each older one below it (`/api/x/1.0.0/`). */
 export function versionRoute(apiRoute: string, version: string, newest: boolean): string {

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
+import { CLI, tempDir } from './helpers.js';
+
+/** Packages that only making pages needs: a build that finds every page in its cache loads none of them. */
+const PAGE_MAKING = [
+  'shiki',
+  '@mdx-js/mdx',
+  'openapi-sampler',
+  'rehype-raw',
+  'parse5',
+  'remark-parse',
+  'micromark-core-commonmark',
+];
+
+/** Records every module file the process loads (the CLI's bundles name the packages they hold). */
+const HOOKS = `
+import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');
+  return next(url, context);
+}
+`;
+
+function build(root: string, log: string, hooks: string): Promise<void> {
+  return new Promise((done, fail) =>
+    execFile(
+      process.execPath,
+      [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`)}`,
+        CLI,
+        'build',
+      ],
+      { cwd: root, env: { ...process.env, LOADED_LOG: log } },
+      (error, _stdout, stderr) => (error ? fail(new Error(stderr)) : done()),
+    ),
+  );
+}
+
+/** The packages in the files loaded: a bundle's own comments name each package it holds (`// node_modules/x/…`). */
+async function packagesLoaded(log: string): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const url of new Set((await readFile(log, 'utf8')).split('\n').filter(Boolean))) {
+    const path = new URL(url).pathname;
+    const direct = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
+    if (direct) found.add(direct[1] as string);
+    const text = await readFile(path, 'utf8').catch(() => '');
+    for (const [, name] of text.matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) found.add(name as string);
+  }
+  return found;
+}
+
+test(
+  'a build that finds every page in its cache loads none of the code that makes pages',
+  { timeout: 120_000 },
+  async () => {
+    const root = await tempDir('build-modules');
+    await mkdir(join(root, 'content/docs'), { recursive: true });
+    await mkdir(join(root, 'openapi/shop'), { recursive: true });
+    await writeFile(
+      join(root, 'site-config.yaml'),
+      'title: Modules\nurl: https://modules.example\napis:\n  - { id: shop }\n',
+    );
+    await writeFile(
+      join(root, 'openapi/shop/1.0.0.yaml'),
+      "openapi: 3.1.0\ninfo: { title: Shop, version: 1.0.0, description: 'The **shop**.' }\npaths:\n  /items:\n    get:\n      operationId: listItems\n      description: Lists the *items*.\n      responses:\n        '200':\n          description: The items.\n          content:\n            application/json:\n              schema: { type: array, items: { type: object, properties: { n: { type: integer } } } }\n",
+    );
+    await writeFile(
+      join(root, 'content/docs/index.mdx'),
+      '---\ntitle: Home\ndescription: The first page.\n---\n\nSome _text_.\n\n```ts\nconst n: number = 1;\n```\n',
+    );
+    const hooks = join(root, 'hooks.mjs');
+    await writeFile(hooks, HOOKS);
+
+    const first = join(root, 'first.log');
+    await build(root, first, hooks);
+    const cold = await packagesLoaded(first);
+    // The first build makes the pages: the list names what it loads to do so.
+    for (const name of PAGE_MAKING) assert.ok(cold.has(name), `the first build loads ${name}`);
+
+    const second = join(root, 'second.log');
+    await build(root, second, hooks);
+    const warm = await packagesLoaded(second);
+    assert.deepEqual(
+      PAGE_MAKING.filter((name) => warm.has(name)),
+      [],
+      'loaded by a build that made no page',
+    );
+  },
+);
