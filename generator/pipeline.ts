@@ -52,6 +52,8 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     diagnostics.push(...budgetDiagnostics(javascript));
 
     const twins = await clock.early('markdown', () => startMarkdown(site, early.reference, twinThread));
+    // The index is begun as soon as its pages are in, while the rest of the site renders.
+    search.expect(early.reference);
     const { renderer, first } = await clock.timed('render', async () => {
       const renderer = await siteRenderer(site, client, emitPage && search?.tap(emitPage));
       return { renderer, first: await renderer.renderWith(early.reference) };

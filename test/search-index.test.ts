@@ -190,6 +190,60 @@ describe('the search index, page by page', () => {
   });
 });
 
+describe('the search index begun while the site renders', () => {
+  const config = { baseUrl: '/', i18n: { defaultLocale: 'en' }, configPath: 'site-config.yaml' } as ResolvedConfig;
+  const page = (route: string, title: string) =>
+    ({ route, display: `content/docs${route}.mdx`, frontMatter: { title, search: true } }) as unknown as CompiledPage;
+  const html = (text: string) =>
+    `<!DOCTYPE html><html><body><main id="main-content"><div data-pagefind-body="">${text}</div></main></body></html>`;
+  const pages = { docs: [page('/a/', 'A'), page('/b/', 'B')], pages: [], posts: [] };
+
+  async function indexed(result: Awaited<ReturnType<SiteSearch['finish']>>): Promise<string[]> {
+    assert.ok(result.ok);
+    const out = await tempDir('search-early');
+    for (const [path, bytes] of result.files) {
+      await mkdir(dirname(join(out, path)), { recursive: true });
+      await writeFile(join(out, path), bytes);
+    }
+    return [...(await indexedFragments(join(out, 'site'))).values()].map((f) => `${f.url} ${f.content}`).sort();
+  }
+
+  test('begun as soon as every page is in, it is the index made at the end, byte for byte', async () => {
+    const atTheEnd = new SiteSearch(config, pages, BuildCache.disabled());
+    atTheEnd.take('site/a/index.html', html('<p>first page</p>'), true);
+    atTheEnd.take('site/b/index.html', html('<p>second page</p>'), true);
+    const late = await atTheEnd.finish(EMPTY_REFERENCE);
+    assert.equal(atTheEnd.begunEarly, false);
+
+    const early = new SiteSearch(config, pages, BuildCache.disabled());
+    early.expect(EMPTY_REFERENCE);
+    early.take('site/b/index.html', html('<p>second page</p>'), true);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(early.begunEarly, false, 'not while a page is missing');
+    early.take('site/a/index.html', html('<p>first page</p>'), true);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(early.begunEarly, true);
+    const result = await early.finish(EMPTY_REFERENCE);
+    assert.ok(result.ok && late.ok);
+    assert.deepEqual([...result.files], [...late.files]);
+    assert.deepEqual(await indexed(result), ['/a/ first page.', '/b/ second page.']);
+  });
+
+  test('a page taken again with other HTML after it was begun is indexed as last taken', async () => {
+    const search = new SiteSearch(config, pages, BuildCache.disabled());
+    search.expect(EMPTY_REFERENCE);
+    search.take('site/a/index.html', html('<p>first wording</p>'), true);
+    search.take('site/b/index.html', html('<p>unchanged words</p>'), true);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(search.begunEarly, true);
+    search.take('site/a/index.html', html('<p>second wording</p>'), true);
+    assert.deepEqual(await indexed(await search.finish(EMPTY_REFERENCE)), [
+      '/a/ second wording.',
+      '/b/ unchanged words.',
+    ]);
+  });
+});
+
 async function runCliWith(env: Record<string, string>, args: string[]) {
   const saved = { ...process.env };
   Object.assign(process.env, env);

@@ -53,6 +53,10 @@ export class SiteSearch {
   /** Counts fresh indexes: what an earlier one's pages do after it was dropped is no concern of the new one. */
   private generation = 0;
   private failure: { error: unknown; page: Searchable | undefined } | undefined;
+  /** The reference `expect` named, and its records once made. */
+  private expected: { reference: LazyReference; records: ApiRecord[] | undefined } | undefined;
+  /** The index begun as soon as every page and the expected records were in, by its cache key. */
+  private early: { key: string; files: Promise<{ files: Map<string, Uint8Array>; cached: boolean }> } | undefined;
 
   constructor(
     private readonly config: ResolvedConfig,
@@ -100,21 +104,44 @@ export class SiteSearch {
     if (!this.stale && this.session) this.sendReady();
   }
 
+  /**
+   * The reference the index will most likely hold (the one the site is being rendered with): its
+   * records are made now, and the index is begun as soon as the last page is in, while the rest of
+   * the site renders. `finish` takes it if nothing changed since, and builds it again otherwise.
+   */
+  expect(reference: LazyReference): void {
+    const expected: NonNullable<typeof this.expected> = { reference, records: undefined };
+    this.expected = expected;
+    apiRecords(reference, this.config.baseUrl, this.cache).then(
+      (records) => {
+        expected.records = records;
+        this.begin();
+      },
+      // `finish` makes them again, and reports what fails then.
+      () => undefined,
+    );
+  }
+
+  /** Whether the index was begun before `finish`, as soon as its pages and records were in. */
+  get begunEarly(): boolean {
+    return this.early !== undefined;
+  }
+
   /** The index, with the API reference's records; the session is closed whatever happens. */
   async finish(reference: LazyReference): Promise<SearchResult> {
     const started = performance.now();
     try {
-      const records = await apiRecords(reference, this.config.baseUrl, this.cache);
-      const key = this.cache.key(
-        'search',
-        this.language,
-        this.config.baseUrl,
-        ...this.order.flatMap((page) => [page.file, this.bodies.get(page.file) ?? '']),
-        JSON.stringify(records),
-      );
-      const cached = await this.cache.get<Array<[string, Uint8Array]>>('search', key);
-      const files = cached ? new Map(cached) : await this.build(records);
-      if (!cached) await this.cache.set('search', key, [...files]);
+      const records =
+        (this.expected?.reference === reference ? this.expected.records : undefined) ??
+        (await apiRecords(reference, this.config.baseUrl, this.cache));
+      const key = this.key(records);
+      const early = this.early?.key === key ? this.early : undefined;
+      // Begun with pages or records that have changed since: its session holds them, so a new one is needed.
+      if (this.early && !early) this.stale = true;
+      const cached = early ? undefined : await this.cache.get<Array<[string, Uint8Array]>>('search', key);
+      const made = early ? await early.files : cached ? { files: new Map(cached), cached: true } : undefined;
+      const files = made?.files ?? (await this.build(records));
+      if (!made?.cached) await this.cache.set('search', key, [...files]);
       let bytes = 0;
       for (const content of files.values()) bytes += content.byteLength;
       const ms = Math.round((performance.now() - started) * 10) / 10;
@@ -156,6 +183,31 @@ export class SiteSearch {
     return bundleFiles(await session.files());
   }
 
+  /** The cache key of the index of the pages taken so far and `records`. */
+  private key(records: readonly ApiRecord[]): string {
+    return this.cache.key(
+      'search',
+      this.language,
+      this.config.baseUrl,
+      ...this.order.flatMap((page) => [page.file, this.bodies.get(page.file) ?? '']),
+      JSON.stringify(records),
+    );
+  }
+
+  /** Begins the index once every page has been sent to Pagefind and the expected records are made. */
+  private begin(): void {
+    const records = this.expected?.records;
+    if (this.early || !records || !this.session || this.stale || this.sent < this.order.length) return;
+    const key = this.key(records);
+    const files = (async () => {
+      const cached = await this.cache.get<Array<[string, Uint8Array]>>('search', key);
+      return cached ? { files: new Map(cached), cached: true } : { files: await this.build(records), cached: false };
+    })();
+    // Awaited by `finish`, which reports its failure; a build that stops first never asks.
+    files.catch(() => undefined);
+    this.early = { key, files };
+  }
+
   private open(): Promise<PagefindSession> {
     const session = openPagefind(this.language);
     // Seen by `finish`; until then, nothing waits on it.
@@ -168,6 +220,7 @@ export class SiteSearch {
       this.send(page);
       this.sent++;
     }
+    this.begin();
   }
 
   private send(page: Searchable): void {
