@@ -25,8 +25,8 @@ export type PrepareOptions = Pick<GlobalOptions, 'config'> &
 /**
  * `build`: the contracts' checks and types run meanwhile (on `background`), the reference is built
  * before they are back; `colours` is the thread that colours the reference's samples and the
- * content's code blocks meanwhile. `validate`: the checks are awaited, the gate judges the two newest versions
- * and no reference is built, so links into it are left to `build`.
+ * content's code blocks meanwhile. `validate`: the checks are awaited, the gate judges the two
+ * newest versions and no reference is built, so links into it are left to `build`.
  */
 export type PrepareScope = { kind: 'build'; background: Background; colours: Background } | { kind: 'validate' };
 
