@@ -15,6 +15,7 @@ const PAGE_MAKING = [
   'parse5',
   'remark-parse',
   'micromark-core-commonmark',
+  'react-dom',
 ];
 
 /** Records every module file the process loads (the CLI's bundles name the packages they hold). */

@@ -23,7 +23,7 @@ export async function siteRenderer(
   emitPage?: EmitPage,
 ): Promise<SiteRenderer> {
   const { config, configSource, cache, content } = site;
-  const icon = await favicon(config);
+  const icon = await favicon(config, cache);
   const assets = {
     css: client.css,
     js: client.js,

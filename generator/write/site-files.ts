@@ -1,5 +1,6 @@
 import { toXml } from 'xast-util-to-xml';
 import { x } from 'xastscript';
+import { BuildCache } from '../cache/store.js';
 import type { Favicon } from '../config/favicon.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { withBase } from '../content/plugins/urls.js';
@@ -30,8 +31,14 @@ export function robots(config: ResolvedConfig): string {
  * The configured favicon (read and checked with the config: `config/favicon.ts`), or a generated one:
  * the brand's initial on the primary colour.
  */
-export async function favicon(config: ResolvedConfig): Promise<Favicon> {
+export async function favicon(config: ResolvedConfig, cache: BuildCache = BuildCache.disabled()): Promise<Favicon> {
   if (config.faviconFile) return config.faviconFile;
+  const initial = config.brand.name.charAt(0).toUpperCase();
+  const color = config.apiPages.primaryColor;
+  // Kept like a page's HTML: a build whose pages all come from the cache then loads no React for it.
+  const key = cache.key('favicon', color, initial);
+  const cached = await cache.get<string>('html', key);
+  if (typeof cached === 'string') return { path: 'favicon.svg', type: 'image/svg+xml', bytes: cached };
   // React renders the generated icon; loaded here, since most builds of a configured site need neither.
   const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([
     import('react'),
@@ -40,7 +47,7 @@ export async function favicon(config: ResolvedConfig): Promise<Favicon> {
   const svg = createElement(
     'svg',
     { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 32 32' },
-    createElement('rect', { width: 32, height: 32, rx: 6, fill: config.apiPages.primaryColor }),
+    createElement('rect', { width: 32, height: 32, rx: 6, fill: color }),
     createElement(
       'text',
       {
@@ -52,8 +59,10 @@ export async function favicon(config: ResolvedConfig): Promise<Favicon> {
         textAnchor: 'middle',
         fill: '#ffffff',
       },
-      config.brand.name.charAt(0).toUpperCase(),
+      initial,
     ),
   );
-  return { path: 'favicon.svg', type: 'image/svg+xml', bytes: renderToStaticMarkup(svg) };
+  const bytes = renderToStaticMarkup(svg);
+  await cache.set('html', key, bytes);
+  return { path: 'favicon.svg', type: 'image/svg+xml', bytes };
 }
