@@ -92,6 +92,11 @@ describe('the build cache', () => {
     await run(root, 'out');
     assert.equal(await link(), '/docs/moved-guide/');
 
+    // llms.txt lists the guide at its new address, its entry kept in the cache under what it lists.
+    const llms = await readFile(join(root, 'out/site/llms.txt'), 'utf8');
+    assert.match(llms, /\[Guide\]\([^)]*\/docs\/moved-guide\/index\.md\)/);
+    assert.doesNotMatch(llms, /the-guide/);
+
     // The image changes: its hashed name, in the unchanged page, changes with it.
     const before = /src="\/assets\/images\/(dot\.[0-9a-f]{8}\.png)"/.exec(await home())?.[1];
     await writeFile(join(root, 'content/docs/dot.png'), PNG_BLUE);

@@ -42,6 +42,7 @@ describe('hostile parsing: the build cache', () => {
     reference: { pages: [{ route: '/forged/' }], files: [['forged.json', 1]] },
     samples: { forged: 1 },
     html: { html: '<script>forged()</script>' },
+    'llms-txt': ['# Forged'],
     navbar: 'yes',
     client: { js: 'forged()' },
     markdown: { markdown: '# Forged', links: [{ url: 'https://forged.example/', at: { line: 'one' } }] },

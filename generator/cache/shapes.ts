@@ -87,8 +87,10 @@ const SHAPES = {
   reference: isReferenceSummary,
   /** TypeScript request samples, by request. */
   samples: dictionaryOf(isString),
-  /** A rendered page, or the announcement bar. */
+  /** A rendered page, the announcement bar, or the generated favicon. */
   html: (v: unknown) => typeof v === 'string' || v instanceof Uint8Array,
+  /** `/llms.txt`, printed. */
+  'llms-txt': isString,
   /** A navbar item known to render. */
   navbar: (v: unknown) => v === true,
   /** A page's Markdown twin, its part of llms-full.txt, and the links its check follows. */

@@ -8,7 +8,8 @@ import type { LazyReference } from '../render/api/lazy-reference.js';
 import type { Background } from '../workers/background.js';
 import { checkTwinLinks, type CheckedTwin } from './check.js';
 import type { SiteText } from './content/tree.js';
-import { LLMS_FULL_TXT, LLMS_TXT, llmsTxt } from './llms.js';
+import type { Flow } from './nodes.js';
+import { LLMS_FULL_TXT, LLMS_TXT, llmsTxtBlocks } from './llms.js';
 import { needsModels, twinSources, type TwinSource } from './pages.js';
 import type { MarkdownRequest } from './thread-tasks.js';
 import type { TwinModels } from './twin.js';
@@ -124,7 +125,8 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
       const failures = failed(sources, settled);
       if (failures.length > 0) return { twins: [], files: new Map(), diagnostics: failures };
       const made = settled.map((s) => (s as PromiseFulfilledResult<TwinBody>).value);
-      return twinFiles(input, checks, sources, made, urls);
+      const llms = await llmsTxt(cache, llmsTxtBlocks(config, sources, apiTitles(reference.pages), urls));
+      return twinFiles(input, checks, sources, made, urls, llms);
     },
   };
 }
@@ -159,6 +161,7 @@ function twinFiles(
   sources: readonly TwinSource[],
   bodies: readonly TwinBody[],
   urls: TwinUrls,
+  llms: string,
 ): MarkdownSite {
   const { config, content, reference } = input;
   const twins: MarkdownTwin[] = [];
@@ -180,7 +183,7 @@ function twinFiles(
     });
     full.push(body.full);
   });
-  files.set(LLMS_TXT, llmsTxt(config, sources, apiTitles(reference.pages), urls));
+  files.set(LLMS_TXT, llms);
   files.set(LLMS_FULL_TXT, full.join('\n'));
 
   const targets = {
@@ -237,6 +240,19 @@ function twinKey(cache: BuildCache, source: TwinSource, root: string, site: Site
     site.tagline,
     page.usesContracts ? referenceKey : '',
   );
+}
+
+/**
+ * `/llms.txt` printed, or as an earlier build printed the same blocks: printing is most of what a
+ * build whose twins all come from the cache does here (the printer is loaded only to print).
+ */
+async function llmsTxt(cache: BuildCache, blocks: Flow[]): Promise<string> {
+  const key = cache.enabled ? cache.key('llms-txt', JSON.stringify(blocks)) : '';
+  const cached = cache.enabled ? await cache.get<string>('llms-txt', key) : undefined;
+  if (cached !== undefined) return cached;
+  const printed = (await import('./print.js')).printMarkdown(blocks);
+  if (cache.enabled) await cache.set('llms-txt', key, printed);
+  return printed;
 }
 
 /** Each API's own title (not its reference page's), from its first page, the newest version's overview. */

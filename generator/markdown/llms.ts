@@ -1,7 +1,6 @@
 import type { ResolvedConfig } from '../config/resolve.js';
 import { heading, link, list, paragraph, singleLine, text, type Flow, type Phrasing } from './nodes.js';
 import type { TwinSource } from './pages.js';
-import { printMarkdown } from './print.js';
 import type { TwinUrls } from './urls.js';
 
 /** The site paths of the two files for language models. */
@@ -9,17 +8,17 @@ export const LLMS_TXT = 'llms.txt';
 export const LLMS_FULL_TXT = 'llms-full.txt';
 
 /**
- * `/llms.txt` as llmstxt.org describes it: the site's title, its summary quoted, a line on how the
+ * `/llms.txt` as llmstxt.org describes it (its blocks, to print): the site's title, its summary quoted, a line on how the
  * pages are offered, then a section of links per part of the site (the docs in sidebar order, the
  * standalone pages, the blog, each API reference), each link to a page's Markdown with its description.
  * Every page is listed once.
  */
-export function llmsTxt(
+export function llmsTxtBlocks(
   config: ResolvedConfig,
   sources: readonly TwinSource[],
   apiTitles: ReadonlyMap<string, string>,
   urls: TwinUrls,
-): string {
+): Flow[] {
   const summary = singleLine(config.description ?? config.tagline);
   const blocks: Flow[] = [heading(1, text(singleLine(config.title)))];
   if (summary !== '') blocks.push({ type: 'blockquote', children: [paragraph(text(summary))] });
@@ -50,7 +49,7 @@ export function llmsTxt(
     if (section.sources.length === 0) continue;
     blocks.push(heading(2, text(section.title)), list(section.sources.map((s) => entry(s, urls))));
   }
-  return printMarkdown(blocks);
+  return blocks;
 }
 
 function entry(source: TwinSource, urls: TwinUrls): Phrasing[] {
