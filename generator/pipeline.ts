@@ -40,9 +40,12 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const prepared = await prepareSite(options, { kind: 'build', background, colours: colourThread }, clock);
     if (!prepared.ok) return failed(prepared.diagnostics);
     const site = prepared.site;
+    const early = site.reference as EarlyReference;
+    // The content is compiled: once the reference's samples are coloured too, the colour thread has
+    // done its part, and ends (its grammars and what it coloured are let go before the site renders).
+    later(early.reference.coloured().finally(() => colourThread.close()));
     // Pagefind reads each page as it is rendered, in a process of its own (see SiteSearch).
     search = new SiteSearch(site.config, site.content, site.cache);
-    const early = site.reference as EarlyReference;
     const diagnostics: Diagnostic[] = [...site.configDiagnostics, ...site.contentDiagnostics];
 
     const client = await clock.timed('client', () =>
@@ -58,8 +61,6 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       const renderer = await siteRenderer(site, client, emitPage && search?.tap(emitPage));
       return { renderer, first: await renderer.renderWith(early.reference) };
     });
-    // Every sample and code block is coloured by now: the thread ends while the build goes on.
-    later(colourThread.close());
 
     const settled = await clock.timed('checks-and-types', () =>
       awaitChecksAndTypes(site, early, background, renderer, first),

@@ -36,6 +36,8 @@ export interface LazyReference {
   full(): Promise<{ pages: ApiPage[]; catalog: ContractCatalog }>;
   /** Whether a second thread did some of the work (coloured samples). */
   secondThread(): boolean;
+  /** Resolves once every sample built here is coloured (whichever thread did it). */
+  coloured(): Promise<void>;
 }
 
 interface CachedSummary {
@@ -51,6 +53,7 @@ export const EMPTY_REFERENCE: LazyReference = {
   key: '',
   full: async () => ({ pages: [], catalog: new Map() }),
   secondThread: () => false,
+  coloured: async () => undefined,
 };
 
 export async function lazyApiReference(
@@ -122,5 +125,13 @@ export async function lazyApiReference(
     })();
     return whole;
   };
-  return { pages, files, published, key: sha256(...keys), full, secondThread: () => colours.usedSecondThread };
+  return {
+    pages,
+    files,
+    published,
+    key: sha256(...keys),
+    full,
+    secondThread: () => colours.usedSecondThread,
+    coloured: () => colours.done(),
+  };
 }
