@@ -11,16 +11,7 @@ let highlighter: Promise<Highlighter> | undefined;
 
 /** One highlighter for the whole build (on each thread); languages load the first time a page uses them. */
 export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= (async () => {
-    const engine = process.env.TMP_JS
-      ? (await import('shiki/engine/javascript')).createJavaScriptRegexEngine()
-      : undefined;
-    return createHighlighter({
-      themes: [CODE_THEMES.light, CODE_THEMES.dark],
-      langs: [],
-      ...(engine ? { engine } : {}),
-    });
-  })();
+  highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] });
   return highlighter;
 }
 
