@@ -8,10 +8,10 @@ export const LLMS_TXT = 'llms.txt';
 export const LLMS_FULL_TXT = 'llms-full.txt';
 
 /**
- * `/llms.txt` as llmstxt.org describes it (its blocks, to print): the site's title, its summary quoted, a line on how the
- * pages are offered, then a section of links per part of the site (the docs in sidebar order, the
- * standalone pages, the blog, each API reference), each link to a page's Markdown with its description.
- * Every page is listed once.
+ * The blocks of `/llms.txt` as llmstxt.org describes it: the site's title, its summary quoted, a
+ * line on how the pages are offered, then a section of links per part of the site (the docs in
+ * sidebar order, the standalone pages, the blog, each API reference), each link to a page's Markdown
+ * with its description. Every page is listed once.
  */
 export function llmsTxtBlocks(
   config: ResolvedConfig,
