@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { CLI, tempDir } from './helpers.js';
+import { CLI, runBin, tempDir } from './helpers.js';
 
 /** Packages that only making pages needs: a build that finds every page in its cache loads none of them. */
 const PAGE_MAKING = [
@@ -27,20 +26,13 @@ export async function load(url, context, next) {
 }
 `;
 
-function build(root: string, log: string, hooks: string): Promise<void> {
-  return new Promise((done, fail) =>
-    execFile(
-      process.execPath,
-      [
-        '--import',
-        `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`)}`,
-        CLI,
-        'build',
-      ],
-      { cwd: root, env: { ...process.env, LOADED_LOG: log } },
-      (error, _stdout, stderr) => (error ? fail(new Error(stderr)) : done()),
-    ),
-  );
+async function build(root: string, log: string, hooks: string): Promise<void> {
+  const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
+  const run = await runBin(CLI, ['build'], root, {
+    flags: ['--import', `data:text/javascript,${encodeURIComponent(register)}`],
+    env: { LOADED_LOG: log },
+  });
+  assert.equal(run.code, 0, run.stderr);
 }
 
 /** The packages in the files loaded: a bundle's own comments name each package it holds (`// node_modules/x/…`). */

@@ -15,10 +15,16 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs a Node script in a child process and collects its exit code and output. */
-export function runBin(file: string, args: readonly string[], cwd: string): Promise<Run> {
+/** Runs a Node script in a child process (with Node's own `flags` and more `env`) and collects its exit code and output. */
+export function runBin(
+  file: string,
+  args: readonly string[],
+  cwd: string,
+  node: { flags?: readonly string[]; env?: Record<string, string> } = {},
+): Promise<Run> {
+  const options = { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...node.env } };
   return new Promise((done) => {
-    execFile(process.execPath, [file, ...args], { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...(node.flags ?? []), file, ...args], options, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
       done({ code, stdout, stderr });
     });

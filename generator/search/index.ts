@@ -138,10 +138,8 @@ export class SiteSearch {
       const early = this.early?.key === key ? this.early : undefined;
       // Begun with pages or records that have changed since: its session holds them, so a new one is needed.
       if (this.early && !early) this.stale = true;
-      const cached = early ? undefined : await this.cache.get<Array<[string, Uint8Array]>>('search', key);
-      const made = early ? await early.files : cached ? { files: new Map(cached), cached: true } : undefined;
-      const files = made?.files ?? (await this.build(records));
-      if (!made?.cached) await this.cache.set('search', key, [...files]);
+      const { files, cached } = await (early?.files ?? this.made(key, records));
+      if (!cached) await this.cache.set('search', key, [...files]);
       let bytes = 0;
       for (const content of files.values()) bytes += content.byteLength;
       const ms = Math.round((performance.now() - started) * 10) / 10;
@@ -194,15 +192,21 @@ export class SiteSearch {
     );
   }
 
+  /** The index under `key`: from the cache, or built by Pagefind (`cached` says which). */
+  private async made(
+    key: string,
+    records: readonly ApiRecord[],
+  ): Promise<{ files: Map<string, Uint8Array>; cached: boolean }> {
+    const cached = await this.cache.get<Array<[string, Uint8Array]>>('search', key);
+    return cached ? { files: new Map(cached), cached: true } : { files: await this.build(records), cached: false };
+  }
+
   /** Begins the index once every page has been sent to Pagefind and the expected records are made. */
   private begin(): void {
     const records = this.expected?.records;
     if (this.early || !records || !this.session || this.stale || this.sent < this.order.length) return;
     const key = this.key(records);
-    const files = (async () => {
-      const cached = await this.cache.get<Array<[string, Uint8Array]>>('search', key);
-      return cached ? { files: new Map(cached), cached: true } : { files: await this.build(records), cached: false };
-    })();
+    const files = this.made(key, records);
     // Awaited by `finish`, which reports its failure; a build that stops first never asks.
     files.catch(() => undefined);
     this.early = { key, files };
