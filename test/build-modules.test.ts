@@ -26,13 +26,15 @@ export async function load(url, context, next) {
 }
 `;
 
-async function build(root: string, log: string, hooks: string): Promise<void> {
+/** A build into `out`: a folder of its own each time, so that the second is a build from the cache, not one found up to date. */
+async function build(root: string, out: string, log: string, hooks: string): Promise<void> {
   const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
-  const run = await runBin(CLI, ['build'], root, {
+  const run = await runBin(CLI, ['--out', out, 'build'], root, {
     flags: ['--import', `data:text/javascript,${encodeURIComponent(register)}`],
     env: { LOADED_LOG: log },
   });
   assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /built \d+ pages into/);
 }
 
 /** The packages in the files loaded: a bundle's own comments name each package it holds (`// node_modules/x/…`). */
@@ -71,13 +73,13 @@ test(
     await writeFile(hooks, HOOKS);
 
     const first = join(root, 'first.log');
-    await build(root, first, hooks);
+    await build(root, 'first-out', first, hooks);
     const cold = await packagesLoaded(first);
     // The first build makes the pages: the list names what it loads to do so.
     for (const name of PAGE_MAKING) assert.ok(cold.has(name), `the first build loads ${name}`);
 
     const second = join(root, 'second.log');
-    await build(root, second, hooks);
+    await build(root, 'second-out', second, hooks);
     const warm = await packagesLoaded(second);
     assert.deepEqual(
       PAGE_MAKING.filter((name) => warm.has(name)),

@@ -48,6 +48,7 @@ describe('hostile parsing: the build cache', () => {
     markdown: { markdown: '# Forged', links: [{ url: 'https://forged.example/', at: { line: 'one' } }] },
     search: [['site/pagefind/pagefind.js', 'forged()']],
     'search-api': [{ url: '/forged/', content: 'forged', meta: { title: 'forged' }, filters: {} }],
+    output: { settings: '{}', dated: null, entries: [['site', 'folder', 1, 2, 3, 4]] },
   };
 
   test('no kind takes the wrong shape of any other', () => {
@@ -107,6 +108,7 @@ describe('hostile parsing: the build cache', () => {
       'navbar',
       'search',
       'search-api',
+      'output',
     ] as const)
       assert.ok(kinds.includes(kind), `a build writes ${kind} entries`);
     // What a build writes fits its kind, or every build would miss.
@@ -126,6 +128,8 @@ describe('hostile parsing: the build cache', () => {
     const second = await runCli(['build'], dir);
     assert.equal(second.code, 0, second.stdout + second.stderr);
     assert.match(second.stdout, /: 0 errors, 0 warnings/);
+    // Built again, not taken as up to date on the strength of a forged record.
+    assert.match(second.stdout, /built \d+ pages into/);
     const actual = await snapshot(join(dir, 'out'));
     assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort());
     for (const [path, content] of expected) {

@@ -9,6 +9,7 @@ type Guard = (value: unknown) => boolean;
 const isString: Guard = (v) => typeof v === 'string';
 const isNumber: Guard = (v) => typeof v === 'number';
 const isBoolean: Guard = (v) => typeof v === 'boolean';
+const isBigInt: Guard = (v) => typeof v === 'bigint';
 const optional =
   (g: Guard): Guard =>
   (v) =>
@@ -114,6 +115,12 @@ const SHAPES = {
       filters: dictionaryOf(arrayOf(isString)),
     }),
   ),
+  /** What the last build into an output folder was made with, and what it left there. */
+  output: fields({
+    settings: isString,
+    dated: nullable(fields({ folder: isString, display: isString, files: arrayOf(isString), dates: isString })),
+    entries: arrayOf(tuple(isString, isString, isBigInt, isBigInt, isBigInt, isBigInt)),
+  }),
 } satisfies Record<string, Guard>;
 
 export type CacheKind = keyof typeof SHAPES;

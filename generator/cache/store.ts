@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { deserialize, serialize } from 'node:v8';
@@ -86,6 +86,12 @@ export class BuildCache {
     } catch {
       // Nothing to do: the next build computes the entry again.
     }
+  }
+
+  /** When the entry was last written: its file's modification time in nanoseconds, as the file system keeps it. */
+  async writtenAt(kind: CacheKind, key: string): Promise<bigint | undefined> {
+    if (!this.dir) return undefined;
+    return (await stat(this.path(kind, key), { bigint: true }).catch(() => undefined))?.mtimeNs;
   }
 
   /**

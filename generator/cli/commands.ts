@@ -19,7 +19,7 @@ export function registerCommands(program: Command, host: CommandHost): void {
   program
     .command('build')
     .description(
-      'Build the whole site into DIR/site (plus DIR/types, DIR/schemas and DIR/build-report.json); nothing is replaced unless the build succeeds.',
+      'Build the whole site into DIR/site (plus DIR/types, DIR/schemas and DIR/build-report.json); nothing is replaced unless the build succeeds. When DIR/ is untouched since the last build and nothing it is built from has changed (config, content, contracts, options, specsite itself), nothing is rebuilt (--no-cache always builds).',
     )
     .option(NO_GIT_DATES, GIT_DATES_HELP)
     .action(async (flags: GitDatesFlag) => {
@@ -36,8 +36,14 @@ export function registerCommands(program: Command, host: CommandHost): void {
           : undefined,
       });
       if (progress) host.io.stderr('\r\x1b[K');
-      const what = result.report
-        ? `built ${result.report.pages.length} pages into ${options.out}/site in ${Math.round(result.report.totalMs)} ms; JavaScript per page ${kib(result.report.javascript.gzipBytes)} gzip (budgets: docs ${kib(result.report.javascript.budgets.doc)}, API ${kib(result.report.javascript.budgets.api)}); search index of ${result.report.search.pages} pages and ${result.report.search.records} API entries, ${kib(result.report.search.bytes)}, ${Math.round(result.report.search.ms)} ms after rendering${largestApiPage(result.report.apiPages)}`
+      const { report } = result;
+      const done = !report
+        ? undefined
+        : result.unchanged
+          ? `${options.out}/site is up to date: nothing it is built from has changed since it was built (${report.pages.length} pages)`
+          : `built ${report.pages.length} pages into ${options.out}/site in ${Math.round(report.totalMs)} ms`;
+      const what = report
+        ? `${done}; JavaScript per page ${kib(report.javascript.gzipBytes)} gzip (budgets: docs ${kib(report.javascript.budgets.doc)}, API ${kib(report.javascript.budgets.api)}); search index of ${report.search.pages} pages and ${report.search.records} API entries, ${kib(report.search.bytes)}, ${Math.round(report.search.ms)} ms after rendering${largestApiPage(report.apiPages)}`
         : `build failed; ${options.out}/ was left as it was`;
       host.report(result.diagnostics, options, what);
     });

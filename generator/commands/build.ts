@@ -3,6 +3,7 @@ import { compileSite, type BuildOptions, type BuildReport } from '../pipeline.js
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { StagingFolder } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
+import { recordBuild, unchangedBuild } from './build-record.js';
 
 export {
   BUILD_STAGES,
@@ -20,6 +21,8 @@ export interface BuildResult {
   report: BuildReport | undefined;
   /** Number of files written under the output folder. */
   written: number;
+  /** Nothing was built: the output folder already held the build of these sources and options (its report is the one returned). */
+  unchanged: boolean;
 }
 
 /** What a build writes in the output folder: a previous build's entry that this one has not (schemas/ of a site without APIs) goes. */
@@ -28,14 +31,18 @@ export const OUTPUT_ENTRIES = ['build-report.json', 'mcp', 'schemas', 'site', 't
 /**
  * `specsite build`: the pipeline (`compileSite`). Nothing is written unless every stage succeeded
  * (and, with `strict`, without warnings); then `DIR/site`, `DIR/types`, `DIR/schemas` and
- * `DIR/build-report.json` replace the previous ones in one swap.
+ * `DIR/build-report.json` replace the previous ones in one swap. A folder that already holds the
+ * build of these sources and options, untouched since, is left as it is (`unchangedBuild`).
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const unchanged = await unchangedBuild(options, OUTPUT_ENTRIES);
+  if (unchanged) return { diagnostics: unchanged.diagnostics, report: unchanged.report, written: 0, unchanged: true };
   try {
     return await buildInto(await StagingFolder.open(resolve(options.out)), options);
   } catch (error) {
     // The disk under the output folder (full, read-only, a file in the way): one line, and out/ as it was.
-    if (error instanceof OutputError) return { diagnostics: [error.diagnostic], report: undefined, written: 0 };
+    if (error instanceof OutputError)
+      return { diagnostics: [error.diagnostic], report: undefined, written: 0, unchanged: false };
     throw error;
   }
 }
@@ -48,12 +55,17 @@ async function buildInto(staging: StagingFolder, options: BuildOptions): Promise
       streamed++;
       return staging.write(path, content);
     });
-    if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0 };
+    if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0, unchanged: false };
     await staging.writeAll(output.files);
     await staging.commit(OUTPUT_ENTRIES);
     // Only after a build that got through every stage: one that stopped early read only part of what it needs.
-    await output.parts?.cache.pruneUnused();
-    return { diagnostics: output.diagnostics, report: output.report, written: output.files.size + streamed };
+    await Promise.all([output.parts?.cache.pruneUnused(), recordBuild(options, output, OUTPUT_ENTRIES)]);
+    return {
+      diagnostics: output.diagnostics,
+      report: output.report,
+      written: output.files.size + streamed,
+      unchanged: false,
+    };
   } finally {
     await staging.discard();
   }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { arch, platform } from 'node:process';
 import type { CustomRecord, HTMLFile, PagefindIndex } from 'pagefind';
 import { HASH_LINK_CLASS } from '../content/plugins/rehype-headings.js';
+import { namedPagefindBinary } from './binary-variables.js';
 
 /**
  * Pagefind's Node API drives one service process (its binary, from the npm package's platform
@@ -76,7 +77,7 @@ export async function openPagefind(language: string): Promise<PagefindSession> {
  * service's own stack traces.
  */
 async function checkBinary(): Promise<void> {
-  const named = process.env.PAGEFIND_EXTENDED_BINARY_PATH || process.env.PAGEFIND_BINARY_PATH;
+  const named = namedPagefindBinary();
   let path = named;
   if (!path) {
     const system = platform === 'win32' ? 'windows' : platform;

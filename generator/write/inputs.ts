@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { codeFingerprint } from '../cache/store.js';
 import { isWithin, resolveInProject } from '../sources/project-path.js';
 
@@ -16,24 +17,40 @@ export interface BuildInputs {
   paths: string[];
 }
 
-/** Folders no build reads from: a walk of the content or a spec folder skips them. */
-const SKIPPED = new Set(['node_modules', '.git', '.cache']);
+/** Folders no build reads from (content discovery skips every hidden name): a walk of the content or a spec folder skips them. */
+const SKIPPED = new Set(['.git', '.cache']);
 
-/** `paths` (absolute) as the report records them, with their fingerprint now; paths outside `rootDir` are left out. */
+/**
+ * `paths` (absolute) as the report records them, with their fingerprint now; paths outside `rootDir`
+ * are left out (a build reads none: the trust boundary refuses them).
+ */
 export async function buildInputs(rootDir: string, paths: Iterable<string>): Promise<BuildInputs> {
-  // The contracts' files are known by their real paths: a project under a symlinked folder has two names.
-  const real = await realpath(rootDir).catch(() => resolve(rootDir));
-  const relative = new Set<string>();
-  for (const path of paths) {
-    const absolute = resolve(rootDir, path);
-    const root = isWithin(rootDir, absolute) ? rootDir : isWithin(real, absolute) ? real : undefined;
-    if (root !== undefined) relative.add(toSlashes(relativePath(root, absolute)));
-  }
   // A file inside a listed folder is hashed with the folder.
-  const sorted = [...relative]
+  const sorted = [...(await projectPaths(rootDir, paths))]
     .sort()
     .filter((p, _, all) => !all.some((q) => q !== p && (q === '.' || p.startsWith(`${q}/`))));
   return { fingerprint: await fingerprintInputs(rootDir, sorted), paths: sorted };
+}
+
+/**
+ * `paths` relative to the project, each by its real path: a file reached through a symbolic link (an
+ * image in a linked folder) is hashed where it is, since a folder's walk does not follow links.
+ */
+async function projectPaths(rootDir: string, paths: Iterable<string>): Promise<Set<string>> {
+  // The contracts' files are known by their real paths: a project under a symlinked folder has two names.
+  const real = await realpath(rootDir).catch(() => resolve(rootDir));
+  const inside = new Set<string>();
+  const absolutes = await Promise.all(
+    [...paths].map(async (path) => {
+      const absolute = resolve(rootDir, path);
+      return realpath(absolute).catch(() => absolute);
+    }),
+  );
+  for (const absolute of absolutes) {
+    const root = isWithin(rootDir, absolute) ? rootDir : isWithin(real, absolute) ? real : undefined;
+    if (root !== undefined) inside.add(toSlashes(relativePath(root, absolute)));
+  }
+  return inside;
 }
 
 /**
@@ -44,10 +61,14 @@ export async function buildInputs(rootDir: string, paths: Iterable<string>): Pro
 export async function fingerprintInputs(rootDir: string, paths: readonly string[]): Promise<string> {
   const hash = createHash('sha256').update(codeFingerprint()).update('\0');
   const files = new Map<string, string>();
-  for (const path of paths) {
-    const absolute = resolve(rootDir, path);
-    if (!isWithin(rootDir, absolute) || !(await collect(rootDir, absolute, files))) files.set(path, 'gone');
-  }
+  // Read side by side (a few at a time: a large site has thousands of files), hashed in path order.
+  const reading = pLimit(32);
+  await Promise.all(
+    paths.map(async (path) => {
+      const absolute = resolve(rootDir, path);
+      if (!isWithin(rootDir, absolute) || !(await collect(rootDir, absolute, files, reading))) files.set(path, 'gone');
+    }),
+  );
   for (const path of [...files.keys()].sort())
     hash
       .update(path)
@@ -56,27 +77,40 @@ export async function fingerprintInputs(rootDir: string, paths: readonly string[
   return hash.digest('hex');
 }
 
-/** Adds the file at `absolute`, or every file below it, by relative path → content hash; false when nothing is there. */
-async function collect(rootDir: string, absolute: string, into: Map<string, string>): Promise<boolean> {
-  const stats = await lstat(absolute).catch(() => undefined);
-  if (!stats) return false;
-  if (stats.isDirectory()) {
+/**
+ * Adds the file at `absolute`, or every file below it, by relative path → content hash; false when
+ * nothing is there. `kind`: what a folder's listing already said it is.
+ */
+async function collect(
+  rootDir: string,
+  absolute: string,
+  into: Map<string, string>,
+  reading: LimitFunction,
+  kind?: 'file' | 'folder',
+): Promise<boolean> {
+  const stats = kind ? undefined : await lstat(absolute).catch(() => undefined);
+  if (!kind && !stats) return false;
+  if (kind === 'folder' || stats?.isDirectory()) {
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries)
-      if (!SKIPPED.has(entry.name) && (entry.isFile() || entry.isDirectory()))
-        await collect(rootDir, join(absolute, entry.name), into);
+    await Promise.all(
+      entries
+        .filter((entry) => !SKIPPED.has(entry.name) && (entry.isFile() || entry.isDirectory()))
+        .map((entry) =>
+          collect(rootDir, join(absolute, entry.name), into, reading, entry.isDirectory() ? 'folder' : 'file'),
+        ),
+    );
     return true;
   }
   const key = toSlashes(relativePath(rootDir, absolute));
   // A link is hashed as where it points, which is what the build read through it, if that is inside the project.
-  const where = stats.isSymbolicLink()
+  const where = stats?.isSymbolicLink()
     ? await resolveInProject(rootDir, absolute)
     : { ok: true as const, real: absolute };
   if (!where.ok) {
     into.set(key, where.reason);
     return true;
   }
-  const bytes = await readFile(where.real).catch(() => undefined);
+  const bytes = await reading(() => readFile(where.real)).catch(() => undefined);
   into.set(key, bytes ? createHash('sha256').update(bytes).digest('hex') : 'unreadable');
   return true;
 }

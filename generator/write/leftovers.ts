@@ -9,6 +9,11 @@ export const activeFolders = new Set<string>();
 const LEFTOVER =
   /^\.(?:(?:staging|previous|trash)-(\d+)(?:-\d+)*|specsite\.lock\.(?:stale-)?(\d+)-\d+|specsite-swap\.json\.(\d+))$/;
 
+/** Whether `name` (in an output folder) is something a build leaves only while it runs, or when it is killed. */
+export function isBuildsLeftover(name: string): boolean {
+  return LEFTOVER.test(name);
+}
+
 /**
  * Moves what builds that no longer run left in `outDir` into one trash folder of this build's, and
  * answers the removal of that folder. Called with the output lock held, once an interrupted swap is

@@ -1,0 +1,171 @@
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isDiagnostic } from '../cache/shapes.js';
+import { BuildCache } from '../cache/store.js';
+import { gitDates } from '../content/git-dates.js';
+import type { BuildOptions, BuildReport, SiteOutput } from '../pipeline/site-output.js';
+import { namedPagefindBinary } from '../search/binary-variables.js';
+import { displayPath } from '../sources/display-path.js';
+import { fingerprintInputs } from '../write/inputs.js';
+import { isBuildsLeftover } from '../write/leftovers.js';
+import { LOCK_FILE } from '../write/output-lock.js';
+import { latestChange, outputEntries, sameEntries, type OutputEntry } from '../write/output-stats.js';
+import { JOURNAL_FILE } from '../write/swap.js';
+
+/**
+ * What the last build into an output folder was made with, beside what its report says
+ * (`inputs`: the sources it read, hashed with specsite's own code), kept in the project's build
+ * cache under the folder's path.
+ */
+interface BuildRecord {
+  /** The options and environment the output depends on, besides the sources. */
+  settings: string;
+  /** The docs pages git dated, and the dates it gave (JSON); null when the build asked git for none. */
+  dated: { folder: string; display: string; files: string[]; dates: string } | null;
+  /** What the build left in the output folder, as the file system describes it. */
+  entries: OutputEntry[];
+}
+
+/** A build that found its output already made from these sources: the last build's report and warnings. */
+export interface UnchangedBuild {
+  report: BuildReport;
+  diagnostics: BuildReport['warnings'];
+}
+
+/**
+ * The last build's result when building again would write exactly what `DIR/` holds, or undefined.
+ * Builds are deterministic, so a build is redundant when everything it reads is as it was: the
+ * config, content and contracts (hashed, as the report's `inputs` lists them), specsite's code and
+ * dependencies, the options, Pagefind's program, and git's dates of the docs pages; and when the
+ * output is untouched since: every file and folder the last build left has the same inode, size and
+ * write and change times (any write, rename, removal or addition changes one of them). Anything else,
+ * including a record that cannot be read, means a build.
+ */
+export async function unchangedBuild(
+  options: BuildOptions,
+  names: readonly string[],
+): Promise<UnchangedBuild | undefined> {
+  if (options.cache === false) return undefined;
+  const out = resolve(options.out);
+  const rootDir = dirname(resolve(options.config));
+  const cache = BuildCache.forProject(rootDir, true);
+  const record = await cache.get<BuildRecord>('output', recordKey(cache, out));
+  if (!record || record.settings !== settingsOf(options)) return undefined;
+  // A build that is running, or was killed, in this folder: a build finishes or clears what it left.
+  if (readdirSafe(out).some((name) => name === JOURNAL_FILE || name === LOCK_FILE || isBuildsLeftover(name)))
+    return undefined;
+  if (!safely(() => sameEntries(out, record.entries, names))) return undefined;
+  const report = await readReport(join(out, 'build-report.json'));
+  if (!report) return undefined;
+  const [fingerprint, dates] = await Promise.all([
+    fingerprintInputs(rootDir, report.inputs.paths),
+    record.dated ? datesNow(rootDir, record.dated) : undefined,
+  ]);
+  if (fingerprint !== report.inputs.fingerprint || dates !== record.dated?.dates) return undefined;
+  return { report, diagnostics: report.warnings };
+}
+
+/** Records a build (with the cache) that has just replaced `DIR/`'s entries `names`, for `unchangedBuild`. */
+export async function recordBuild(options: BuildOptions, output: SiteOutput, names: readonly string[]): Promise<void> {
+  const parts = output.parts;
+  if (!parts?.cache.enabled) return;
+  const { config, content, cache } = parts;
+  const out = resolve(options.out);
+  const entries = safely(() => outputEntries(out, names));
+  if (!entries) return;
+  const folder = join(resolve(config.rootDir, config.contentDir), 'docs');
+  const record: BuildRecord = {
+    settings: settingsOf(options),
+    dated:
+      options.gitDates === false
+        ? null
+        : {
+            folder,
+            display: displayPath(folder),
+            files: content.docs.map((page) => page.file),
+            dates: datesText(content.lastUpdated),
+          },
+    entries,
+  };
+  const key = recordKey(cache, out);
+  // Whatever changes an entry later must give it a time none of them has: file times come from a
+  // clock that ticks every few milliseconds, and a write in the tick of the build's last change
+  // would carry that change's time. The record is written again until its own time is past them all.
+  const latest = latestChange(entries);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    await cache.set('output', key, record);
+    const written = await cache.writtenAt('output', key);
+    if (written === undefined) return;
+    if (written > latest) return;
+    await sleep(1);
+  }
+  // A clock that never moved on (or went back): no record, no build skipped.
+  await cache.set('output', key, { settings: '', dated: null, entries: [] } satisfies BuildRecord);
+}
+
+function recordKey(cache: BuildCache, out: string): string {
+  return cache.key('output', out);
+}
+
+/** What the output depends on besides the sources: `format` only changes how problems are printed. */
+function settingsOf(options: BuildOptions): string {
+  return JSON.stringify({
+    config: resolve(options.config),
+    out: resolve(options.out),
+    strict: options.strict,
+    rules: Object.entries(options.rules ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    acknowledgeBreaking: options.acknowledgeBreaking ?? false,
+    gitDates: options.gitDates !== false,
+    pagefind: namedPagefindBinary() ?? null,
+  });
+}
+
+async function datesNow(rootDir: string, dated: NonNullable<BuildRecord['dated']>): Promise<string> {
+  const { dates } = await gitDates({ rootDir, folder: dated.folder, files: dated.files, display: dated.display });
+  return datesText(dates);
+}
+
+function datesText(dates: ReadonlyMap<string, string>): string {
+  return JSON.stringify([...dates].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The report the last build wrote, with the fields a build's result is read for; undefined if it is not one. */
+async function readReport(path: string): Promise<BuildReport | undefined> {
+  let report: unknown;
+  try {
+    report = JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const r = report as Partial<Record<keyof BuildReport, unknown>> | null;
+  const inputs = r?.inputs as { fingerprint?: unknown; paths?: unknown } | undefined;
+  const fits =
+    typeof r === 'object' &&
+    r !== null &&
+    Array.isArray(r.pages) &&
+    Array.isArray(r.warnings) &&
+    r.warnings.every(isDiagnostic) &&
+    typeof r.totalMs === 'number' &&
+    typeof r.javascript === 'object' &&
+    typeof r.search === 'object' &&
+    Array.isArray(r.apiPages) &&
+    typeof inputs?.fingerprint === 'string' &&
+    Array.isArray(inputs.paths) &&
+    inputs.paths.every((p) => typeof p === 'string');
+  return fits ? (report as BuildReport) : undefined;
+}
+
+function readdirSafe(dir: string): string[] {
+  return safely(() => readdirSync(dir)) ?? [];
+}
+
+/** `work`'s answer, or undefined when the file system refuses (a folder become a file, no permission). */
+function safely<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch {
+    return undefined;
+  }
+}
