@@ -59,11 +59,9 @@ export async function unchangedBuild(
   if (!safely(() => sameEntries(out, record.entries, names))) return undefined;
   const report = await readReport(join(out, 'build-report.json'));
   if (!report) return undefined;
-  const [fingerprint, dates] = await Promise.all([
-    fingerprintInputs(rootDir, report.inputs.paths),
-    record.dated ? datesNow(rootDir, record.dated) : undefined,
-  ]);
-  if (fingerprint !== report.inputs.fingerprint || dates !== record.dated?.dates) return undefined;
+  // git only once the files are known to be the same: an edited page, the usual change, needs no git.
+  if ((await fingerprintInputs(rootDir, report.inputs.paths)) !== report.inputs.fingerprint) return undefined;
+  if (record.dated && (await datesNow(rootDir, record.dated)) !== record.dated.dates) return undefined;
   return { report, diagnostics: report.warnings };
 }
 
