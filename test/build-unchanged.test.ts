@@ -3,8 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { build, type BuildResult } from '../generator/commands/build.js';
-import type { BuildOptions } from '../generator/pipeline.js';
+import { BuildCache } from '../generator/cache/store.js';
+import { recordBuild, unchangedBuild } from '../generator/commands/build-record.js';
+import { build, OUTPUT_ENTRIES, type BuildResult } from '../generator/commands/build.js';
+import type { BuildOptions, SiteParts } from '../generator/pipeline.js';
 import { runMain, tempDir } from './helpers.js';
 
 const PNG_RED = Buffer.from(
@@ -214,6 +216,25 @@ describe('a build with nothing to do', () => {
     assert.equal((await buildOk(root)).unchanged, false);
     const after = await picture();
     assert.ok(before && after && before !== after, `${before} → ${after}`);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  test('is not recorded for a folder another build swapped its output into meanwhile', async () => {
+    const root = await makeProject('unchanged-race');
+    await buildOk(root);
+    // A build with other options finishes as if another one's swap had come between its own and its
+    // record: the report in the folder is not the one it wrote, so it records nothing.
+    const other = options(root, { gitDates: false });
+    const parts = {
+      cache: BuildCache.forProject(root, true),
+      config: { rootDir: root, contentDir: 'content' },
+      content: { docs: [], lastUpdated: new Map() },
+    } as unknown as SiteParts;
+    const files = new Map([['build-report.json', '{"totalMs": 1}\n']]);
+    await recordBuild(other, { diagnostics: [], files, report: undefined, parts }, OUTPUT_ENTRIES);
+    assert.equal(await unchangedBuild(other, OUTPUT_ENTRIES), undefined);
+    // The folder's own record still holds.
+    assert.ok(await unchangedBuild(options(root), OUTPUT_ENTRIES));
     await rm(root, { recursive: true, force: true });
   });
 });

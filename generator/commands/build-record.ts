@@ -14,6 +14,8 @@ import { LOCK_FILE } from '../write/output-lock.js';
 import { latestChange, outputEntries, sameEntries, type OutputEntry } from '../write/output-stats.js';
 import { JOURNAL_FILE } from '../write/swap.js';
 
+const REPORT = 'build-report.json';
+
 /**
  * What the last build into an output folder was made with, beside what its report says
  * (`inputs`: the sources it read, hashed with specsite's own code), kept in the project's build
@@ -57,7 +59,7 @@ export async function unchangedBuild(
   if (readdirSafe(out).some((name) => name === JOURNAL_FILE || name === LOCK_FILE || isBuildsLeftover(name)))
     return undefined;
   if (!safely(() => sameEntries(out, record.entries, names))) return undefined;
-  const report = await readReport(join(out, 'build-report.json'));
+  const report = await readReport(join(out, REPORT));
   if (!report) return undefined;
   // git only once the files are known to be the same: an edited page, the usual change, needs no git.
   if ((await fingerprintInputs(rootDir, report.inputs.paths)) !== report.inputs.fingerprint) return undefined;
@@ -73,6 +75,11 @@ export async function recordBuild(options: BuildOptions, output: SiteOutput, nam
   const out = resolve(options.out);
   const entries = safely(() => outputEntries(out, names));
   if (!entries) return;
+  // Another build into the same folder may have swapped its output in since this one's: its report
+  // (this one's timings are in it) then shows that what was just listed may not be this build's.
+  const report = output.files?.get(REPORT);
+  const found = await readFile(join(out, REPORT)).catch(() => undefined);
+  if (report === undefined || !found?.equals(typeof report === 'string' ? Buffer.from(report) : report)) return;
   const folder = join(resolve(config.rootDir, config.contentDir), 'docs');
   const record: BuildRecord = {
     settings: settingsOf(options),
