@@ -26,15 +26,24 @@ export async function load(url, context, next) {
 }
 `;
 
-/** A build into `out`: a folder of its own each time, so that the second is a build from the cache, not one found up to date. */
-async function build(root: string, out: string, log: string, hooks: string): Promise<void> {
+/** Packages the pipeline loads to read the config and contracts, whatever the cache holds. */
+const READING = ['yaml', 'zod'];
+
+/** A build into `out`: a folder of its own for the first two, so that the second is a build from the cache, not one found up to date. */
+async function build(
+  root: string,
+  out: string,
+  log: string,
+  hooks: string,
+  says = /built \d+ pages into/,
+): Promise<void> {
   const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
   const run = await runBin(CLI, ['--out', out, 'build'], root, {
     flags: ['--import', `data:text/javascript,${encodeURIComponent(register)}`],
     env: { LOADED_LOG: log },
   });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /built \d+ pages into/);
+  assert.match(run.stdout, says);
 }
 
 /** The packages in the files loaded: a bundle's own comments name each package it holds (`// node_modules/x/…`). */
@@ -51,7 +60,7 @@ async function packagesLoaded(log: string): Promise<Set<string>> {
 }
 
 test(
-  'a build that finds every page in its cache loads none of the code that makes pages',
+  'a build that finds every page in its cache loads none of the code that makes pages, and one with nothing to do none of the pipeline',
   { timeout: 120_000 },
   async () => {
     const root = await tempDir('build-modules');
@@ -85,6 +94,18 @@ test(
       PAGE_MAKING.filter((name) => warm.has(name)),
       [],
       'loaded by a build that made no page',
+    );
+    // The config's reader is what every build through the pipeline loads first.
+    for (const name of READING) assert.ok(warm.has(name), `a build from the cache loads ${name}`);
+
+    // The same folder again: up to date, and none of the pipeline is loaded to find that out.
+    const third = join(root, 'third.log');
+    await build(root, 'second-out', third, hooks, /is up to date/);
+    const unchanged = await packagesLoaded(third);
+    assert.deepEqual(
+      [...PAGE_MAKING, ...READING].filter((name) => unchanged.has(name)),
+      [],
+      'loaded by a build that found its output up to date',
     );
   },
 );

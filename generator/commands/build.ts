@@ -1,19 +1,12 @@
 import { resolve } from 'node:path';
-import { compileSite, type BuildOptions, type BuildReport } from '../pipeline.js';
+import type { BuildOptions, BuildReport } from '../pipeline.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { StagingFolder } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
 import { recordBuild, unchangedBuild } from './build-record.js';
 
-export {
-  BUILD_STAGES,
-  compileSite,
-  type BuildOptions,
-  type BuildReport,
-  type BuildStage,
-  type SiteOutput,
-  type SiteParts,
-} from '../pipeline.js';
+export { BUILD_STAGES, type BuildStage } from '../pipeline/stage-clock.js';
+export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from '../pipeline.js';
 
 export interface BuildResult {
   diagnostics: Diagnostic[];
@@ -50,6 +43,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 async function buildInto(staging: StagingFolder, options: BuildOptions): Promise<BuildResult> {
   try {
     // Pages go to the staging folder as they are rendered, so a large site is never all in memory.
+    // The pipeline's modules (most of specsite) are loaded only for a build that has something to do.
+    const { compileSite } = await import('../pipeline.js');
     let streamed = 0;
     const output = await compileSite(options, (path, content) => {
       streamed++;
