@@ -58,11 +58,12 @@ export async function unchangedBuild(
   // A build that is running, or was killed, in this folder: a build finishes or clears what it left.
   if (readdirSafe(out).some((name) => name === JOURNAL_FILE || name === LOCK_FILE || isBuildsLeftover(name)))
     return undefined;
-  if (!safely(() => sameEntries(out, record.entries, names))) return undefined;
   const report = await readReport(join(out, REPORT));
   if (!report) return undefined;
-  // git only once the files are known to be the same: an edited page, the usual change, needs no git.
+  // The usual change first (an edited page, found by the hash); git only once the files are the same.
   if ((await fingerprintInputs(rootDir, report.inputs.paths)) !== report.inputs.fingerprint) return undefined;
+  // The report just read is among the entries: once they are as recorded, so is what it says.
+  if (!safely(() => sameEntries(out, record.entries, names))) return undefined;
   if (record.dated && (await datesNow(rootDir, record.dated)) !== record.dated.dates) return undefined;
   return { report, diagnostics: report.warnings };
 }
