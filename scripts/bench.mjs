@@ -136,9 +136,22 @@ const SCENARIOS = [
   },
   {
     id: 'second',
-    what: 'second build of the real site (with caches)',
+    what: 'second build of the real site (with caches; its output up to date)',
     prepare: () => cli(['build', '--config', realConfig, '--out', join(work, 'second')]),
     run: () => cli(['build', '--config', realConfig, '--out', join(work, 'second')]),
+  },
+  {
+    // What CI does with a restored cache, and what every build with something to do goes through:
+    // each page from the cache, every file written into a new folder.
+    id: 'cached',
+    what: 'build of the real site from its cache into a new folder',
+    prepare: () => cli(['build', '--config', realConfig, '--out', join(work, 'cached-prepare')]),
+    run: (i) => {
+      const out = join(work, `cached-${i}`);
+      const figures = cli(['build', '--config', realConfig, '--out', out]);
+      rmSync(out, { recursive: true, force: true });
+      return figures;
+    },
   },
   {
     id: 'edit',

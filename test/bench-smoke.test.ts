@@ -18,7 +18,7 @@ test('npm run bench still works: the smoke mode runs every scenario once and wri
   assert.equal(written.smoke, true);
   assert.deepEqual(
     written.results.map((r) => r.id),
-    ['cold', 'second', 'edit', 'validate', 'types', 'pages-20', 'pages-40', 'kubernetes', 'github'],
+    ['cold', 'second', 'cached', 'edit', 'validate', 'types', 'pages-20', 'pages-40', 'kubernetes', 'github'],
   );
   for (const r of written.results) {
     assert.ok(r.seconds.median > 0 && r.seconds.min <= r.seconds.median && r.seconds.median <= r.seconds.max, r.id);
