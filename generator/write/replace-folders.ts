@@ -25,7 +25,8 @@ export interface StagingOptions {
  * exactly as it was. Every error of the disk comes out as an `OutputError`: one line for the user.
  */
 export class StagingFolder {
-  private readonly made = new Set<string>();
+  /** Each folder's creation, made once: the pages of one folder are written many at a time. */
+  private readonly made = new Map<string, Promise<unknown>>();
   private readonly tops = new Set<string>();
   /** Each file's write, by path: one written again is removed first, never written through. */
   private readonly writing = new Map<string, Promise<void>>();
@@ -98,10 +99,12 @@ export class StagingFolder {
       await this.opening(() =>
         onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
           const dir = dirname(target);
-          if (!this.made.has(dir)) {
-            await mkdir(dir, { recursive: true });
-            this.made.add(dir);
+          let making = this.made.get(dir);
+          if (!making) {
+            making = mkdir(dir, { recursive: true });
+            this.made.set(dir, making);
           }
+          await making;
           this.tops.add(top);
           if (before) await rm(target, { force: true });
           // Created, never opened as it is: a file linked from the previous output is written through no name.
