@@ -28,5 +28,14 @@ module.enableCompileCache?.();
 // when code is optimized, never what it does. Only Node 20's V8 has this flag: later ones tier up
 // through Maglev by other counters, and print an error for a flag they do not know.
 if (process.versions.node.split('.')[0] === '20') v8.setFlagsFromString('--interrupt-budget=400000');
+// @readme/httpsnippet, which writes the Python, Go and Java samples, parses each sample's URL with
+// url.parse; from Node 24 that prints a deprecation warning at every build, about code the user can
+// neither see nor change. Only that one is dropped: every other warning is printed as Node prints it.
+const emitWarning = process.emitWarning;
+process.emitWarning = function (warning, ...rest) {
+  const code = typeof rest[0] === 'object' && rest[0] !== null ? rest[0].code : rest[1];
+  if (code === 'DEP0169') return;
+  return emitWarning.call(this, warning, ...rest);
+};
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv);
