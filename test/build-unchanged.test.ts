@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
+import { templatesFingerprint } from '../generator/client/build.js';
 import { recordBuild, unchangedBuild } from '../generator/commands/build-record.js';
 import { build, OUTPUT_ENTRIES, type BuildResult } from '../generator/commands/build.js';
 import type { BuildOptions, SiteParts } from '../generator/pipeline.js';
-import { runMain, tempDir } from './helpers.js';
+import { ROOT, runMain, tempDir } from './helpers.js';
 
 const PNG_RED = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
@@ -236,5 +237,33 @@ describe('a build with nothing to do', () => {
     // The folder's own record still holds.
     assert.ok(await unchangedBuild(options(root), OUTPUT_ENTRIES));
     await rm(root, { recursive: true, force: true });
+  });
+
+  test('is a build again when templates/ is not what the last build found (a client bundled afresh)', async () => {
+    const root = await makeProject('unchanged-templates');
+    await buildOk(root);
+    const cache = BuildCache.forProject(root, true);
+    const key = cache.key('output', join(root, 'out'));
+    const record = await cache.get<{ templates: string }>('output', key);
+    assert.ok(record);
+    assert.equal(record.templates, await templatesFingerprint());
+    assert.equal((await buildOk(root)).unchanged, true);
+    await cache.set('output', key, { ...record, templates: 'another templates/' });
+    assert.equal((await buildOk(root)).unchanged, false);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  test("templates/' fingerprint follows its files' content and names", async () => {
+    const copy = await tempDir('unchanged-templates-copy');
+    await cp(join(ROOT, 'templates'), copy, { recursive: true });
+    const before = await templatesFingerprint(copy);
+    assert.equal(before, await templatesFingerprint(join(ROOT, 'templates')));
+    const file = join(copy, 'styles/site.css');
+    await writeFile(file, `${await readFile(file, 'utf8')}\n/* edited */\n`);
+    const edited = await templatesFingerprint(copy);
+    assert.notEqual(edited, before);
+    await rename(file, join(copy, 'styles/renamed.css'));
+    assert.notEqual(await templatesFingerprint(copy), edited);
+    await rm(copy, { recursive: true, force: true });
   });
 });

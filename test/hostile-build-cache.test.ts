@@ -48,7 +48,7 @@ describe('hostile parsing: the build cache', () => {
     markdown: { markdown: '# Forged', links: [{ url: 'https://forged.example/', at: { line: 'one' } }] },
     search: [['site/pagefind/pagefind.js', 'forged()']],
     'search-api': [{ url: '/forged/', content: 'forged', meta: { title: 'forged' }, filters: {} }],
-    output: { settings: '{}', dated: null, entries: [['site', 'folder', 1, 2, 3, 4]] },
+    output: { settings: '{}', templates: '', dated: null, entries: [['site', 'folder', 1, 2, 3, 4]] },
   };
 
   test('no kind takes the wrong shape of any other', () => {

@@ -118,6 +118,7 @@ const SHAPES = {
   /** What the last build into an output folder was made with, and what it left there. */
   output: fields({
     settings: isString,
+    templates: isString,
     dated: nullable(fields({ folder: isString, display: isString, files: arrayOf(isString), dates: isString })),
     entries: arrayOf(tuple(isString, isString, isBigInt, isBigInt, isBigInt, isBigInt)),
   }),

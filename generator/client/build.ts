@@ -127,9 +127,20 @@ function isBundles(value: Partial<Bundles> | undefined): value is Bundles {
   );
 }
 
+/**
+ * One hash of templates/ as it is now. A build's client is the bundles `npm run compile` made while
+ * templates/ is as it was then, and a bundle of what it holds otherwise: with specsite's own code,
+ * this decides the client a build makes.
+ */
+export async function templatesFingerprint(dir: string = TEMPLATES): Promise<string> {
+  return createHash('sha256')
+    .update(templatesKey(await templateFiles(dir), dir).join('\n'))
+    .digest('hex');
+}
+
 /** The templates by path relative to templates/ and hash, so that the key holds wherever specsite is installed. */
-function templatesKey(templates: readonly TemplateFile[]): string[] {
-  return templates.map(({ path, hash }) => `${relative(TEMPLATES, path).split('\\').join('/')}\0${hash}`);
+function templatesKey(templates: readonly TemplateFile[], dir: string = TEMPLATES): string[] {
+  return templates.map(({ path, hash }) => `${relative(dir, path).split('\\').join('/')}\0${hash}`);
 }
 
 /**
@@ -193,9 +204,9 @@ export interface TemplateFile {
   hash: string;
 }
 
-/** Every file under templates/ with its content hash, in a stable order. */
-export async function templateFiles(): Promise<TemplateFile[]> {
-  const names = (await readdir(TEMPLATES, { recursive: true, withFileTypes: true }))
+/** Every file under templates/ (or `dir`) with its content hash, in a stable order. */
+export async function templateFiles(dir: string = TEMPLATES): Promise<TemplateFile[]> {
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
   // A few at a time: the servers find the head script through this, maybe with few descriptors to spare.

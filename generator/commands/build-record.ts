@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDiagnostic } from '../cache/shapes.js';
 import { BuildCache } from '../cache/store.js';
+import { templatesFingerprint } from '../client/build.js';
 import { gitDates } from '../content/git-dates.js';
 import type { BuildOptions, BuildReport, SiteOutput } from '../pipeline/site-output.js';
 import { namedPagefindBinary } from '../search/binary-variables.js';
@@ -24,6 +25,8 @@ const REPORT = 'build-report.json';
 interface BuildRecord {
   /** The options and environment the output depends on, besides the sources. */
   settings: string;
+  /** templates/ as the build found it (`templatesFingerprint`): specsite's own, but read at every build. */
+  templates: string;
   /** The docs pages git dated, and the dates it gave (JSON); null when the build asked git for none. */
   dated: { folder: string; display: string; files: string[]; dates: string } | null;
   /** What the build left in the output folder, as the file system describes it. */
@@ -40,7 +43,8 @@ export interface UnchangedBuild {
  * The last build's result when building again would write exactly what `DIR/` holds, or undefined.
  * Builds are deterministic, so a build is redundant when everything it reads is as it was: the
  * config, content and contracts (hashed, as the report's `inputs` lists them), specsite's code and
- * dependencies, the options, Pagefind's program, and git's dates of the docs pages; and when the
+ * dependencies, templates/ (which the client is bundled from when it changed since `npm run
+ * compile`), the options, Pagefind's program, and git's dates of the docs pages; and when the
  * output is untouched since: every file and folder the last build left has the same inode, size and
  * write and change times (any write, rename, removal or addition changes one of them). Anything else,
  * including a record that cannot be read, means a build.
@@ -62,6 +66,7 @@ export async function unchangedBuild(
   if (!report) return undefined;
   // The usual change first (an edited page, found by the hash); git only once the files are the same.
   if ((await fingerprintInputs(rootDir, report.inputs.paths)) !== report.inputs.fingerprint) return undefined;
+  if ((await templatesFingerprint()) !== record.templates) return undefined;
   // The report just read is among the entries: once they are as recorded, so is what it says.
   if (!safely(() => sameEntries(out, record.entries, names))) return undefined;
   if (record.dated && (await datesNow(rootDir, record.dated)) !== record.dated.dates) return undefined;
@@ -84,6 +89,7 @@ export async function recordBuild(options: BuildOptions, output: SiteOutput, nam
   const folder = join(resolve(config.rootDir, config.contentDir), 'docs');
   const record: BuildRecord = {
     settings: settingsOf(options),
+    templates: await templatesFingerprint(),
     dated:
       options.gitDates === false
         ? null
@@ -108,7 +114,7 @@ export async function recordBuild(options: BuildOptions, output: SiteOutput, nam
     await sleep(1);
   }
   // A clock that never moved on (or went back): no record, no build skipped.
-  await cache.set('output', key, { settings: '', dated: null, entries: [] } satisfies BuildRecord);
+  await cache.set('output', key, { settings: '', templates: '', dated: null, entries: [] } satisfies BuildRecord);
 }
 
 function recordKey(cache: BuildCache, out: string): string {
