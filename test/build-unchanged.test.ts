@@ -137,6 +137,19 @@ describe('a build with nothing to do', () => {
     assert.match(await readFile(join(out, 'site/api/shop/index.html'), 'utf8'), /List every item/);
     await writeFile(join(root, 'content/docs/new.mdx'), '---\ntitle: New\ndescription: A new page.\n---\n\nNew.\n');
     await again('a page added');
+    // Content discovery reads a folder named node_modules like any other: so does the fingerprint.
+    await mkdir(join(root, 'content/docs/node_modules'));
+    await writeFile(
+      join(root, 'content/docs/node_modules/deep.mdx'),
+      '---\ntitle: Deep\ndescription: A page in an odd folder.\n---\n\nDeep.\n',
+    );
+    await again('a page added under node_modules');
+    await writeFile(
+      join(root, 'content/docs/node_modules/deep.mdx'),
+      '---\ntitle: Deep\ndescription: A page in an odd folder.\n---\n\nDeeper.\n',
+    );
+    await again('a page under node_modules edited');
+    assert.match(await readFile(join(out, 'site/docs/node_modules/deep/index.html'), 'utf8'), /Deeper\./);
     await writeFile(
       join(root, 'site-config.yaml'),
       `${await readFile(join(root, 'site-config.yaml'), 'utf8')}tagline: Now with a tagline.\n`,
