@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { templatesFingerprint } from '../generator/client/build.js';
-import { recordBuild, unchangedBuild } from '../generator/commands/build-record.js';
+import { buildClock, recordBuild, unchangedBuild } from '../generator/commands/build-record.js';
 import { build, OUTPUT_ENTRIES, type BuildResult } from '../generator/commands/build.js';
-import type { BuildOptions, SiteParts } from '../generator/pipeline.js';
+import type { BuildOptions, BuildReport, SiteParts } from '../generator/pipeline.js';
 import { ROOT, runMain, tempDir } from './helpers.js';
 
 const PNG_RED = Buffer.from(
@@ -245,7 +246,8 @@ describe('a build with nothing to do', () => {
       content: { docs: [], lastUpdated: new Map() },
     } as unknown as SiteParts;
     const files = new Map([['build-report.json', '{"totalMs": 1}\n']]);
-    await recordBuild(other, { diagnostics: [], files, report: undefined, parts }, OUTPUT_ENTRIES);
+    const report = JSON.parse(await readFile(join(root, 'out/build-report.json'), 'utf8')) as BuildReport;
+    await recordBuild(other, { diagnostics: [], files, report, parts }, OUTPUT_ENTRIES, await buildClock(other));
     assert.equal(await unchangedBuild(other, OUTPUT_ENTRIES), undefined);
     // The folder's own record still holds.
     assert.ok(await unchangedBuild(options(root), OUTPUT_ENTRIES));
@@ -278,5 +280,27 @@ describe('a build with nothing to do', () => {
     await rename(file, join(copy, 'styles/renamed.css'));
     assert.notEqual(await templatesFingerprint(copy), edited);
     await rm(copy, { recursive: true, force: true });
+  });
+
+  test('is a build again after a source was edited while the last build ran, after it read the file', async () => {
+    const root = await makeProject('unchanged-during');
+    const page = join(root, 'content/docs/index.mdx');
+    const text = await readFile(page, 'utf8');
+    // The page is read in the content stage; it is edited once rendering starts (same length, so the
+    // folder's listing is all that could tell), and the build ends hashing the edited file.
+    const during = await build(
+      options(root, {
+        onStage: (stage) => {
+          if (stage === 'render') writeFileSync(page, text.replace('first version', 'fresh version'));
+        },
+      }),
+    );
+    assert.ok(during.report);
+    assert.match(await home(root), /The first version/);
+    const next = await buildOk(root);
+    assert.equal(next.unchanged, false);
+    assert.match(await home(root), /The fresh version/);
+    assert.equal((await buildOk(root)).unchanged, true);
+    await rm(root, { recursive: true, force: true });
   });
 });

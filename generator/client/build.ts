@@ -7,7 +7,7 @@ import pMap from 'p-map';
 import { BuildCache } from '../cache/store.js';
 
 /** The project's own `templates/` folder (source files, not the transpiled copies in dist/). */
-const TEMPLATES = fileURLToPath(new URL('../../../templates/', import.meta.url));
+export const TEMPLATES = fileURLToPath(new URL('../../../templates/', import.meta.url));
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The bundles `npm run compile` made of templates/ as they were then (see `prebuildClient`). */
 const PREBUILT = fileURLToPath(new URL('../../client-bundles.json', import.meta.url));

@@ -4,12 +4,12 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDiagnostic } from '../cache/shapes.js';
 import { BuildCache } from '../cache/store.js';
-import { templatesFingerprint } from '../client/build.js';
+import { TEMPLATES, templatesFingerprint } from '../client/build.js';
 import { gitDates } from '../content/git-dates.js';
 import type { BuildOptions, BuildReport, SiteOutput } from '../pipeline/site-output.js';
 import { namedPagefindBinary } from '../search/binary-variables.js';
 import { displayPath } from '../sources/display-path.js';
-import { fingerprintInputs } from '../write/inputs.js';
+import { changedSince, fingerprintInputs } from '../write/inputs.js';
 import { isBuildsLeftover } from '../write/leftovers.js';
 import { LOCK_FILE } from '../write/output-lock.js';
 import { latestChange, outputEntries, sameEntries, type OutputEntry } from '../write/output-stats.js';
@@ -73,11 +73,32 @@ export async function unchangedBuild(
   return { report, diagnostics: report.warnings };
 }
 
-/** Records a build (with the cache) that has just replaced `DIR/`'s entries `names`, for `unchangedBuild`. */
-export async function recordBuild(options: BuildOptions, output: SiteOutput, names: readonly string[]): Promise<void> {
+/**
+ * The time a build starts reading its sources, by the file system's clock (undefined without the
+ * cache): what `recordBuild` compares the sources' times with.
+ */
+export function buildClock(options: BuildOptions): Promise<bigint | undefined> {
+  if (options.cache === false) return Promise.resolve(undefined);
+  return BuildCache.forProject(dirname(resolve(options.config)), true).clock();
+}
+
+/**
+ * Records a build (with the cache) that has just replaced `DIR/`'s entries `names`, for
+ * `unchangedBuild`. Not when a source or templates/ changed after `started` (`buildClock`): the
+ * report hashes the sources as they are at its end, which need not be what the build read.
+ */
+export async function recordBuild(
+  options: BuildOptions,
+  output: SiteOutput,
+  names: readonly string[],
+  started: bigint | undefined,
+): Promise<void> {
   const parts = output.parts;
-  if (!parts?.cache.enabled) return;
+  if (!parts?.cache.enabled || !output.report || started === undefined) return;
   const { config, content, cache } = parts;
+  const paths = output.report.inputs.paths;
+  const edited = safely(() => changedSince(config.rootDir, paths, started) || changedSince(TEMPLATES, ['.'], started));
+  if (edited !== false) return;
   const out = resolve(options.out);
   const entries = safely(() => outputEntries(out, names));
   if (!entries) return;

@@ -3,7 +3,7 @@ import type { BuildOptions, BuildReport } from '../pipeline.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { StagingFolder } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
-import { recordBuild, unchangedBuild } from './build-record.js';
+import { buildClock, recordBuild, unchangedBuild } from './build-record.js';
 
 export { BUILD_STAGES, type BuildStage } from '../pipeline/stage-clock.js';
 export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from '../pipeline.js';
@@ -30,8 +30,9 @@ export const OUTPUT_ENTRIES = ['build-report.json', 'mcp', 'schemas', 'site', 't
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const unchanged = await unchangedBuild(options, OUTPUT_ENTRIES);
   if (unchanged) return { diagnostics: unchanged.diagnostics, report: unchanged.report, written: 0, unchanged: true };
+  const started = await buildClock(options);
   try {
-    return await buildInto(await StagingFolder.open(resolve(options.out)), options);
+    return await buildInto(await StagingFolder.open(resolve(options.out)), options, started);
   } catch (error) {
     // The disk under the output folder (full, read-only, a file in the way): one line, and out/ as it was.
     if (error instanceof OutputError)
@@ -40,7 +41,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function buildInto(staging: StagingFolder, options: BuildOptions): Promise<BuildResult> {
+async function buildInto(
+  staging: StagingFolder,
+  options: BuildOptions,
+  started: bigint | undefined,
+): Promise<BuildResult> {
   try {
     // Pages go to the staging folder as they are rendered, so a large site is never all in memory.
     // The pipeline's modules (most of specsite) are loaded only for a build that has something to do.
@@ -54,7 +59,7 @@ async function buildInto(staging: StagingFolder, options: BuildOptions): Promise
     await staging.writeAll(output.files);
     await staging.commit(OUTPUT_ENTRIES);
     // Only after a build that got through every stage: one that stopped early read only part of what it needs.
-    await Promise.all([output.parts?.cache.pruneUnused(), recordBuild(options, output, OUTPUT_ENTRIES)]);
+    await Promise.all([output.parts?.cache.pruneUnused(), recordBuild(options, output, OUTPUT_ENTRIES, started)]);
     return {
       diagnostics: output.diagnostics,
       report: output.report,

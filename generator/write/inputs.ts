@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -121,4 +122,24 @@ function relativePath(rootDir: string, absolute: string): string {
 
 function toSlashes(path: string): string {
   return path.split(sep).join('/');
+}
+
+/**
+ * Whether a file or folder under `paths` (relative to `rootDir`, folders walked as the fingerprint
+ * walks them) was written or changed after `sinceNs`, by the file system's clock. A build that hashes
+ * its sources once it is done cannot tell an edit made while it ran from the file it read.
+ */
+export function changedSince(rootDir: string, paths: readonly string[], sinceNs: bigint): boolean {
+  const changed = (path: string, top: boolean): boolean => {
+    let stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    if (!stats) return !top;
+    if (stats.isSymbolicLink()) stats = statSync(path, { bigint: true, throwIfNoEntry: false }) ?? stats;
+    if (stats.mtimeNs > sinceNs || stats.ctimeNs > sinceNs) return true;
+    if (!stats.isDirectory()) return false;
+    return readdirSync(path, { withFileTypes: true }).some(
+      (entry) =>
+        !SKIPPED.has(entry.name) && (entry.isFile() || entry.isDirectory()) && changed(join(path, entry.name), false),
+    );
+  };
+  return paths.some((path) => changed(resolve(rootDir, path), true));
 }
