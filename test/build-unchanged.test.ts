@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { templatesFingerprint } from '../generator/client/build.js';
-import { buildClock, recordBuild, unchangedBuild } from '../generator/commands/build-record.js';
+import { buildStart, recordBuild, unchangedBuild } from '../generator/commands/build-record.js';
 import { build, OUTPUT_ENTRIES, type BuildResult } from '../generator/commands/build.js';
 import type { BuildOptions, BuildReport, SiteParts } from '../generator/pipeline.js';
 import { ROOT, runMain, tempDir } from './helpers.js';
@@ -247,7 +247,7 @@ describe('a build with nothing to do', () => {
     } as unknown as SiteParts;
     const files = new Map([['build-report.json', '{"totalMs": 1}\n']]);
     const report = JSON.parse(await readFile(join(root, 'out/build-report.json'), 'utf8')) as BuildReport;
-    await recordBuild(other, { diagnostics: [], files, report, parts }, OUTPUT_ENTRIES, await buildClock(other));
+    await recordBuild(other, { diagnostics: [], files, report, parts }, OUTPUT_ENTRIES, await buildStart(other));
     assert.equal(await unchangedBuild(other, OUTPUT_ENTRIES), undefined);
     // The folder's own record still holds.
     assert.ok(await unchangedBuild(options(root), OUTPUT_ENTRIES));

@@ -73,32 +73,46 @@ export async function unchangedBuild(
   return { report, diagnostics: report.warnings };
 }
 
-/**
- * The time a build starts reading its sources, by the file system's clock (undefined without the
- * cache): what `recordBuild` compares the sources' times with.
- */
-export function buildClock(options: BuildOptions): Promise<bigint | undefined> {
-  if (options.cache === false) return Promise.resolve(undefined);
-  return BuildCache.forProject(dirname(resolve(options.config)), true).clock();
+/** What a build notes as it starts, for its record. */
+export interface BuildStart {
+  /** The time, by the file system's clock: what `recordBuild` compares the sources' times with. */
+  clock: bigint;
+  /** templates/ as it is then (`templatesFingerprint`), hashed while the build loads its modules. */
+  templates: Promise<string>;
+}
+
+/** A build's start, before it reads any source; undefined without the cache. */
+export async function buildStart(options: BuildOptions): Promise<BuildStart | undefined> {
+  if (options.cache === false) return undefined;
+  const clock = await BuildCache.forProject(dirname(resolve(options.config)), true).clock();
+  if (clock === undefined) return undefined;
+  const templates = templatesFingerprint();
+  // Awaited by `recordBuild`; a build that fails never asks.
+  templates.catch(() => undefined);
+  return { clock, templates };
 }
 
 /**
  * Records a build (with the cache) that has just replaced `DIR/`'s entries `names`, for
- * `unchangedBuild`. Not when a source or templates/ changed after `started` (`buildClock`): the
- * report hashes the sources as they are at its end, which need not be what the build read.
+ * `unchangedBuild`. Not when a source or templates/ changed after its `start`: the report hashes
+ * the sources as they are at its end, which need not be what the build read.
  */
 export async function recordBuild(
   options: BuildOptions,
   output: SiteOutput,
   names: readonly string[],
-  started: bigint | undefined,
+  start: BuildStart | undefined,
 ): Promise<void> {
   const parts = output.parts;
-  if (!parts?.cache.enabled || !output.report || started === undefined) return;
+  if (!parts?.cache.enabled || !output.report || start === undefined) return;
   const { config, content, cache } = parts;
   const paths = output.report.inputs.paths;
-  const edited = safely(() => changedSince(config.rootDir, paths, started) || changedSince(TEMPLATES, ['.'], started));
+  const edited = safely(
+    () => changedSince(config.rootDir, paths, start.clock) || changedSince(TEMPLATES, ['.'], start.clock),
+  );
   if (edited !== false) return;
+  const templates = await start.templates.catch(() => undefined);
+  if (templates === undefined) return;
   const out = resolve(options.out);
   const entries = safely(() => outputEntries(out, names));
   if (!entries) return;
@@ -110,7 +124,7 @@ export async function recordBuild(
   const folder = join(resolve(config.rootDir, config.contentDir), 'docs');
   const record: BuildRecord = {
     settings: settingsOf(options),
-    templates: await templatesFingerprint(),
+    templates,
     dated:
       options.gitDates === false
         ? null

@@ -3,7 +3,7 @@ import type { BuildOptions, BuildReport } from '../pipeline.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { StagingFolder } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
-import { buildClock, recordBuild, unchangedBuild } from './build-record.js';
+import { buildStart, recordBuild, unchangedBuild, type BuildStart } from './build-record.js';
 
 export { BUILD_STAGES, type BuildStage } from '../pipeline/stage-clock.js';
 export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from '../pipeline.js';
@@ -30,7 +30,7 @@ export const OUTPUT_ENTRIES = ['build-report.json', 'mcp', 'schemas', 'site', 't
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const unchanged = await unchangedBuild(options, OUTPUT_ENTRIES);
   if (unchanged) return { diagnostics: unchanged.diagnostics, report: unchanged.report, written: 0, unchanged: true };
-  const started = await buildClock(options);
+  const started = await buildStart(options);
   try {
     return await buildInto(await StagingFolder.open(resolve(options.out)), options, started);
   } catch (error) {
@@ -44,7 +44,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 async function buildInto(
   staging: StagingFolder,
   options: BuildOptions,
-  started: bigint | undefined,
+  started: BuildStart | undefined,
 ): Promise<BuildResult> {
   try {
     // Pages go to the staging folder as they are rendered, so a large site is never all in memory.
