@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { deserialize, serialize } from 'node:v8';
@@ -85,24 +85,6 @@ export class BuildCache {
       this.used.add(path);
     } catch {
       // Nothing to do: the next build computes the entry again.
-    }
-  }
-
-  /**
-   * The file system's clock now, in nanoseconds: the time it gives a file written now (read from one
-   * written and removed at once), which file times can then be compared with. Undefined without a cache.
-   */
-  async clock(): Promise<bigint | undefined> {
-    if (!this.dir) return undefined;
-    const path = join(this.dir, `clock.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await mkdir(this.dir, { recursive: true });
-      await writeFile(path, '');
-      return (await stat(path, { bigint: true })).mtimeNs;
-    } catch {
-      return undefined;
-    } finally {
-      await rm(path, { force: true }).catch(() => undefined);
     }
   }
 

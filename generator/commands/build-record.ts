@@ -81,11 +81,13 @@ export interface BuildStart {
   templates: Promise<string>;
 }
 
-/** A build's start, before it reads any source; undefined without the cache. */
-export async function buildStart(options: BuildOptions): Promise<BuildStart | undefined> {
+/**
+ * A build's start at `clock` (a time the file system gave a file or folder it made then), before it
+ * reads any source; undefined without the cache. Nothing is written for it: a build that fails
+ * leaves the project as it was.
+ */
+export function buildStart(options: BuildOptions, clock: bigint): BuildStart | undefined {
   if (options.cache === false) return undefined;
-  const clock = await BuildCache.forProject(dirname(resolve(options.config)), true).clock();
-  if (clock === undefined) return undefined;
   const templates = templatesFingerprint();
   // Awaited by `recordBuild`; a build that fails never asks.
   templates.catch(() => undefined);

@@ -30,9 +30,9 @@ export const OUTPUT_ENTRIES = ['build-report.json', 'mcp', 'schemas', 'site', 't
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const unchanged = await unchangedBuild(options, OUTPUT_ENTRIES);
   if (unchanged) return { diagnostics: unchanged.diagnostics, report: unchanged.report, written: 0, unchanged: true };
-  const started = await buildStart(options);
   try {
-    return await buildInto(await StagingFolder.open(resolve(options.out)), options, started);
+    const staging = await StagingFolder.open(resolve(options.out));
+    return await buildInto(staging, options, buildStart(options, staging.openedAt));
   } catch (error) {
     // The disk under the output folder (full, read-only, a file in the way): one line, and out/ as it was.
     if (error instanceof OutputError)

@@ -37,6 +37,7 @@ export class StagingFolder {
    */
   private readonly opening = pLimit(WRITE_BATCH);
   private committed = false;
+  private opened = 0n;
   /** Whether a failed swap's journal needs this build's folders (see `commit`). */
   private keep = false;
 
@@ -48,6 +49,14 @@ export class StagingFolder {
     private readonly options: StagingOptions,
   ) {
     this.unchanged = new UnchangedFiles(outDir);
+  }
+
+  /**
+   * When the folder was made, by the file system's clock (nanoseconds): a time the times of files
+   * written since can be compared with, as `Date.now()`, a finer clock ahead of it, cannot.
+   */
+  get openedAt(): bigint {
+    return this.opened;
   }
 
   private get path(): string {
@@ -80,6 +89,7 @@ export class StagingFolder {
       );
       await emptyTrash();
       await onDisk(outDir, 'write', outDir, () => mkdir(staging.path));
+      staging.opened = (await stat(staging.path, { bigint: true })).mtimeNs;
     } catch (error) {
       await staging.discard();
       throw error;
