@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
@@ -303,6 +303,30 @@ describe('a build with nothing to do', () => {
     assert.equal(next.unchanged, false);
     assert.match(await home(root), /The fresh version/);
     assert.equal((await buildOk(root)).unchanged, true);
+
+    // A folder of pages read, then removed, while the build runs: the report finds it gone at the end.
+    await mkdir(join(root, 'content/pages'));
+    await writeFile(
+      join(root, 'content/pages/about.mdx'),
+      '---\ntitle: About\ndescription: About us.\n---\n\nAbout.\n',
+    );
+    await buildOk(root);
+    // Edited, so that the next build has something to do.
+    await writeFile(
+      join(root, 'content/pages/about.mdx'),
+      '---\ntitle: About\ndescription: About us.\n---\n\nAbout again.\n',
+    );
+    const removing = await build(
+      options(root, {
+        onStage: (stage) => {
+          if (stage === 'render') rmSync(join(root, 'content/pages'), { recursive: true });
+        },
+      }),
+    );
+    assert.equal(removing.unchanged, false);
+    assert.match(await readFile(join(root, 'out/site/about/index.html'), 'utf8'), /About again\./);
+    assert.equal((await buildOk(root)).unchanged, false);
+    assert.equal(existsSync(join(root, 'out/site/about/index.html')), false);
     await rm(root, { recursive: true, force: true });
   });
 });

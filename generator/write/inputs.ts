@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { codeFingerprint } from '../cache/store.js';
 import { isWithin, resolveInProject } from '../sources/project-path.js';
@@ -130,11 +130,15 @@ function toSlashes(path: string): string {
  * its sources once it is done cannot tell an edit made while it ran from the file it read.
  */
 export function changedSince(rootDir: string, paths: readonly string[], sinceNs: bigint): boolean {
+  const after = (stats: { mtimeNs: bigint; ctimeNs: bigint } | undefined): boolean =>
+    stats !== undefined && (stats.mtimeNs > sinceNs || stats.ctimeNs > sinceNs);
   const changed = (path: string, top: boolean): boolean => {
     let stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
-    if (!stats) return !top;
+    // A path the build found missing (a site without standalone pages) is unchanged while its folder
+    // is: one removed during the build, or added, changed the folder it is in.
+    if (!stats) return !top || after(lstatSync(dirname(path), { bigint: true, throwIfNoEntry: false }));
     if (stats.isSymbolicLink()) stats = statSync(path, { bigint: true, throwIfNoEntry: false }) ?? stats;
-    if (stats.mtimeNs > sinceNs || stats.ctimeNs > sinceNs) return true;
+    if (after(stats)) return true;
     if (!stats.isDirectory()) return false;
     return readdirSync(path, { withFileTypes: true }).some(
       (entry) =>
