@@ -8,15 +8,7 @@ import { BuildCache } from '../generator/cache/store.js';
 import { build } from '../generator/commands/build.js';
 import type { Diagnostic } from '../generator/diagnostics/diagnostic.js';
 import { tempDir } from './helpers.js';
-
-const PNG_RED = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PNG_BLUE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPj/HwADBwIAMCbHYQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { PNG_BLUE, PNG_RED } from './png-fixtures.js';
 
 /** A project whose pages depend on each other, on an image and on a contract: everything a cached page must notice. */
 async function makeProject(): Promise<string> {

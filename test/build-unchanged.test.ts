@@ -10,15 +10,7 @@ import { buildStart, recordBuild, unchangedBuild } from '../generator/commands/b
 import { build, OUTPUT_ENTRIES, type BuildResult } from '../generator/commands/build.js';
 import type { BuildOptions, BuildReport, SiteParts } from '../generator/pipeline.js';
 import { ROOT, runMain, tempDir } from './helpers.js';
-
-const PNG_RED = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PNG_BLUE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPj/HwADBwIAMCbHYQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { PNG_BLUE, PNG_RED } from './png-fixtures.js';
 
 /** A contract whose response example does not match its schema: a warning (example-valid) in every build. */
 function contract(summary: string): string {

@@ -2,14 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { runMain, tempDir, type Run } from './helpers.js';
+import { PNG_RED } from './png-fixtures.js';
 
 // Shared by the hostile content tests: a project with a secret planted beside it, which must never reach out/.
 
 /** A 1×1 PNG. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG = PNG_RED;
 
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 

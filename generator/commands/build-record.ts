@@ -12,10 +12,9 @@ import { displayPath } from '../sources/display-path.js';
 import { changedSince, fingerprintInputs } from '../write/inputs.js';
 import { isBuildsLeftover } from '../write/leftovers.js';
 import { LOCK_FILE } from '../write/output-lock.js';
+import { BUILD_REPORT } from '../write/replace-folders.js';
 import { latestChange, outputEntries, sameEntries, type OutputEntry } from '../write/output-stats.js';
 import { JOURNAL_FILE } from '../write/swap.js';
-
-const REPORT = 'build-report.json';
 
 /**
  * What the last build into an output folder was made with, beside what its report says
@@ -62,7 +61,7 @@ export async function unchangedBuild(
   // A build that is running, or was killed, in this folder: a build finishes or clears what it left.
   if (readdirSafe(out).some((name) => name === JOURNAL_FILE || name === LOCK_FILE || isBuildsLeftover(name)))
     return undefined;
-  const report = await readReport(join(out, REPORT));
+  const report = await readReport(join(out, BUILD_REPORT));
   if (!report) return undefined;
   // The usual change first (an edited page, found by the hash); git only once the files are the same.
   if ((await fingerprintInputs(rootDir, report.inputs.paths)) !== report.inputs.fingerprint) return undefined;
@@ -120,8 +119,8 @@ export async function recordBuild(
   if (!entries) return;
   // Another build into the same folder may have swapped its output in since this one's: its report
   // (this one's timings are in it) then shows that what was just listed may not be this build's.
-  const report = output.files?.get(REPORT);
-  const found = await readFile(join(out, REPORT)).catch(() => undefined);
+  const report = output.files?.get(BUILD_REPORT);
+  const found = await readFile(join(out, BUILD_REPORT)).catch(() => undefined);
   if (report === undefined || !found?.equals(typeof report === 'string' ? Buffer.from(report) : report)) return;
   const folder = join(resolve(config.rootDir, config.contentDir), 'docs');
   const record: BuildRecord = {

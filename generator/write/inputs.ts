@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -20,6 +20,11 @@ export interface BuildInputs {
 
 /** Folders no build reads from (content discovery skips every hidden name): a walk of the content or a spec folder skips them. */
 const SKIPPED = new Set(['.git', '.cache']);
+
+/** Whether a folder's walk goes into `entry`: files and folders, never links, none of `SKIPPED`. */
+function walked(entry: Dirent): boolean {
+  return !SKIPPED.has(entry.name) && (entry.isFile() || entry.isDirectory());
+}
 
 /**
  * `paths` (absolute) as the report records them, with their fingerprint now; paths outside `rootDir`
@@ -95,7 +100,7 @@ async function collect(
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => []);
     await Promise.all(
       entries
-        .filter((entry) => !SKIPPED.has(entry.name) && (entry.isFile() || entry.isDirectory()))
+        .filter(walked)
         .map((entry) =>
           collect(rootDir, join(absolute, entry.name), into, reading, entry.isDirectory() ? 'folder' : 'file'),
         ),
@@ -141,8 +146,7 @@ export function changedSince(rootDir: string, paths: readonly string[], sinceNs:
     if (after(stats)) return true;
     if (!stats.isDirectory()) return false;
     return readdirSync(path, { withFileTypes: true }).some(
-      (entry) =>
-        !SKIPPED.has(entry.name) && (entry.isFile() || entry.isDirectory()) && changed(join(path, entry.name), false),
+      (entry) => walked(entry) && changed(join(path, entry.name), false),
     );
   };
   return paths.some((path) => changed(resolve(rootDir, path), true));

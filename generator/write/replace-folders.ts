@@ -10,7 +10,7 @@ import { UnchangedFiles } from './unchanged-files.js';
 
 const WRITE_BATCH = 64;
 /** The file every build writes: where it is, the folder holds a build. */
-const BUILD_REPORT = 'build-report.json';
+export const BUILD_REPORT = 'build-report.json';
 let serial = 0;
 
 export interface StagingOptions {
