@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { budgetDiagnostics, javascriptWeight } from './client/budget.js';
 import { buildClient } from './client/build.js';
+import { cacheDistrustDiagnostics } from './cache/rules.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { Background, later } from './workers/background.js';
 import { apiPagesReport, pageBudgetDiagnostics } from './render/page-weight.js';
@@ -90,6 +91,10 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
 
     const index = await clock.timed('search', () => indexing);
     if (!index.ok) return failed([...diagnostics, ...index.diagnostics], parts);
+    // Every entry has been read by now: what was not this machine's is said once.
+    const distrust = cacheDistrustDiagnostics(cache, config.rules);
+    if (options.strict && distrust.length > 0) return failed(diagnostics, parts);
+    diagnostics.push(...distrust);
 
     // The report is written with the site, so the write stage's own time is up to this point.
     const files = await clock.timed('write', async () =>
@@ -124,6 +129,13 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
   }
 }
 
+/** A build that stops: its diagnostics, with what it found in the cache and did not trust so far. */
 function failed(diagnostics: Diagnostic[], parts?: SiteParts): SiteOutput {
-  return { diagnostics: normalizeDiagnostics(diagnostics), files: undefined, report: undefined, parts };
+  const distrust = parts ? cacheDistrustDiagnostics(parts.cache, parts.config.rules) : [];
+  return {
+    diagnostics: normalizeDiagnostics([...diagnostics, ...distrust]),
+    files: undefined,
+    report: undefined,
+    parts,
+  };
 }

@@ -1,3 +1,4 @@
+import { cacheUntrusted } from './cache/rules.js';
 import { diffService, mcpSite, typesVersion } from './commands/rules.js';
 import { configInvalid, configParse, configType, configUnknownKey, navbarItemType } from './config/rules.js';
 import { gitDatesRule } from './content/git-dates-rule.js';
@@ -54,6 +55,7 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   voice,
   duplicateTitle,
   gitDatesRule,
+  cacheUntrusted,
   breakingChange,
   diffService,
   typesVersion,

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { serialize } from 'node:v8';
+import { machineKey } from '../generator/cache/machine-key.js';
 import { fitsKind, type CacheKind } from '../generator/cache/shapes.js';
+import { cacheEntries, readEntry, writeEntry } from './cache-entries.js';
 import { runCli } from './helpers.js';
 import { project } from './hostile-parsing-helpers.js';
 
@@ -60,7 +61,7 @@ describe('hostile parsing: the build cache', () => {
     assert.equal(fitsKind('client', { js: 'a', css: 'b' }), true);
   });
 
-  test('entries of the wrong shape, or garbage, in every kind: the build is the same as without a cache, with 0 errors', async () => {
+  test('entries of the wrong shape (signed), or garbage, in every kind: the build is the same as without a cache, with 0 errors and one warning', async () => {
     const dir = await project({
       'site-config.yaml': [
         'title: Cached',
@@ -112,22 +113,25 @@ describe('hostile parsing: the build cache', () => {
     ] as const)
       assert.ok(kinds.includes(kind), `a build writes ${kind} entries`);
     // What a build writes fits its kind, or every build would miss.
-    const { deserialize } = await import('node:v8');
+    const secret = machineKey();
+    assert.ok(secret);
     let entries = 0;
-    for (const kind of kinds) {
-      for (const entry of await readdir(join(cacheDir, kind), { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile()) continue;
-        const path = join(entry.parentPath, entry.name);
-        assert.ok(fitsKind(kind, deserialize(await readFile(path))), `${kind}/${entry.name} fits its kind`);
-        // Every other entry gets garbage instead of the wrong shape.
-        await writeFile(path, entries++ % 2 === 0 ? serialize(WRONG[kind]) : Buffer.from('{"garbage": tru'));
-      }
+    for (const entry of await cacheEntries(cacheDir)) {
+      assert.ok(fitsKind(entry.kind, await readEntry(entry, secret)), `${entry.kind}/${entry.key} fits its kind`);
+      // Every other entry gets garbage instead of the wrong shape: signed or not, neither is used.
+      if (entries++ % 2 === 0) await writeEntry(entry, secret, WRONG[entry.kind]);
+      else await writeFile(entry.path, Buffer.from('{"garbage": tru'));
     }
     assert.ok(entries >= 8);
 
     const second = await runCli(['build'], dir);
     assert.equal(second.code, 0, second.stdout + second.stderr);
-    assert.match(second.stdout, /: 0 errors, 0 warnings/);
+    assert.match(second.stdout, /: 0 errors, 1 warning$/m);
+    // The garbage is not this machine's: said once, for the whole cache.
+    assert.match(
+      second.stdout,
+      /^\.cache\/specsite warning \[cache-untrusted\] \d+ entries of the build cache were not written by specsite on this machine/m,
+    );
     // Built again, not taken as up to date on the strength of a forged record.
     assert.match(second.stdout, /built \d+ pages into/);
     const actual = await snapshot(join(dir, 'out'));

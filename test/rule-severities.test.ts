@@ -22,7 +22,7 @@ function mismatch(severity: 'error' | 'warning'): string {
 }
 
 describe('rule severities', () => {
-  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation, the content rules and breaking-change', () => {
+  test('every rule id the contract stage reports, but ref-resolves, can be configured, and so can types-generation, the content rules, breaking-change and cache-untrusted', () => {
     assert.deepEqual(
       [...CONFIGURABLE_RULES].sort(),
       [
@@ -34,6 +34,7 @@ describe('rule severities', () => {
         'voice',
         'duplicate-title',
         'git-dates',
+        'cache-untrusted',
         'breaking-change',
       ].sort(),
     );

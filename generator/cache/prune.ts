@@ -1,4 +1,5 @@
-import { readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,9 +68,12 @@ export async function pruneDue(dir: string, every: number, now: number): Promise
 
 /** Records a prune at `now`, so the builds of the next `every` milliseconds skip it. */
 export async function markPruned(dir: string, now: number): Promise<void> {
-  const marker = join(dir, PRUNE_MARKER);
-  await writeFile(marker, '');
-  await utimes(marker, now / 1000, now / 1000);
+  // Made beside and renamed over: a marker that a checkout planted as a link is replaced, not
+  // written through (it would empty the file it points to).
+  const temporary = join(dir, `${PRUNE_MARKER}.${randomBytes(6).toString('hex')}`);
+  await writeFile(temporary, '', { flag: 'wx' });
+  await utimes(temporary, now / 1000, now / 1000);
+  await rename(temporary, join(dir, PRUNE_MARKER));
 }
 
 /** The names of the folders (or files) in `dir`, sorted; none when it cannot be read. */

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { cacheDistrustDiagnostics } from '../cache/rules.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { generateTypes } from '../types/index.js';
 import { fromConfig, fromFiles } from '../types/input.js';
@@ -35,7 +36,8 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
   const generated = await generateTypes(prepared.input);
-  const all = normalizeDiagnostics([...diagnostics, ...generated.diagnostics]);
+  const distrust = prepared.input.cache ? cacheDistrustDiagnostics(prepared.input.cache, prepared.input.rules) : [];
+  const all = normalizeDiagnostics([...diagnostics, ...generated.diagnostics, ...distrust]);
   if (countBySeverity(all).errors > 0) return { diagnostics: all, written: [] };
   try {
     // The package and the schemas are one output: schemas of an earlier run that this one has not go.

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { cacheDistrustDiagnostics } from '../cache/rules.js';
 import { validateContract } from '../contracts/validate.js';
 import { normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { prepareSite } from '../pipeline.js';
@@ -37,6 +38,7 @@ export async function validate(
       ...(await site.contractDiagnostics),
       ...site.gate,
       ...site.contentDiagnostics,
+      ...cacheDistrustDiagnostics(site.cache, site.config.rules),
     ]),
     checked: site.apis.reduce((n, api) => n + api.versions.length, 0),
     pages: site.content.found,
