@@ -168,4 +168,134 @@ describe('hostile input: names an object inherits are ordinary names', () => {
     const html = await readFile(join(dir, 'out/site/docs/index.html'), 'utf8');
     for (const name of NAMES) assert.match(html, new RegExp(`lang="${name}"[^>]*>${name}</a>`));
   });
+  test('a contract of such names builds: reference, Markdown twin, JSON Schemas, MCP data and examples', async () => {
+    const contract = [
+      'openapi: 3.1.0',
+      'info: { title: T, version: "1.0.0" }',
+      'servers: [{ url: "https://{constructor}.example.com/{__proto__}" }]',
+      'tags: [{ name: constructor }, { name: __proto__ }, { name: toString }]',
+      'paths:',
+      '  /a:',
+      '    post:',
+      '      operationId: constructor',
+      '      tags: [constructor]',
+      '      security: [{ __proto__: [] }, { constructor: [] }]',
+      '      parameters: [{ name: hasOwnProperty, in: query, schema: { type: string } }]',
+      '      requestBody:',
+      '        content:',
+      '          application/json:',
+      "            schema: { $ref: '#/components/schemas/__proto__' }",
+      '            example: { constructor: "c", __proto__: "p", toString: 4 }',
+      "          __proto__: { schema: { $ref: '#/components/schemas/constructor' } }",
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          headers: { constructor: { schema: { type: string } }, __proto__: { schema: { type: string } } }',
+      '          content:',
+      "            constructor: { schema: { $ref: '#/components/schemas/toString' } }",
+      "            __proto__: { schema: { $ref: '#/components/schemas/hasOwnProperty' } }",
+      '  /b:',
+      '    get:',
+      '      operationId: __proto__',
+      '      tags: [__proto__]',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      "              schema: { $ref: '#/components/schemas/hasOwnProperty' }",
+      // Required but absent: an own-property check finds it missing.
+      '              example: { toString: 4 }',
+      'components:',
+      '  securitySchemes:',
+      '    __proto__: { type: http, scheme: bearer }',
+      '    constructor: { type: apiKey, in: header, name: X-Key }',
+      '  schemas:',
+      '    __proto__:',
+      '      type: object',
+      '      required: [constructor]',
+      '      properties:',
+      '        constructor: { type: string }',
+      '        __proto__: { type: string }',
+      '        hasOwnProperty: { type: string, format: constructor }',
+      '        toString: { type: integer, minimum: 3 }',
+      '        valueOf: { type: string, format: __proto__ }',
+      '    hasOwnProperty:',
+      '      type: object',
+      '      required: [constructor, toString]',
+      '      properties: { constructor: { type: string }, toString: { type: integer } }',
+      '    constructor: { type: integer, format: toString }',
+      "    toString: { $ref: '#/components/schemas/constructor' }",
+      '    valueOf: { type: string, enum: [constructor, __proto__] }',
+      '',
+    ].join('\n');
+    const dir = await project({
+      'openapi/svc.yaml': contract,
+      // A tagged example without `hasOwnProperty` or `valueOf`: nothing is found on its prototype.
+      'content/docs/index.mdx': page(
+        '<Schema service="svc" name="__proto__" />\n\n<Operation service="svc" id="constructor" />\n\n' +
+          '```json schema=svc#__proto__\n{ "constructor": "c", "__proto__": "p" }\n```',
+      ),
+    });
+    const run = await cli(dir, 'build');
+    assertNoCrash(run);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // The one problem: the example that leaves out a required `constructor`.
+    assert.deepEqual(found(run), ['svc.yaml:35 warning [example-valid]']);
+    assert.match(run.stdout, /missing required property "constructor"/);
+
+    const out = join(dir, 'out');
+    const html = await readFile(join(out, 'site/api/svc/index.html'), 'utf8');
+    for (const name of ['schema-__proto__', 'schema-constructor', 'schema-hasOwnProperty', 'schema-valueOf'])
+      assert.match(html, new RegExp(`id="${name}"`));
+    const twin = await readFile(join(out, 'site/api/svc/index.md'), 'utf8');
+    for (const row of [
+      '| `constructor` | `string` | yes |',
+      '| `__proto__` | `string` | no |',
+      '`__proto__`: HTTP bearer',
+    ])
+      assert.ok(twin.includes(row), row);
+
+    const schema = JSON.parse(await readFile(join(out, 'schemas/svc/__proto__.json'), 'utf8')) as {
+      properties: Record<string, unknown>;
+    };
+    assert.deepEqual(Object.keys(schema.properties), [
+      'constructor',
+      '__proto__',
+      'hasOwnProperty',
+      'toString',
+      'valueOf',
+    ]);
+
+    interface Media {
+      schemaName?: string;
+      examples: Array<{ value: string; generated: boolean }>;
+    }
+    const reference = JSON.parse(await readFile(join(out, 'mcp/api/svc/reference.json'), 'utf8')) as {
+      operations: Array<{
+        operationId: string;
+        requestBody?: { content: Record<string, Media> };
+        responses: Record<string, { headers: Record<string, unknown>; content: Record<string, Media> }>;
+      }>;
+      models: Array<{ name: string }>;
+    };
+    const post = reference.operations.find((o) => o.operationId === 'constructor');
+    assert.ok(post?.requestBody);
+    assert.deepEqual(Object.keys(post.requestBody.content), ['application/json', '__proto__']);
+    assert.equal(post.requestBody.content.__proto__?.schemaName, 'constructor');
+    assert.deepEqual(JSON.parse(post.requestBody.content['application/json']?.examples[0]?.value ?? ''), {
+      constructor: 'c',
+      ['__proto__']: 'p',
+      toString: 4,
+    });
+    const ok = post.responses['200'];
+    assert.deepEqual(Object.keys(ok?.headers ?? {}), ['constructor', '__proto__']);
+    assert.deepEqual(Object.keys(ok?.content ?? {}), ['constructor', '__proto__']);
+    assert.equal(ok?.content.__proto__?.schemaName, 'hasOwnProperty');
+    assert.deepEqual(
+      reference.models.map((m) => m.name),
+      ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf'],
+    );
+    assert.match(run.stdout, /and 7 API entries/);
+  });
 });
