@@ -31,7 +31,7 @@ const PATHS: Record<string, string> = {
 export function Icon({ name, size }: IconProps & { name: string }): ReactElement {
   return (
     <Svg size={size}>
-      <path d={PATHS[name] ?? PATHS.external} />
+      <path d={Object.hasOwn(PATHS, name) ? PATHS[name] : PATHS.external} />
     </Svg>
   );
 }

@@ -61,7 +61,7 @@ function directRefs(schema: unknown, schemas: Json): Array<{ site: Json; target:
     seen.add(node);
     if (typeof node.$ref === 'string') {
       const target = componentName(node.$ref);
-      if (target !== undefined && target in schemas) found.push({ site: node, target });
+      if (target !== undefined && Object.hasOwn(schemas, target)) found.push({ site: node, target });
       continue;
     }
     for (const keyword of DIRECT_LISTS) {

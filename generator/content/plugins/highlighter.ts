@@ -23,9 +23,12 @@ export interface CodeToColour {
   highlight: number[];
 }
 
-/** Whether shiki has a grammar of this name: decided without loading any (the build's thread may never load one). */
-export function knownLanguage(lang: string): boolean {
-  return lang in bundledLanguages;
+/**
+ * Whether shiki has a grammar of this name: decided without loading any (the build's thread may never
+ * load one). Its own keys only: `constructor` or `__proto__` is a name like any other, not a grammar.
+ */
+export function knownLanguage(lang: string): lang is BundledLanguage {
+  return Object.hasOwn(bundledLanguages, lang);
 }
 
 /**

@@ -16,6 +16,11 @@ const COMPONENTS = {
 } as const;
 type ComponentName = keyof typeof COMPONENTS;
 
+/** Own names only: `<constructor>` is an element like any other, not a contract component. */
+function isContractComponent(name: string | null): name is ComponentName {
+  return name !== null && Object.hasOwn(COMPONENTS, name);
+}
+
 const TAG = /(?:^|\s)schema=(\S*)/;
 const MAX_PROBLEMS_PER_EXAMPLE = 5;
 
@@ -28,12 +33,8 @@ export function remarkContracts() {
   return (tree: Root, file: VFile): void => {
     const { report, contracts } = pageState(file);
     walk(tree, (node) => {
-      if (
-        (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') &&
-        node.name !== null &&
-        node.name in COMPONENTS
-      ) {
-        checkComponent(node, node.name as ComponentName, report, contracts);
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && isContractComponent(node.name)) {
+        checkComponent(node, node.name, report, contracts);
       } else if (node.type === 'code' && node.meta && TAG.test(node.meta)) {
         checkExample(node, report, contracts);
       }

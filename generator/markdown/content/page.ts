@@ -167,7 +167,8 @@ export class PageConverter implements Converter {
    */
   private admonition(node: TwinNode): Flow[] {
     const [title, body] = node.children ?? [];
-    const kind = TITLES[node.name as string] ?? String(node.name);
+    const name = String(node.name);
+    const kind = Object.hasOwn(TITLES, name) ? (TITLES[name] as string) : name;
     const titleText = title ? textOf(title).trim() : '';
     const label: Phrasing[] =
       titleText === '' || titleText === kind

@@ -42,7 +42,7 @@ export function operationEntry(
 }
 
 function responses(written: unknown, model: OperationModel, resolver: RefResolver): OperationEntry['responses'] {
-  const out: OperationEntry['responses'] = {};
+  const out: OperationEntry['responses'] = Object.create(null);
   for (const [status, value] of Object.entries(asRecord(written))) {
     if (status.startsWith('x-')) continue;
     const response = resolver.follow(value)?.value ?? {};
@@ -63,7 +63,8 @@ function responses(written: unknown, model: OperationModel, resolver: RefResolve
 
 /** Each media type's schema one level deep, with the examples the page shows (the contract's, else one made from the schema). */
 function media(content: unknown, shown: readonly MediaModel[], resolver: RefResolver): Record<string, MediaEntry> {
-  const out: Record<string, MediaEntry> = {};
+  // Without a prototype, a media type written `__proto__` is a key like another, not the object's prototype.
+  const out: Record<string, MediaEntry> = Object.create(null);
   for (const [mediaType, value] of Object.entries(asRecord(content))) {
     const entry = asRecord(value);
     const name = componentName(entry.schema);

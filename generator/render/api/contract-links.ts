@@ -44,7 +44,9 @@ export function documentOrigin(document: Record<string, unknown>): string | unde
   for (const server of Array.isArray(document.servers) ? document.servers : []) {
     const { url, variables } = asRecord(server);
     const values = asRecord(variables);
-    const filled = asString(url).replace(/\{([^}]*)\}/g, (_, name: string) => asString(asRecord(values[name]).default));
+    const filled = asString(url).replace(/\{([^}]*)\}/g, (_, name: string) =>
+      Object.hasOwn(values, name) ? asString(asRecord(values[name]).default) : '',
+    );
     const origin = httpOrigin(filled);
     if (origin) return origin;
   }

@@ -85,7 +85,8 @@ function fix(root: Json, error: ErrorObject): { value: Json } | undefined {
     case 'const':
       return replace(params.allowedValue);
     case 'format': {
-      const known = FORMAT_VALUES[String(params.format)];
+      const format = String(params.format);
+      const known = Object.hasOwn(FORMAT_VALUES, format) ? FORMAT_VALUES[format] : undefined;
       return known === undefined || known === current ? undefined : replace(known);
     }
     case 'minimum':
@@ -177,7 +178,7 @@ function valueOfType(type: unknown): Json {
     string: 'string',
     boolean: true,
   };
-  return plain[String(first)];
+  return Object.hasOwn(plain, String(first)) ? plain[String(first)] : undefined;
 }
 
 /** Leaves out one value an error points at, when the sample then has fewer errors. */
@@ -207,7 +208,12 @@ function segments(path: string): string[] | undefined {
 
 function valueAt(root: Json, path: string): Json {
   let node = root;
-  for (const key of segments(path) ?? []) node = (node as Record<string, Json> | undefined)?.[key];
+  // Own keys only: a sample's property may be named `constructor` or `__proto__`.
+  for (const key of segments(path) ?? [])
+    node =
+      typeof node === 'object' && node !== null && Object.hasOwn(node, key)
+        ? (node as Record<string, Json>)[key]
+        : undefined;
   return node;
 }
 
@@ -218,8 +224,10 @@ function replaceAt(root: Json, path: string, replacement: Json): { value: Json }
   if (keys.length === 0) return { value: structuredClone(replacement) };
   const copy = structuredClone(root);
   const parent = valueAt(copy, path.slice(0, path.lastIndexOf('/')));
-  if (typeof parent !== 'object' || parent === null) return undefined;
-  (parent as Record<string, Json>)[keys.at(-1) as string] = structuredClone(replacement);
+  const key = keys.at(-1) as string;
+  // Only a value the sample holds is replaced: assigning an absent `__proto__` would set the prototype.
+  if (typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, key)) return undefined;
+  (parent as Record<string, Json>)[key] = structuredClone(replacement);
   return { value: copy };
 }
 
@@ -231,7 +239,7 @@ function removeAt(root: Json, path: string): { value: Json } | undefined {
   const parent = valueAt(copy, path.slice(0, path.lastIndexOf('/'))) as Container | undefined;
   const key = keys.at(-1) as string;
   if (Array.isArray(parent)) parent.splice(Number(key), 1);
-  else if (typeof parent === 'object' && parent !== null && key in parent) delete parent[key];
+  else if (typeof parent === 'object' && parent !== null && Object.hasOwn(parent, key)) delete parent[key];
   else return undefined;
   return { value: copy };
 }

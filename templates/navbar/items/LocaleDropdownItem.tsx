@@ -4,10 +4,17 @@ import type { NavItemModel } from '../../model.js';
 
 type Props = Extract<NavItemModel, { type: 'localeDropdown' }>;
 
-const NAMES: Record<string, string> = { en: 'English', it: 'Italiano', fr: 'Français', de: 'Deutsch', es: 'Español' };
+/** A Map, not an object: a locale code is the config's word, and `__proto__` or `constructor` names no language. */
+const NAMES = new Map([
+  ['en', 'English'],
+  ['it', 'Italiano'],
+  ['fr', 'Français'],
+  ['de', 'Deutsch'],
+  ['es', 'Español'],
+]);
 
 export function localeName(code: string): string {
-  return NAMES[code] ?? code;
+  return NAMES.get(code) ?? code;
 }
 
 export function LocaleDropdownItem({ locales, current }: Props): ReactElement {

@@ -1,7 +1,7 @@
 import { bundledLanguages, splitLines, type GrammarState, type Highlighter, type ThemedToken } from 'shiki';
 import type { StateStack } from 'shiki/textmate';
 import type { HighlightedCode } from '../../../../templates/api/model.js';
-import { CODE_THEMES, getHighlighter } from '../../../content/plugins/highlighter.js';
+import { CODE_THEMES, getHighlighter, knownLanguage } from '../../../content/plugins/highlighter.js';
 import { BLOCK_COLORS, TONES } from './tones.js';
 
 /** Longer samples are shown uncoloured: colouring them costs more build time and page weight than it helps. */
@@ -37,8 +37,7 @@ export class SampleHighlighter {
   async load(languages: Iterable<string>): Promise<this> {
     const shiki = this.shiki;
     for (const lang of new Set(languages))
-      if (lang in bundledLanguages && !shiki.getLoadedLanguages().includes(lang))
-        await shiki.loadLanguage(lang as keyof typeof bundledLanguages);
+      if (knownLanguage(lang) && !shiki.getLoadedLanguages().includes(lang)) await shiki.loadLanguage(lang);
     return this;
   }
 
