@@ -3,6 +3,7 @@ import type { GlobalOptions } from '../../commands/options.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { countBySeverity } from '../../diagnostics/diagnostic.js';
 import { formatReport } from '../../diagnostics/format.js';
+import { oneLine } from '../../diagnostics/line.js';
 import { mcpSite } from '../../commands/rules.js';
 import { staleness } from './freshness.js';
 import { PublishedSite } from './site.js';
@@ -41,12 +42,17 @@ export async function startMcpServer(options: McpOptions): Promise<McpResult> {
   const site = await PublishedSite.open(outDir, rootDir);
   if (!site) return { ok: false, diagnostics: [noSite(options.out)] };
   if (stale !== undefined && !options.build) options.log(`specsite mcp: ${stale}; serving it as it is (--no-build)\n`);
-  const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
+  const [{ createMcpServer }, { StdioTransport }] = await Promise.all([
     import('./create.js'),
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('./stdio/transport.js'),
   ]);
   const server = createMcpServer(site);
-  const restore = consoleToStderr();
+  const restoreConsole = consoleToStderr();
+  const restoreGuard = guardProcess(options.log);
+  const restore = (): void => {
+    restoreGuard();
+    restoreConsole();
+  };
   let stop: (why: string) => void = () => {};
   const closed = new Promise<void>((done) => {
     let stopping = false;
@@ -69,7 +75,10 @@ export async function startMcpServer(options: McpOptions): Promise<McpResult> {
   process.stdout.once('error', gone);
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
-  await server.connect(new StdioServerTransport());
+  // Whatever closes the connection ends the process too, rather than leaving `closed` unsettled.
+  server.server.onclose = () => stop('the connection closed');
+  server.server.onerror = (error) => options.log(`specsite mcp: ${clip(oneLine(error.message))}\n`);
+  await server.connect(new StdioTransport(process.stdin, process.stdout, options.log));
   options.log(
     `specsite mcp: serving ${options.out}/ (${site.index.pages.length} pages, ${site.index.apis.length} APIs) over stdio\n`,
   );
@@ -105,6 +114,31 @@ function consoleToStderr(): () => void {
   const saved = { log: console.log, info: console.info, debug: console.debug };
   console.log = console.info = console.debug = console.error;
   return () => Object.assign(console, saved);
+}
+
+/**
+ * While serving, an error that escapes one request's handling (a rejection nobody awaited, an
+ * exception thrown from a callback) is one line on stderr, not the end of the server and of every
+ * other request: the SDK already answers a request whose handler fails.
+ */
+function guardProcess(log: (text: string) => void): () => void {
+  const stray = (error: unknown): void => {
+    log(
+      `specsite mcp: an error escaped a request's handling; serving on: ${clip(oneLine(String((error as Error)?.message ?? error)))}\n`,
+    );
+    if (process.env.SPECSITE_DEBUG) log(`${(error as Error)?.stack ?? String(error)}\n`);
+  };
+  process.on('unhandledRejection', stray);
+  process.on('uncaughtException', stray);
+  return () => {
+    process.off('unhandledRejection', stray);
+    process.off('uncaughtException', stray);
+  };
+}
+
+/** A message may quote a whole client message: its start is enough on stderr. */
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 function noSite(out: string): Diagnostic {
