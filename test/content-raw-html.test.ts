@@ -32,7 +32,10 @@ describe('raw HTML in a .md page', () => {
     const p = await project({
       'content/docs/index.md': page(body),
       // The same HTML in an MDX page is elements, rendered or refused by the MDX checks, never dropped.
-      'content/docs/other.mdx': page('Text with <span className="x">inline</span> markup.\n\n<div>A block.</div>', 'Other'),
+      'content/docs/other.mdx': page(
+        'Text with <span className="x">inline</span> markup.\n\n<div>A block.</div>',
+        'Other',
+      ),
     });
     const result = await run(p);
     const output = result.stdout + result.stderr;
