@@ -7,6 +7,7 @@ import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
 import { announcementLinkProblems } from './announcement-links.js';
 import { readFavicon } from './favicon.js';
+import { readLogo } from './logo.js';
 import { checkConfigFolders } from './project-paths.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { configInvalid, configType, configUnknownKey, navbarItemType } from './rules.js';
@@ -46,14 +47,16 @@ export async function loadConfig(
     return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
   const config = resolveConfig(parsed.data, absolute, ruleOverrides);
   const icon = await readFavicon(config, source);
+  const logo = await readLogo(config, source);
   const diagnostics = [
     ...checkApis(config, source),
     ...(await checkConfigFolders(config, source)),
     ...icon.diagnostics,
+    ...logo.diagnostics,
     ...(await announcementLinkProblems(config.announcementBar?.content, source)),
   ];
   if (diagnostics.length > 0) return { ok: false, diagnostics };
-  return { ok: true, config: { ...config, faviconFile: icon.favicon }, source, diagnostics: [] };
+  return { ok: true, config: { ...config, faviconFile: icon.favicon, logoFile: logo.logo }, source, diagnostics: [] };
 }
 
 const CONFIG_RULES: IssueRules = { unknownKey: configUnknownKey.id, type: configType.id, invalid: configInvalid.id };

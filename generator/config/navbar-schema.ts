@@ -76,9 +76,17 @@ export const navbar = z
   .strictObject({
     title: z.string().optional().describe('Text beside the logo; defaults to `brand.name`.'),
     logo: z
-      .strictObject({ src: z.string().min(1), alt: z.string() })
+      .strictObject({
+        src: z
+          .string()
+          .min(1)
+          .describe(
+            'An image file inside the project, relative to the config file (published under `assets/images/` with its content hash, checked like the favicon), or an http or https URL.',
+          ),
+        alt: z.string().describe("The logo's text alternative."),
+      })
       .optional()
-      .describe('Logo image, a path relative to the config file.'),
+      .describe('The logo image at the start of the navbar, linked to the home page.'),
     hideOnScroll: z
       .boolean()
       .default(false)

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { RuleSeverities } from '../diagnostics/severity.js';
+import type { Asset } from '../content/types.js';
 import type { Favicon } from './favicon.js';
 import type { ParsedSiteConfig } from './schema.js';
 
@@ -40,13 +41,15 @@ export interface ResolvedConfig extends Omit<
   editUrl: string | undefined;
   /** The `favicon` file as read and checked with the config (`loadConfig`); undefined without one. */
   faviconFile: Favicon | undefined;
+  /** `navbar.logo.src`'s file as read and checked with the config (`loadConfig`); undefined without one or for an http(s) logo. */
+  logoFile: Asset | undefined;
 }
 
 export function resolveConfig(
   parsed: ParsedSiteConfig,
   configPath: string,
   ruleOverrides: RuleSeverities = {},
-): Omit<ResolvedConfig, 'faviconFile'> {
+): Omit<ResolvedConfig, 'faviconFile' | 'logoFile'> {
   const rootDir = dirname(configPath);
   const brandName = parsed.brand.name ?? parsed.title;
   const brandSlug = parsed.brand.slug ?? slugify(brandName);

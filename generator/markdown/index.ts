@@ -31,7 +31,7 @@ export interface MarkdownInput {
 }
 
 export interface MarkdownChecks {
-  /** Site paths of the site's other files (the client's assets, the favicon), which a twin may link to. */
+  /** Site paths of the site's other files (the client's assets, the favicon, the logo), which a twin may link to. */
   otherFiles?: Iterable<string>;
   /** The output folder as messages show it: a problem in a twin the build made is reported at its file there. */
   outDir?: string;

@@ -4,7 +4,7 @@ import type { ContentResult } from '../content/index.js';
 import type { LoadedApi } from '../contracts/index.js';
 
 /**
- * Every file and folder a build reads, for the report's fingerprint: the config, its favicon, the
+ * Every file and folder a build reads, for the report's fingerprint: the config, its favicon and logo, the
  * content's folders, each API's spec (file or folder of versions) and every file its contracts are made
  * of, and the pages' images wherever they are in the project. specsite's own code is in the
  * fingerprint too (see `buildInputs`); git's history, which dates the docs pages, is not.
@@ -18,6 +18,7 @@ export function inputPaths(
   return [
     config.configPath,
     ...(config.favicon ? [resolve(rootDir, config.favicon)] : []),
+    ...(config.logoFile ? [config.logoFile.source] : []),
     // What content discovery lists: the docs, the standalone pages and the blog's posts.
     ...['docs', 'pages', ...(config.blog.enabled ? ['blog'] : [])].map((folder) =>
       resolve(rootDir, config.contentDir, folder),

@@ -38,7 +38,14 @@ export async function finishMarkdown(
   outDir: string,
 ): Promise<MarkdownSite> {
   const checks = {
-    otherFiles: [...client.files.keys(), ...(icon ? [icon.path] : []), 'sitemap.xml', 'robots.txt', '404.html'],
+    otherFiles: [
+      ...client.files.keys(),
+      ...(icon ? [icon.path] : []),
+      ...(prepared.config.logoFile ? [prepared.config.logoFile.target] : []),
+      'sitemap.xml',
+      'robots.txt',
+      '404.html',
+    ],
     outDir,
   };
   if (reference === started.reference) return started.pending.finish(checks);

@@ -28,6 +28,7 @@ export async function outputFiles(
   for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
   for (const [path, text] of markdown) files.set(`site/${path}`, text);
   if (icon) files.set(`site/${icon.path}`, icon.bytes);
+  if (config.logoFile) files.set(`site/${config.logoFile.target}`, config.logoFile.bytes);
   files.set(
     'site/sitemap.xml',
     sitemap(

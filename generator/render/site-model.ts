@@ -53,7 +53,11 @@ export function siteModel(
     locale: config.i18n.defaultLocale,
     navbar: {
       title: config.navbar.title,
-      logo: config.navbar.logo && { src: withBase(base, config.navbar.logo.src), alt: config.navbar.logo.alt },
+      // A file of the project is published with its hash (`config/logo.ts`); the only other logo is an http(s) URL.
+      logo: config.navbar.logo && {
+        src: config.logoFile ? withBase(base, `/${config.logoFile.target}`) : config.navbar.logo.src,
+        alt: config.navbar.logo.alt,
+      },
       hideOnScroll: config.navbar.hideOnScroll,
       homeHref: base,
       items,

@@ -9,6 +9,7 @@ import type {
 } from 'mdast-util-mdx-jsx';
 import { walk } from './walk.js';
 import { pageState } from './page-state.js';
+import { reportRawHtml } from './raw-html.js';
 import type { PageReport } from './report.js';
 import type { VFile } from 'vfile';
 
@@ -72,6 +73,9 @@ export function remarkSafety(options: { components: ReadonlySet<string> }) {
         // `[a][r]` takes its URL from `[r]: …`; links and images are checked where they are rewritten.
         case 'definition':
           if (!isSafeUrl(node.url)) report.add(node, 'error', 'unsafe-url', unsafeUrlMessage(node.url));
+          break;
+        case 'html':
+          reportRawHtml(node, report);
           break;
       }
     });
