@@ -7,6 +7,7 @@ import { toString } from 'hast-util-to-string';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { codeToHtml } from 'shiki';
+import { CONTENT_BUDGET } from '../generator/config/content-budget-schema.js';
 import { colouredOn } from '../generator/content/code-colours.js';
 import { compileMdx, type MdxContext } from '../generator/content/mdx.js';
 import { Background } from '../generator/workers/background.js';
@@ -21,6 +22,7 @@ const context: MdxContext = {
   rootDir: process.cwd(),
   baseUrl: '/',
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  maxNodes: CONTENT_BUDGET.nodes,
   components: new Set(MDX_COMPONENT_NAMES),
   contracts: NO_CONTRACTS,
   fileRoutes: new Map(),

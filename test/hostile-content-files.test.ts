@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
+import { CONTENT_BUDGET } from '../generator/config/content-budget-schema.js';
 import type { FreshPage } from '../generator/content/compile.js';
 import type { PageSource } from '../generator/content/types.js';
 import type { PageShare } from '../generator/content/thread-tasks.js';
@@ -71,6 +72,7 @@ describe('content and config read nothing outside the project', () => {
       rootDir: p.dir,
       baseUrl: '/',
       toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+      maxNodes: CONTENT_BUDGET.nodes,
       components: [],
       fileRoutes: [[file, '/docs/']],
     };

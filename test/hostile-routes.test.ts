@@ -127,7 +127,8 @@ describe('nesting depth has a limit', () => {
         Array.from({ length: 3000 }, () => '</div>').join('\n'),
     };
     const files: Record<string, string> = {
-      'site-config.yaml': 'title: Deep\n',
+      // Budget enough for these pages, so that only their depth stops them.
+      'site-config.yaml': 'title: Deep\ncontentBudget:\n  bytes: 8000000\n  nodes: 1000000\n',
       'content/docs/fine.mdx': page(
         'Fine',
         '',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RULE_SEVERITIES, type RuleDescriptor } from '../diagnostics/severity.js';
 import { RULES } from '../rules.js';
 import { blog } from './blog-schema.js';
+import { contentBudget } from './content-budget-schema.js';
 import { linkTarget, navbar } from './navbar-schema.js';
 import { sidebarItem } from './sidebar-schema.js';
 import { validRoute } from '../sources/zod-policies.js';
@@ -246,6 +247,7 @@ export const siteConfigSchema = z
     client: client.default(() => client.parse({})),
     apiPages: apiPages.default(() => apiPages.parse({})),
     blog: blog.default(() => blog.parse({})),
+    contentBudget: contentBudget.default(() => contentBudget.parse({})),
     apis: z.array(api).default([]).describe('The APIs of the site.'),
     types: types.default({}),
     rules: rules.default({}),

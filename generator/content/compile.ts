@@ -104,6 +104,8 @@ function pageKey(page: PageSource, context: CompileContext): string {
     page.text,
     context.baseUrl,
     JSON.stringify(context.toc),
+    // A page kept under a larger budget is checked again under a smaller one.
+    String(context.maxNodes),
     [...context.components].sort().join(','),
   );
 }

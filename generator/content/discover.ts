@@ -1,11 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import pMap from 'p-map';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile } from '../sources/source-file.js';
 import { zodIssueToDiagnostics } from '../sources/zod-issues.js';
-import { decodePage } from './page-text.js';
+import { readPageFile } from './page-text.js';
 import type { CategoryMeta } from './types.js';
 
 /** Written in a content path, it stands for the configured brand slug (`{product}-packages.mdx`). */
@@ -43,8 +43,16 @@ const categorySchema = z.strictObject({
     .describe("Doc id shown when the label is clicked; defaults to the folder's `index` page."),
 });
 
-/** Lists the docs, the standalone pages, the blog posts and the docs folders' settings, in a stable order. */
-export async function discoverContent(contentDir: string, brandSlug: string, blog = false): Promise<Discovered> {
+/**
+ * Lists the docs, the standalone pages, the blog posts and the docs folders' settings, in a stable
+ * order. A page file of more than `maxBytes` is reported and left out unread.
+ */
+export async function discoverContent(
+  contentDir: string,
+  brandSlug: string,
+  blog: boolean,
+  maxBytes: number,
+): Promise<Discovered> {
   const docsDir = join(contentDir, 'docs');
   const pagesDir = join(contentDir, 'pages');
   const postsDir = join(contentDir, 'blog');
@@ -84,7 +92,7 @@ export async function discoverContent(contentDir: string, brandSlug: string, blo
     // A bounded number at once: a site of many thousand pages must not run out of open files.
     const texts = await pMap(
       files.filter((f) => PAGE_FILE.test(f)),
-      async (file) => ({ file, decoded: decodePage(file, await readFile(file)) }),
+      async (file) => ({ file, decoded: await readPageFile(file, maxBytes) }),
       { concurrency: READ_CONCURRENCY },
     );
     return texts.flatMap(({ file, decoded }) => {

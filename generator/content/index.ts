@@ -86,7 +86,7 @@ export interface ContentResult {
 export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const { config } = input;
   const contentDir = resolve(config.rootDir, config.contentDir);
-  const found = await discoverContent(contentDir, config.brand.slug, config.blog.enabled);
+  const found = await discoverContent(contentDir, config.brand.slug, config.blog.enabled, config.contentBudget.bytes);
   // The blog's code is loaded only for a site with posts.
   const blogStage = found.posts.length > 0 ? await import('./blog/index.js') : undefined;
   const posts = blogStage?.readPosts(found.posts, config.blog.route) ?? {
@@ -211,6 +211,7 @@ async function compilePages(
           rootDir: context.rootDir,
           baseUrl: context.baseUrl,
           toc: context.toc,
+          maxNodes: context.maxNodes,
           components: [...context.components],
           fileRoutes: sources.map((source): [string, string] => [source.file, source.route]),
         }),
@@ -250,6 +251,7 @@ export function compileContext(
     rootDir: config.rootDir,
     baseUrl: config.baseUrl,
     toc: config.toc,
+    maxNodes: config.contentBudget.nodes,
     components: input.components,
     contracts: input.contracts,
     fileRoutes: new Map(pages.map((s) => [s.file, s.route])),

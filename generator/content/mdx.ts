@@ -10,6 +10,7 @@ import { rehypeHeadings } from './plugins/rehype-headings.js';
 import { remarkAdmonitions } from './plugins/remark-admonitions.js';
 import { DepthLimitExceeded, depthLimitMessage, remarkDepthLimit, tooDeepLine } from './plugins/remark-depth-limit.js';
 import { remarkContracts } from './plugins/remark-contracts.js';
+import { PageSizeExceeded, remarkPageSize } from './plugins/remark-page-size.js';
 import { remarkLinks } from './plugins/remark-links.js';
 import { remarkSafety } from './plugins/remark-safety.js';
 import { remarkCaptureTwin } from './plugins/remark-twin.js';
@@ -33,6 +34,8 @@ export interface MdxContext {
   assets: Map<string, Asset>;
   /** The project folder: images are read only from inside it. */
   rootDir: string;
+  /** The most Markdown syntax nodes a page may have (`contentBudget.nodes`). */
+  maxNodes: number;
   /** Where code blocks are coloured; on the compiling thread when absent. */
   codeColours?: CodeColours;
 }
@@ -65,6 +68,8 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         remarkFrontmatter,
         remarkGfm,
         remarkDirective,
+        // First: a page over its budget stops before anything that costs more than counting.
+        [remarkPageSize, { maxNodes: context.maxNodes }],
         remarkDepthLimit,
         [remarkSafety, { components: context.components }],
         remarkContracts,
@@ -133,7 +138,8 @@ export async function compileMdx(
     await processorFor(context, page.format).process(file);
   } catch (error) {
     if (error instanceof TreeCaptured) tree = serializePageTree(error.tree);
-    else if (error instanceof DepthLimitExceeded) return output(undefined, report.diagnostics);
+    else if (error instanceof DepthLimitExceeded || error instanceof PageSizeExceeded)
+      return output(undefined, report.diagnostics);
     // Before the depth is measured, only the parser runs; some of its steps recurse into what it reads.
     else if (error instanceof RangeError && /call stack/i.test(error.message))
       return output(undefined, [

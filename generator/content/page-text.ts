@@ -1,9 +1,39 @@
+import { open } from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodeUtf8 } from '../sources/decode.js';
 import { displayPath } from '../sources/display-path.js';
 import { ENCODING_RULE } from '../sources/limits.js';
+import { PAGE_SIZE_RULE, tooManyBytes } from './page-size.js';
 
 export type PageText = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
+
+/**
+ * A page file as text, unless it has more than `maxBytes` bytes: such a file is not read at all, so
+ * neither its parse nor its front matter costs anything. The length is checked again once read, in
+ * case the file grew in between.
+ */
+export async function readPageFile(file: string, maxBytes: number): Promise<PageText> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const bytes = size > maxBytes ? undefined : await handle.readFile();
+    if (bytes === undefined || bytes.length > maxBytes)
+      return {
+        ok: false,
+        diagnostic: {
+          file: displayPath(file),
+          line: 1,
+          column: 1,
+          severity: 'error',
+          rule: PAGE_SIZE_RULE,
+          message: tooManyBytes(Math.max(size, bytes?.length ?? 0), maxBytes),
+        },
+      };
+    return decodePage(file, bytes);
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * A page file's bytes as text. Pages are UTF-8; an editor's byte order mark is dropped (left in, it

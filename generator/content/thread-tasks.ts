@@ -14,6 +14,7 @@ export interface PageShare {
   rootDir: string;
   baseUrl: string;
   toc: MdxContext['toc'];
+  maxNodes: number;
   components: string[];
   fileRoutes: Array<[string, string]>;
 }
@@ -36,6 +37,7 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
         rootDir: share.rootDir,
         baseUrl: share.baseUrl,
         toc: share.toc,
+        maxNodes: share.maxNodes,
         components: new Set(share.components),
         contracts: NO_CONTRACTS,
         fileRoutes: new Map(share.fileRoutes),

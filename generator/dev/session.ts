@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../pipeline.js';
 import { compileContext, compilePage, readPage, type ContentResult } from '../content/index.js';
-import { decodePage } from '../content/page-text.js';
+import { readPageFile } from '../content/page-text.js';
 import { duplicateTitle } from '../content/rules.js';
 import type { CompiledPage } from '../content/types.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -76,8 +75,8 @@ export class DevSession {
       if (!page) return undefined;
       let text: string;
       try {
-        // A page that is no longer UTF-8 is left to the full build, which reports it.
-        const decoded = decodePage(path, await readFile(path));
+        // A page that is no longer UTF-8, or over its budget, is left to the full build, which reports it.
+        const decoded = await readPageFile(path, parts.config.contentBudget.bytes);
         if (!decoded.ok) return undefined;
         text = decoded.text;
       } catch {

@@ -1,0 +1,13 @@
+// The budget of one content page (`contentBudget` in the config): its file's bytes are checked when
+// it is read (`page-text.ts`), its syntax nodes right after it is parsed (`plugins/remark-page-size.ts`).
+
+/** The rule of a page over the budget (`page-budget` is the API reference pages' own, a warning). */
+export const PAGE_SIZE_RULE = 'page-size';
+
+export function tooManyBytes(size: number, maxBytes: number): string {
+  return `the page file has ${size.toLocaleString('en-US')} bytes, more than the ${maxBytes.toLocaleString('en-US')} a page may have (\`contentBudget.bytes\` in the site config); split it into several pages`;
+}
+
+export function tooManyNodes(maxNodes: number): string {
+  return `the page has more than ${maxNodes.toLocaleString('en-US')} Markdown nodes (headings, paragraphs, runs of text, links, list items, table cells, elements), the budget of one page (\`contentBudget.nodes\` in the site config), from here on; split it into several pages`;
+}
