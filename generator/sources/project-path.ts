@@ -137,7 +137,7 @@ function ignoredSet(list: readonly string[]): ReadonlySet<string> {
 /** The message every stage gives for a path outside the project, so users meet one wording. */
 export function outsideProjectMessage(what: string, asWritten: string, why: OutsideWhy = 'beyond'): string {
   if (why === 'git')
-    return `${what} "${asWritten}" is in a .git folder, which is never read (it holds the repository's settings and credentials)`;
+    return `${what} "${asWritten}" is under .git, the repository's own files (its settings and credentials), which are never read`;
   if (why === 'ignored')
     return `${what} "${asWritten}" is a file git ignores, which is never read under --root (a checkout keeps its secrets and leftovers in ignored files)`;
   return `${what} "${asWritten}" is outside the project (the folder of the site config, or the folder given with --root); only files inside it are read`;
