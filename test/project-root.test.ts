@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -117,6 +118,19 @@ describe('with --root, what git ignores is never read', () => {
     });
     assertRefused(await fromDocs(m, ['--root', '..', 'build']), m, 'site-config.yaml:5:11', IGNORED);
     await assertNothingWritten(m);
+  });
+});
+
+describe('git, asked what it ignores, runs nothing the repository names', () => {
+  test('an fsmonitor program in .git/config is not run', async () => {
+    const m = await monorepo('fsmonitor');
+    const ran = join(m.repo, '..', 'fsmonitor-ran');
+    const hook = join(m.repo, '..', 'hook.sh');
+    await writeFile(hook, `#!/bin/sh\ntouch '${ran}'\n`, { mode: 0o755 });
+    execFileSync('git', ['config', 'core.fsmonitor', hook], { cwd: m.repo });
+    const run = await fromDocs(m, ['--root', '..', 'validate']);
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(existsSync(ran), false, 'the hook ran');
   });
 });
 
