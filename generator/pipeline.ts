@@ -120,7 +120,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       search: index.report,
       apiPages: apiPagesReport(rendered.apiWeights, pageBudget),
       secondThread: background.usedSecondThread || content.secondThread || rendered.secondThread,
-      inputs: await buildInputs(config.rootDir, inputPaths(config, site.apis, content)),
+      inputs: await buildInputs(config.project.dir, inputPaths(config, site.apis, content)),
     };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
     return { diagnostics: normalized, files, report, parts };

@@ -19,7 +19,7 @@ import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { Page } from './html.js';
 
 const context: MdxContext = {
-  rootDir: process.cwd(),
+  project: { dir: process.cwd() },
   baseUrl: '/',
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   maxNodes: CONTENT_BUDGET.nodes,

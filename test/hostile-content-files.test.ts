@@ -69,7 +69,7 @@ describe('content and config read nothing outside the project', () => {
     const p = await project({ 'content/docs/index.mdx': page('![a](../../../secret.png)') });
     const file = join(p.dir, 'content/docs/index.mdx');
     const share: PageShare = {
-      rootDir: p.dir,
+      project: { dir: p.dir },
       baseUrl: '/',
       toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
       maxNodes: CONTENT_BUDGET.nodes,

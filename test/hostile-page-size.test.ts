@@ -1,3 +1,4 @@
+import { projectAt } from '../generator/sources/project-path.js';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -65,7 +66,7 @@ describe('the page budget (contentBudget)', () => {
       contracts: NO_CONTRACTS,
       fileRoutes: new Map(),
       assets: new Map(),
-      rootDir: '/nonexistent',
+      project: projectAt('/nonexistent'),
       codeColours: {
         colour: (blocks) => {
           coloured.push(blocks);

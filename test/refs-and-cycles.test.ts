@@ -80,7 +80,7 @@ test('$refs resolve from the file that holds them, from any working folder: vali
 test('the type generator is handed a document whose every $ref is internal, refs to its own file included', async () => {
   const path = join(FIXTURE, 'openapi/own.yaml');
   const document = parse(await readFile(path, 'utf8')) as Record<string, unknown>;
-  const bundled = await bundleForTypes(document, path, FIXTURE, await typeGeneratorConfig());
+  const bundled = await bundleForTypes(document, path, { dir: FIXTURE }, await typeGeneratorConfig());
   const refs = JSON.stringify(bundled).match(/"\$ref":"[^"]*"/g) ?? [];
   assert.deepEqual(
     [...new Set(refs)],

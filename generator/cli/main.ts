@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_OPTIONS, type GlobalOptions } from '../commands/options.js';
+import { rootProblem } from '../config/project-root.js';
 import { parseRuleOption, type RuleSeverities } from '../diagnostics/severity.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
@@ -23,6 +24,10 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
       'Contract-first documentation sites: OpenAPI contracts, MDX content and one config in; a static site, TypeScript types and JSON Schemas out.',
     )
     .option('-c, --config <file>', 'site config file', DEFAULT_OPTIONS.config)
+    .option(
+      '--root <dir>',
+      "the project: the folder whose files the config, contracts and content may name (default: the config's folder); it must contain the config. Inside it, .git/ and what git ignores are never read",
+    )
     .option(
       '-o, --out <dir>',
       'output folder (site in DIR/site, types in DIR/types, schemas in DIR/schemas)',
@@ -68,7 +73,11 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
         rule?: RuleSeverities;
         acknowledgeBreaking: boolean;
         cache: boolean;
+        root?: string;
       }>();
+      // A usage mistake, told before any command reads a file.
+      const rootWrong = o.root === undefined ? undefined : rootProblem(o.root, o.config);
+      if (rootWrong !== undefined) program.error(`error: --root ${rootWrong}`);
       return {
         config: o.config,
         out: o.out,
@@ -77,6 +86,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
         rules: o.rule ?? DEFAULT_OPTIONS.rules,
         acknowledgeBreaking: o.acknowledgeBreaking,
         cache: o.cache,
+        root: o.root,
       };
     },
     report,

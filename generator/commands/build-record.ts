@@ -56,6 +56,7 @@ export async function unchangedBuild(
   const out = resolve(options.out);
   const rootDir = dirname(resolve(options.config));
   const cache = BuildCache.forProject(rootDir, true);
+  const projectDir = projectDirOf(options);
   const record = await cache.get<BuildRecord>('output', recordKey(cache, out));
   if (!record || record.settings !== settingsOf(options)) return undefined;
   // A build that is running, or was killed, in this folder: a build finishes or clears what it left.
@@ -64,11 +65,11 @@ export async function unchangedBuild(
   const report = await readReport(join(out, BUILD_REPORT));
   if (!report) return undefined;
   // The usual change first (an edited page, found by the hash); git only once the files are the same.
-  if ((await fingerprintInputs(rootDir, report.inputs.paths)) !== report.inputs.fingerprint) return undefined;
+  if ((await fingerprintInputs(projectDir, report.inputs.paths)) !== report.inputs.fingerprint) return undefined;
   if ((await templatesFingerprint()) !== record.templates) return undefined;
   // The report just read is among the entries: once they are as recorded, so is what it says.
   if (!safely(() => sameEntries(out, record.entries, names))) return undefined;
-  if (record.dated && (await datesNow(rootDir, record.dated)) !== record.dated.dates) return undefined;
+  if (record.dated && (await datesNow(projectDir, record.dated)) !== record.dated.dates) return undefined;
   return { report, diagnostics: report.warnings };
 }
 
@@ -109,7 +110,7 @@ export async function recordBuild(
   const { config, content, cache } = parts;
   const paths = output.report.inputs.paths;
   const edited = safely(
-    () => changedSince(config.rootDir, paths, start.clock) || changedSince(TEMPLATES, ['.'], start.clock),
+    () => changedSince(projectDirOf(options), paths, start.clock) || changedSince(TEMPLATES, ['.'], start.clock),
   );
   if (edited !== false) return;
   const templates = await start.templates.catch(() => undefined);
@@ -153,6 +154,11 @@ export async function recordBuild(
   await cache.set('output', key, { settings: '', templates: '', dated: null, entries: [] } satisfies BuildRecord);
 }
 
+/** The folder the report's `inputs` are relative to: the project (`--root`, else the config's folder). */
+function projectDirOf(options: BuildOptions): string {
+  return resolve(options.root ?? dirname(resolve(options.config)));
+}
+
 function recordKey(cache: BuildCache, out: string): string {
   return cache.key('output', out);
 }
@@ -161,6 +167,7 @@ function recordKey(cache: BuildCache, out: string): string {
 function settingsOf(options: BuildOptions): string {
   return JSON.stringify({
     config: resolve(options.config),
+    root: projectDirOf(options),
     out: resolve(options.out),
     strict: options.strict,
     rules: Object.entries(options.rules ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),

@@ -23,7 +23,7 @@ export type DiffTarget = { files: readonly [string, string] } | { service: strin
  */
 export async function diff(
   target: DiffTarget,
-  options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules'>>,
+  options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules' | 'root'>>,
 ): Promise<DiffResult> {
   const pair =
     'files' in target
@@ -34,9 +34,9 @@ export async function diff(
           diagnostics: [],
           project: undefined,
         }
-      : await serviceFiles(target.service, options.config, options.rules);
+      : await serviceFiles(target.service, options.config, options.rules, options.root);
   if (!pair.old || !pair.new) return { diagnostics: normalizeDiagnostics(pair.diagnostics), report: undefined };
-  // A configured API's `$ref`s read inside the config's folder; files named here, inside their own project.
+  // A configured API's `$ref`s read inside the config's project; files named here, inside their own project.
   const [before, after] = await Promise.all([
     validateContract(pair.old.file, pair.rules, undefined, pair.project),
     validateContract(pair.new.file, pair.rules, undefined, pair.project),

@@ -16,6 +16,11 @@ export interface GlobalOptions {
   acknowledgeBreaking: boolean;
   /** Keep finished work in `.cache/specsite/` beside the config and reuse it (`--no-cache` turns it off). */
   cache: boolean;
+  /**
+   * The project (`--root`): the folder the config may name files in. Undefined: the config's folder.
+   * A command-line choice only: the config, which a pull request can edit, cannot widen it.
+   */
+  root?: string | undefined;
 }
 
 export const DEFAULT_OPTIONS: GlobalOptions = {

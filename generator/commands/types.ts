@@ -14,7 +14,7 @@ export interface TypesResult {
 }
 
 export interface TypesOptions
-  extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules' | 'cache'>> {
+  extends Pick<GlobalOptions, 'config' | 'out'>, Partial<Pick<GlobalOptions, 'rules' | 'cache' | 'root'>> {
   /**
    * Versions to type instead of the newest: `1.0.0` for every configured API, `searcher@1.0.0` for
    * one (a later entry for the same API wins). Only with the config, not with files.
@@ -32,7 +32,7 @@ export async function types(files: readonly string[], options: TypesOptions): Pr
   const prepared =
     files.length > 0
       ? await fromFiles(files, rules)
-      : await fromConfig(options.config, rules, options.versions ?? [], options.cache ?? true);
+      : await fromConfig(options.config, rules, options.versions ?? [], options.cache ?? true, options.root);
   const diagnostics = normalizeDiagnostics(prepared.diagnostics);
   if (!prepared.input || countBySeverity(diagnostics).errors > 0) return { diagnostics, written: [] };
   const generated = await generateTypes(prepared.input);

@@ -22,7 +22,8 @@ export interface ValidateResult {
  */
 export async function validate(
   files: readonly string[],
-  options: Pick<GlobalOptions, 'config'> & Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>>,
+  options: Pick<GlobalOptions, 'config'> &
+    Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache' | 'root'>>,
 ): Promise<ValidateResult> {
   if (files.length > 0) {
     const diagnostics: Diagnostic[] = [];

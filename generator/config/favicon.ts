@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
+import {
+  outsideProjectMessage,
+  PATH_OUTSIDE_PROJECT,
+  resolveInProject,
+  type Project,
+} from '../sources/project-path.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { locatedAt } from '../sources/zod-issues.js';
 
@@ -20,7 +25,7 @@ const FAVICON_EXTENSIONS = new Set(['.svg', '.png', '.ico']);
  * SVG that runs nothing. It is served from the site's origin, like the pages' images.
  */
 export async function readFavicon(
-  config: { favicon?: string | undefined; rootDir: string },
+  config: { favicon?: string | undefined; rootDir: string; project: Project },
   source: SourceFile,
 ): Promise<{ favicon: Favicon | undefined; diagnostics: Diagnostic[] }> {
   const asWritten = config.favicon;
@@ -32,9 +37,9 @@ export async function readFavicon(
   const ext = extname(asWritten).toLowerCase();
   if (!FAVICON_EXTENSIONS.has(ext))
     return fail('config-invalid', `favicon must be a .svg, .png or .ico file, not "${asWritten}"`);
-  const where = await resolveInProject(config.rootDir, asWritten);
+  const where = await resolveInProject(config.project, resolve(config.rootDir, asWritten));
   if (!where.ok && where.reason === 'outside')
-    return fail(PATH_OUTSIDE_PROJECT, outsideProjectMessage('favicon', asWritten));
+    return fail(PATH_OUTSIDE_PROJECT, outsideProjectMessage('favicon', asWritten, where.why));
   let bytes: Buffer;
   try {
     if (!where.ok) throw new Error('not found');

@@ -9,6 +9,9 @@ import { announcementLinkProblems } from './announcement-links.js';
 import { readFavicon } from './favicon.js';
 import { readLogo } from './logo.js';
 import { checkConfigFolders } from './project-paths.js';
+import { openProject } from './project-root.js';
+import { showPathsWithin } from '../sources/display-path.js';
+import { PATH_OUTSIDE_PROJECT } from '../sources/project-path.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { configInvalid, configType, configUnknownKey, navbarItemType } from './rules.js';
 import { siteConfigSchema } from './schema.js';
@@ -21,13 +24,16 @@ export const DEFAULT_CONFIG_FILE = 'site-config.yaml';
 
 /**
  * Reads, validates and resolves the site config. Every problem comes back located in the file.
- * `ruleOverrides` (the command line's `--rule`) win over the file's `rules`.
+ * `ruleOverrides` (the command line's `--rule`) win over the file's `rules`; `root` (`--root`)
+ * widens the project from the config's folder to a folder above it.
  */
 export async function loadConfig(
   configPath: string = DEFAULT_CONFIG_FILE,
   ruleOverrides: RuleSeverities = {},
+  root?: string,
 ): Promise<ConfigResult> {
   const absolute = resolve(configPath);
+  showPathsWithin(root === undefined ? undefined : resolve(root));
   const read = await readSourceFile(absolute, 'config-parse');
   if (!read.ok) {
     const diagnostics = read.diagnostics.map((d) =>
@@ -45,7 +51,22 @@ export async function loadConfig(
   const parsed = siteConfigSchema.safeParse(source.data ?? {});
   if (!parsed.success)
     return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
-  const config = resolveConfig(parsed.data, absolute, ruleOverrides);
+  const opened = await openProject(absolute, root);
+  if (!opened.ok)
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          file: source.display,
+          line: 0,
+          column: 0,
+          severity: 'error',
+          rule: PATH_OUTSIDE_PROJECT,
+          message: opened.message,
+        },
+      ],
+    };
+  const config = resolveConfig(parsed.data, absolute, ruleOverrides, opened.project);
   const icon = await readFavicon(config, source);
   const logo = await readLogo(config, source);
   const diagnostics = [

@@ -1,3 +1,4 @@
+import type { Project } from '../sources/project-path.js';
 import { resolve } from 'node:path';
 import type { Asset } from '../content/types.js';
 import { loadImage } from '../content/images.js';
@@ -18,7 +19,7 @@ const WEB_IMAGE = /^https?:\/\/[^/]/i;
  * which would load from wherever the site is served over, `data:`, script URLs) is refused.
  */
 export async function readLogo(
-  config: { navbar: { logo?: { src: string } | undefined }; rootDir: string },
+  config: { navbar: { logo?: { src: string } | undefined }; rootDir: string; project: Project },
   source: SourceFile,
 ): Promise<{ logo: Asset | undefined; diagnostics: Diagnostic[] }> {
   const asWritten = config.navbar.logo?.src;
@@ -34,7 +35,7 @@ export async function readLogo(
       `the logo ${JSON.stringify(asWritten.slice(0, 60))} must be an image file in the project (a path relative to the config file) or an http or https URL`,
     );
   }
-  const image = await loadImage(resolve(config.rootDir, asWritten), { rootDir: config.rootDir, assets: new Map() });
+  const image = await loadImage(resolve(config.rootDir, asWritten), { project: config.project, assets: new Map() });
   if (image.ok) return { logo: image.asset, diagnostics: [] };
   if (image.rule === PATH_OUTSIDE_PROJECT) return fail(image.rule, outsideProjectMessage('logo', asWritten));
   if (image.rule === 'missing-image') return fail('config-invalid', `logo file "${asWritten}" not found`);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -11,13 +12,18 @@ import type { ResolvedConfig } from './resolve.js';
  * is checked where contracts are read.
  */
 export async function checkConfigFolders(
-  config: Pick<ResolvedConfig, 'contentDir' | 'rootDir'>,
+  config: Pick<ResolvedConfig, 'contentDir' | 'rootDir' | 'project'>,
   source: SourceFile,
 ): Promise<Diagnostic[]> {
-  const where = await resolveInProject(config.rootDir, config.contentDir);
+  const where = await resolveInProject(config.project, resolve(config.rootDir, config.contentDir));
   if (!where.ok && where.reason === 'outside')
     return [
-      locatedAt(source, ['contentDir'], PATH_OUTSIDE_PROJECT, outsideProjectMessage('contentDir', config.contentDir)),
+      locatedAt(
+        source,
+        ['contentDir'],
+        PATH_OUTSIDE_PROJECT,
+        outsideProjectMessage('contentDir', config.contentDir, where.why),
+      ),
     ];
   return [];
 }

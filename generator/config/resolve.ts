@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { RuleSeverities } from '../diagnostics/severity.js';
 import type { Asset } from '../content/types.js';
+import { projectAt, type Project } from '../sources/project-path.js';
 import type { Favicon } from './favicon.js';
 import type { ParsedSiteConfig } from './schema.js';
 
@@ -28,6 +29,8 @@ export interface ResolvedConfig extends Omit<
   configPath: string;
   /** Folder of the config file: every relative path in it is relative to this. */
   rootDir: string;
+  /** What the config may name: `rootDir`, or the folder the command line's `--root` widened it to. */
+  project: Project;
   description: string;
   brand: { name: string; slug: string };
   navbar: Omit<ParsedSiteConfig['navbar'], 'title'> & { title: string };
@@ -49,6 +52,7 @@ export function resolveConfig(
   parsed: ParsedSiteConfig,
   configPath: string,
   ruleOverrides: RuleSeverities = {},
+  project: Project = projectAt(dirname(configPath)),
 ): Omit<ResolvedConfig, 'faviconFile' | 'logoFile'> {
   const rootDir = dirname(configPath);
   const brandName = parsed.brand.name ?? parsed.title;
@@ -59,6 +63,7 @@ export function resolveConfig(
     ...parsed,
     configPath,
     rootDir,
+    project,
     description,
     editUrl: parsed.editUrl?.replace(/\/?$/, '/'),
     brand: { name: brandName, slug: brandSlug },

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { firstLine, gitEnvironment } from '../sources/git-environment.js';
 import { gitDatesRule } from './git-dates-rule.js';
 import { GitLogReader } from './git-log-reader.js';
 
@@ -155,23 +156,6 @@ export function gitLogArguments(folder: string): string[] {
   ];
 }
 
-function gitEnvironment(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_NO_LAZY_FETCH: '1',
-    GIT_OPTIONAL_LOCKS: '0',
-    // git's messages in English, whatever the machine's language, so that "not a git repository" is recognised.
-    LC_ALL: 'C',
-    LANGUAGE: '',
-  };
-}
-
 function none(): GitDates {
   return { dates: new Map(), diagnostics: [] };
-}
-
-function firstLine(text: string): string {
-  const line = text.trim().split('\n', 1)[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }

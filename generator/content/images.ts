@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { IMAGE_TYPE } from '../sources/image-bytes.js';
-import { resolveInProject, PATH_OUTSIDE_PROJECT } from '../sources/project-path.js';
+import { resolveInProject, PATH_OUTSIDE_PROJECT, type OutsideWhy, type Project } from '../sources/project-path.js';
 import type { UNSAFE_SVG } from '../sources/svg-safety.js';
 import type { Asset } from './types.js';
 
 export interface ImageContext {
-  /** The project folder: no image is read from outside it. */
-  rootDir: string;
+  /** No image is read from outside it. */
+  project: Project;
   /** Shared by all pages so that an image used twice is read and checked once. */
   assets: Map<string, Asset>;
 }
@@ -19,6 +19,8 @@ export type ImageResult =
       ok: false;
       rule: 'missing-image' | typeof PATH_OUTSIDE_PROJECT | typeof IMAGE_TYPE | typeof UNSAFE_SVG;
       problem?: string;
+      /** With `PATH_OUTSIDE_PROJECT`: why the project does not read it. */
+      why?: OutsideWhy;
     };
 
 /**
@@ -30,8 +32,11 @@ export type ImageResult =
 export async function loadImage(source: string, context: ImageContext): Promise<ImageResult> {
   const known = context.assets.get(source);
   if (known) return { ok: true, asset: known };
-  const where = await resolveInProject(context.rootDir, source);
-  if (!where.ok) return { ok: false, rule: where.reason === 'outside' ? PATH_OUTSIDE_PROJECT : 'missing-image' };
+  const where = await resolveInProject(context.project, source);
+  if (!where.ok)
+    return where.reason === 'outside'
+      ? { ok: false, rule: PATH_OUTSIDE_PROJECT, why: where.why }
+      : { ok: false, rule: 'missing-image' };
   let bytes: Buffer;
   try {
     bytes = await readFile(where.real);

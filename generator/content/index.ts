@@ -134,7 +134,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   // git reads the history in its own process while this one compiles.
   const dating = input.gitDates
     ? gitDates({
-        rootDir: config.rootDir,
+        // The project's folder: with `--root`, the content may lie beside the config's.
+        rootDir: config.project.dir,
         folder: join(contentDir, 'docs'),
         files: docs.map((d) => d.file),
         display: displayPath(join(contentDir, 'docs')),
@@ -208,7 +209,7 @@ async function compilePages(
       share: {
         key: PAGE_SHARE,
         value: (): PageShare => ({
-          rootDir: context.rootDir,
+          project: context.project,
           baseUrl: context.baseUrl,
           toc: context.toc,
           maxNodes: context.maxNodes,
@@ -248,7 +249,7 @@ export function compileContext(
 ): CompileContext {
   const { config } = input;
   return {
-    rootDir: config.rootDir,
+    project: config.project,
     baseUrl: config.baseUrl,
     toc: config.toc,
     maxNodes: config.contentBudget.nodes,

@@ -20,6 +20,7 @@ import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
 import { DEPTH_LIMIT_RULE } from '../sources/limits.js';
+import type { Project } from '../sources/project-path.js';
 
 export interface MdxContext {
   baseUrl: string;
@@ -32,8 +33,8 @@ export interface MdxContext {
   fileRoutes: Pick<ReadonlyMap<string, string>, 'get'>;
   /** Shared by all pages so that an image used twice is read once. */
   assets: Map<string, Asset>;
-  /** The project folder: images are read only from inside it. */
-  rootDir: string;
+  /** Images are read only from inside it. */
+  project: Project;
   /** The most Markdown syntax nodes a page may have (`contentBudget.nodes`). */
   maxNodes: number;
   /** Where code blocks are coloured; on the compiling thread when absent. */
@@ -75,7 +76,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         remarkContracts,
         remarkAdmonitions,
         remarkVoice,
-        [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets, rootDir: context.rootDir }],
+        [remarkLinks, { baseUrl: context.baseUrl, assets: context.assets, project: context.project }],
         remarkCaptureTwin,
       ],
       rehypePlugins: [

@@ -2,6 +2,7 @@ import type { TaskReply, TaskRequest, ThreadContext } from '../workers/protocol.
 import { stale } from '../workers/protocol.js';
 import type { MdxContext } from './mdx.js';
 import { NO_CONTRACTS, type PageSource } from './types.js';
+import type { Project } from '../sources/project-path.js';
 
 /** A content page, compiled on the second thread against the `PageShare` the build handed over first. */
 export interface PageRequest extends TaskRequest {
@@ -11,7 +12,7 @@ export interface PageRequest extends TaskRequest {
 
 /** What every page compiles against besides itself, handed to the thread once (`Background.share`). */
 export interface PageShare {
-  rootDir: string;
+  project: Project;
   baseUrl: string;
   toc: MdxContext['toc'];
   maxNodes: number;
@@ -34,7 +35,7 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
     pageContext = {
       share,
       context: {
-        rootDir: share.rootDir,
+        project: share.project,
         baseUrl: share.baseUrl,
         toc: share.toc,
         maxNodes: share.maxNodes,

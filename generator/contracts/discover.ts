@@ -4,7 +4,12 @@ import semver from 'semver';
 import type { ResolvedApi, ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Segment } from '../sources/pointer.js';
-import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
+import {
+  outsideProjectMessage,
+  PATH_OUTSIDE_PROJECT,
+  resolveInProject,
+  type OutsideWhy,
+} from '../sources/project-path.js';
 import type { SourceFile } from '../sources/source-file.js';
 
 export const CONTRACT_EXTENSIONS = ['.yaml', '.yml', '.json'];
@@ -44,13 +49,13 @@ export async function discoverApis(
       rule,
       message,
     });
-    const outside = (asWritten: string): Diagnostic =>
-      problem(`API "${api.id}": ${outsideProjectMessage('spec', asWritten)}`, PATH_OUTSIDE_PROJECT);
+    const outside = (asWritten: string, why: OutsideWhy): Diagnostic =>
+      problem(`API "${api.id}": ${outsideProjectMessage('spec', asWritten, why)}`, PATH_OUTSIDE_PROJECT);
     // The spec, and each file in its folder, must lie inside the project, symlinks followed: a config
     // from a pull request must not publish a file from elsewhere on the machine.
-    const inside = await resolveInProject(config.rootDir, api.spec);
+    const inside = await resolveInProject(config.project, api.spec);
     if (!inside.ok && inside.reason === 'outside') {
-      diagnostics.push(outside(api.specAsWritten));
+      diagnostics.push(outside(api.specAsWritten, inside.why));
       continue;
     }
     const info = await stat(api.spec).catch(() => undefined);
@@ -82,9 +87,9 @@ export async function discoverApis(
     for (const name of names) {
       const version = basename(name, extname(name)).replace(/^v(?=\d)/, '');
       const file = join(api.spec, name);
-      const entry = await resolveInProject(config.rootDir, file);
+      const entry = await resolveInProject(config.project, file);
       if (!entry.ok && entry.reason === 'outside') {
-        diagnostics.push(outside(join(api.specAsWritten, name)));
+        diagnostics.push(outside(join(api.specAsWritten, name), entry.why));
         continue;
       }
       if (!semver.valid(version)) {

@@ -47,7 +47,7 @@ export async function openContracts(
   for (const { api, files } of discovered.apis) {
     const versions: ContractVersion[] = [];
     for (const { version, file } of files) {
-      const opened = await openContract(file, config.rules, cache, background, config.rootDir);
+      const opened = await openContract(file, config.rules, cache, background, config.project);
       findings.push(opened.diagnostics);
       if (!opened.contract) continue;
       versions.push({ version: versionName(opened.contract, version, { word: 'current' }), contract: opened.contract });

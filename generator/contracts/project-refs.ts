@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { outsideProjectMessage, resolveInProject } from '../sources/project-path.js';
+import { outsideProjectMessage, resolveInProject, type Project } from '../sources/project-path.js';
 import { safeDecode } from '../sources/safe-decode.js';
 
 /**
@@ -33,12 +33,14 @@ export function refParserPath(reference: string): string | undefined {
  * The text of the file at `path` (undefined: a remote `reference`), read only when it lies inside
  * `project`, symlinks followed; else a `RefRefused`.
  */
-export async function readProjectRef(project: string, reference: string, path: string | undefined): Promise<Buffer> {
+export async function readProjectRef(project: Project, reference: string, path: string | undefined): Promise<Buffer> {
   if (path === undefined) throw new RefRefused(`remote reference "${reference}" is not fetched`);
   const inside = await resolveInProject(project, path);
   if (!inside.ok)
     throw new RefRefused(
-      inside.reason === 'outside' ? outsideProjectMessage('$ref', reference) : `"${reference}" does not exist`,
+      inside.reason === 'outside'
+        ? outsideProjectMessage('$ref', reference, inside.why)
+        : `"${reference}" does not exist`,
     );
   return readFile(inside.real);
 }
@@ -47,7 +49,7 @@ export async function readProjectRef(project: string, reference: string, path: s
  * The `resolve` options for swagger-parser (json-schema-ref-parser): its file and HTTP readers
  * replaced by one that reads inside `project` only and refuses every URL.
  */
-export function refParserResolve(project: string): Record<string, unknown> {
+export function refParserResolve(project: Project): Record<string, unknown> {
   return {
     external: true,
     http: false,

@@ -2,7 +2,14 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import type { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, encodePointer, getAtPointer, isRecord, type Segment } from '../sources/pointer.js';
-import { outsideProjectMessage, PATH_OUTSIDE_PROJECT, resolveInProject } from '../sources/project-path.js';
+import {
+  outsideProjectMessage,
+  PATH_OUTSIDE_PROJECT,
+  projectAt,
+  resolveInProject,
+  type OutsideWhy,
+  type Project,
+} from '../sources/project-path.js';
 import { forEachStructuralObject } from './walk-objects.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { safeDecode } from '../sources/safe-decode.js';
@@ -32,7 +39,7 @@ export type RefKind = { kind: 'local' } | { kind: 'file'; path: string } | { kin
 /**
  * Every file of one contract: the root and each file reached through a `$ref`, parsed once, with
  * positions. Rules ask it to resolve references; nothing here ever reads the network, and no file
- * outside `project` (the config's folder) is read, symlinks followed.
+ * outside `project` (the config's folder, or the one `--root` gave) is read, symlinks followed.
  */
 export class ContractSources {
   readonly files = new Map<string, SourceFile>();
@@ -43,24 +50,24 @@ export class ContractSources {
    * structure, but the bundlers follow them, so the files they name are held to the same boundary.
    */
   readonly dataRefs: RefSite[] = [];
-  /** Files that `$ref`s name outside the project: never read, reported where the `$ref` stands. */
-  readonly outside = new Set<string>();
+  /** Files that `$ref`s name outside the project, or in it but never read (`OutsideWhy`): reported where the `$ref` stands. */
+  readonly outside = new Map<string, OutsideWhy>();
 
   private constructor(
     readonly root: SourceFile,
     /** The folder nothing is read outside of. */
-    readonly project: string,
+    readonly project: Project,
   ) {}
 
-  /** `project`: the config's folder; without a config, the working folder (or the file's own folder when it lies elsewhere). */
+  /** `project`: the config's; without a config, the working folder (or the file's own folder when it lies elsewhere). */
   static async load(
     rootPath: string,
-    project: string = standaloneProject(rootPath),
+    project: Project = projectAt(standaloneProject(rootPath)),
     cache?: BuildCache,
   ): Promise<{ sources?: ContractSources; diagnostics: Diagnostic[] }> {
     const first = await readSourceFile(resolvePath(rootPath), 'parse', cache);
     if (!first.ok) return { diagnostics: first.diagnostics };
-    const sources = new ContractSources(first.file, resolvePath(project));
+    const sources = new ContractSources(first.file, project);
     const diagnostics: Diagnostic[] = [];
     const queue: SourceFile[] = [first.file];
     sources.files.set(first.file.path, first.file);
@@ -73,7 +80,8 @@ export class ContractSources {
       for (const site of data) {
         const target = refKind(file, site.ref);
         if (target.kind === 'file' && !sources.files.has(target.path) && !sources.outside.has(target.path)) {
-          if ((await resolveInProject(sources.project, target.path)).ok === false) sources.outside.add(target.path);
+          const inside = await resolveInProject(sources.project, target.path);
+          if (!inside.ok) sources.outside.set(target.path, inside.reason === 'outside' ? inside.why : 'beyond');
         }
       }
       for (const site of sites) {
@@ -84,7 +92,7 @@ export class ContractSources {
         // Checked before anything is read: a contract from a stranger must not pull a file from elsewhere into the site.
         const inside = await resolveInProject(sources.project, path);
         if (!inside.ok && inside.reason === 'outside') {
-          sources.outside.add(path);
+          sources.outside.set(path, inside.why);
           continue;
         }
         const read = await readSourceFile(path, 'parse', cache);
@@ -106,8 +114,8 @@ export class ContractSources {
     const broken = (message: string): RefTarget => ({ ok: false, message, rule: 'ref-resolves' });
     const kind = refKind(from, ref);
     if (kind.kind === 'remote') return broken(remoteMessage(ref));
-    if (kind.kind === 'file' && this.outside.has(kind.path))
-      return { ok: false, message: outsideProjectMessage('$ref', ref), rule: PATH_OUTSIDE_PROJECT };
+    const why = kind.kind === 'file' ? this.outside.get(kind.path) : undefined;
+    if (why) return { ok: false, message: outsideProjectMessage('$ref', ref, why), rule: PATH_OUTSIDE_PROJECT };
     const file = kind.kind === 'local' ? from : this.files.get(kind.path);
     if (!file) return broken(`"${ref}" points to a file that does not exist or cannot be parsed`);
     const segments = decodePointer(splitRef(ref).fragment);
@@ -126,8 +134,8 @@ export class ContractSources {
   dataRefProblem(site: RefSite): { message: string; rule: string } | undefined {
     const kind = refKind(site.file, site.ref);
     if (kind.kind === 'remote') return { message: remoteMessage(site.ref), rule: 'ref-resolves' };
-    if (kind.kind === 'file' && this.outside.has(kind.path))
-      return { message: outsideProjectMessage('$ref', site.ref), rule: PATH_OUTSIDE_PROJECT };
+    const why = kind.kind === 'file' ? this.outside.get(kind.path) : undefined;
+    if (why) return { message: outsideProjectMessage('$ref', site.ref, why), rule: PATH_OUTSIDE_PROJECT };
     return undefined;
   }
 
@@ -173,7 +181,7 @@ export class ContractSources {
     // A file found outside the project is part of what the checks judged, though never read.
     return [
       ...[...this.files.values()].map((file) => `${file.path}\0${file.display}\0${file.hash}`),
-      ...[...this.outside].map((path) => `${path}\0outside`),
+      ...[...this.outside].map(([path, why]) => `${path}\0outside\0${why}`),
     ].sort();
   }
 

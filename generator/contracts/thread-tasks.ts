@@ -1,6 +1,8 @@
 import type { TaskReply, TaskRequest, ThreadContext } from '../workers/protocol.js';
 import { stale } from '../workers/protocol.js';
 import { isRecord } from '../sources/pointer.js';
+import { showPathsWithin } from '../sources/display-path.js';
+import type { Project } from '../sources/project-path.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion } from './spec-version.js';
 
@@ -12,8 +14,8 @@ import { detectSpecVersion } from './spec-version.js';
 export interface ChecksRequest extends TaskRequest {
   kind: 'checks';
   path: string;
-  /** The folder the contract's `$ref`s may read in, as the build was told (else that of a file named on the command line). */
-  project?: string;
+  /** The project the contract's `$ref`s may read in, as the build was told (else that of a file named on the command line). */
+  project?: Project;
   identity: string[];
 }
 
@@ -32,6 +34,8 @@ export async function readContract(
   request: Pick<ChecksRequest, 'path' | 'project' | 'identity'>,
   context: ThreadContext,
 ) {
+  // Its files are shown as the build shows them (`identity` has their displayed paths).
+  showPathsWithin(request.project?.ignored ? request.project.dir : undefined);
   const { sources } = await context.held(request.path, () => ContractSources.load(request.path, request.project));
   const detected = sources && detectSpecVersion(sources.root.data);
   if (!sources || !detected?.ok || !sameFiles(sources.identity(), request.identity)) return undefined;

@@ -1,6 +1,7 @@
 import { BuildCache } from '../cache/store.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isRecord } from '../sources/pointer.js';
+import type { Project } from '../sources/project-path.js';
 import { nestingTooDeep } from './depth-limit.js';
 import { Background, later } from '../workers/background.js';
 import { map } from '../workers/map.js';
@@ -40,7 +41,7 @@ export async function validateContract(
   path: string,
   severities: RuleSeverities = {},
   cache: BuildCache = BuildCache.disabled(),
-  project?: string,
+  project?: Project,
 ): Promise<ContractResult> {
   const opened = await openContract(path, severities, cache, Background.inline(), project);
   return { contract: opened.contract, diagnostics: await opened.diagnostics };
@@ -55,7 +56,7 @@ export async function openContract(
   severities: RuleSeverities,
   cache: BuildCache,
   background: Background,
-  project?: string,
+  project?: Project,
 ): Promise<OpenedContract> {
   const loaded = await ContractSources.load(path, project, cache);
   if (!loaded.sources)

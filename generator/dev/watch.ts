@@ -51,7 +51,7 @@ export type DevResult =
  * terminal gets the same located lines.
  */
 export async function dev(options: DevOptions): Promise<DevResult> {
-  const loaded = await loadConfig(options.config, options.rules);
+  const loaded = await loadConfig(options.config, options.rules, options.root);
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config } = loaded;
   const state: DevState = { files: new Map(), id: 0, ok: true, problems: [] };
@@ -64,6 +64,7 @@ export async function dev(options: DevOptions): Promise<DevResult> {
     acknowledgeBreaking: options.acknowledgeBreaking,
     cache: options.cache,
     gitDates: options.gitDates,
+    root: options.root,
   };
 
   let builder = startBuilder(builderOptions);

@@ -2,6 +2,7 @@ import { loadConfig } from '../config/load.js';
 import { discoverApis } from '../contracts/discover.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { RuleSeverities } from '../diagnostics/severity.js';
+import type { Project } from '../sources/project-path.js';
 
 /** One of the two files to compare, with its version name when the folder's file name gives one. */
 export type VersionFile = { file: string; version: string | undefined } | undefined;
@@ -14,14 +15,15 @@ export async function serviceFiles(
   service: string,
   configPath: string,
   rules: RuleSeverities | undefined,
+  root?: string,
 ): Promise<{
   old: VersionFile;
   new: VersionFile;
   rules: RuleSeverities;
   diagnostics: Diagnostic[];
-  project?: string;
+  project?: Project;
 }> {
-  const loaded = await loadConfig(configPath, rules);
+  const loaded = await loadConfig(configPath, rules, root);
   if (!loaded.ok) return { old: undefined, new: undefined, rules: {}, diagnostics: loaded.diagnostics };
   const { config, source } = loaded;
   const configured = config.apis.find((a) => a.id === service);
@@ -58,6 +60,6 @@ export async function serviceFiles(
     new: pick(newest),
     rules: config.rules,
     diagnostics: discovered.diagnostics,
-    project: config.rootDir,
+    project: config.project,
   };
 }

@@ -17,7 +17,7 @@ import type { StageClock } from './stage-clock.js';
 import { worthASecondThread } from './thread-size.js';
 
 export type PrepareOptions = Pick<GlobalOptions, 'config'> &
-  Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> & {
+  Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache' | 'root'>> & {
     /** `build`: date the docs pages from git (default true). */
     gitDates?: boolean;
   };
@@ -55,7 +55,7 @@ export type Prepared = { ok: true; site: PreparedSite } | { ok: false; diagnosti
 
 /** config → contracts → reference (or the gate) → content → links, shared by `build`, `validate` and `dev`. */
 export async function prepareSite(options: PrepareOptions, scope: PrepareScope, clock: StageClock): Promise<Prepared> {
-  const loaded = await clock.timed('config', () => loadConfig(options.config, options.rules));
+  const loaded = await clock.timed('config', () => loadConfig(options.config, options.rules, options.root));
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config, source } = loaded;
   const cache = BuildCache.forProject(config.rootDir, options.cache ?? true);

@@ -14,7 +14,7 @@ import type { BuildInputs } from '../write/inputs.js';
 export interface BuildOptions
   extends
     Pick<GlobalOptions, 'config' | 'out' | 'strict'>,
-    Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache'>> {
+    Partial<Pick<GlobalOptions, 'rules' | 'acknowledgeBreaking' | 'cache' | 'root'>> {
   /** Told when each stage starts (for a progress line). */
   onStage?: (stage: BuildStage, index: number) => void;
   /** Date each docs page by the last commit that changed it (`--no-git-dates` turns it off); default true. */

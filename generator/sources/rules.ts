@@ -30,5 +30,5 @@ export const pathOutsideProject: RuleDescriptor = {
   id: PATH_OUTSIDE_PROJECT,
   severity: 'error',
   configurable: false,
-  doc: "every file a contract names (`$ref`s, also inside examples and `x-` extensions) and each API's `spec` lies inside the project, symlinks followed; see [Untrusted input](#untrusted-input)",
+  doc: "every file a contract names (`$ref`s, also inside examples and `x-` extensions) and each API's `spec` lies inside the project, symlinks followed, not under `.git` nor (with `--root`) ignored by git; see [Untrusted input](#untrusted-input)",
 };

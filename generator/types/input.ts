@@ -23,8 +23,9 @@ export async function fromConfig(
   rules: RuleSeverities,
   wanted: readonly string[],
   useCache: boolean,
+  root?: string,
 ): Promise<Prepared> {
-  const loaded = await loadConfig(configPath, rules);
+  const loaded = await loadConfig(configPath, rules, root);
   if (!loaded.ok) return { input: undefined, diagnostics: loaded.diagnostics };
   const { config } = loaded;
   const cache = BuildCache.forProject(config.rootDir, useCache);

@@ -3,6 +3,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import type { Config } from '@redocly/openapi-core';
 import { readProjectRef, refuseFetch } from '../contracts/project-refs.js';
 import { isRecord } from '../sources/pointer.js';
+import type { Project } from '../sources/project-path.js';
 import { safeDecode } from '../sources/safe-decode.js';
 
 type RedoclyCore = typeof import('@redocly/openapi-core');
@@ -37,7 +38,7 @@ export async function typeGeneratorConfig(): Promise<Config> {
 export async function bundleForTypes(
   written: Record<string, unknown>,
   path: string,
-  project: string,
+  project: Project,
   config: Config,
 ): Promise<Record<string, unknown>> {
   // Its bundler leaves a root's ref to its own file as written, which the type generator then reads from the working folder.

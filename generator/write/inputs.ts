@@ -4,11 +4,11 @@ import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { codeFingerprint } from '../cache/store.js';
-import { isWithin, resolveInProject } from '../sources/project-path.js';
+import { isWithin, projectAt, resolveInProject } from '../sources/project-path.js';
 
 /**
  * What a build was made from, as `build-report.json` records it: the files and folders it read
- * (relative to the config's folder) and one hash of specsite's code and of every file under them.
+ * (relative to the project: the config's folder, or the one `--root` gave) and one hash of specsite's code and of every file under them.
  * Anything that reads the output can tell whether it is still the build of what is on disk now by
  * hashing the same paths again (`specsite mcp` does before it serves `DIR/`).
  */
@@ -110,7 +110,7 @@ async function collect(
   const key = toSlashes(relativePath(rootDir, absolute));
   // A link is hashed as where it points, which is what the build read through it, if that is inside the project.
   const where = stats?.isSymbolicLink()
-    ? await resolveInProject(rootDir, absolute)
+    ? await resolveInProject(projectAt(rootDir), absolute)
     : { ok: true as const, real: absolute };
   if (!where.ok) {
     into.set(key, where.reason);

@@ -129,7 +129,7 @@ async function publishedImage(url: string, node: Positioned, context: LinkContex
   if (image.rule === 'missing-image')
     context.report.add(node, 'error', 'missing-image', `image "${url}" not found (looked for ${displayPath(source)})`);
   else if (image.rule === PATH_OUTSIDE_PROJECT)
-    context.report.add(node, 'error', PATH_OUTSIDE_PROJECT, outsideProjectMessage('image', url));
+    context.report.add(node, 'error', PATH_OUTSIDE_PROJECT, outsideProjectMessage('image', url, image.why));
   else context.report.add(node, 'error', image.rule, `image "${url}" ${image.problem ?? ''}`);
   return url;
 }

@@ -4,7 +4,7 @@ import { nestingTooDeep } from '../../contracts/depth-limit.js';
 import { detectSpecVersion } from '../../contracts/spec-version.js';
 import type { Contract } from '../../contracts/validate.js';
 import { isRecord } from '../../sources/pointer.js';
-import { resolveInProject } from '../../sources/project-path.js';
+import { resolveInProject, type Project } from '../../sources/project-path.js';
 import type { ApiEntry, VersionEntry } from '../published.js';
 import { ToolError } from './tool-error.js';
 
@@ -16,7 +16,11 @@ import { ToolError } from './tool-error.js';
 export class ContractFiles {
   private readonly parsed = new Map<string, Promise<Contract>>();
 
-  constructor(private readonly rootDir: string) {}
+  constructor(
+    /** The config's folder: each version's `source` is relative to it. */
+    private readonly rootDir: string,
+    private readonly project: Project,
+  ) {}
 
   get(api: ApiEntry, version: VersionEntry): Promise<Contract> {
     let found = this.parsed.get(version.source);
@@ -32,9 +36,9 @@ export class ContractFiles {
     const missing = new ToolError(
       `the contract of ${api.id} ${version.version} (${version.source}) cannot be read any more; run \`specsite build\` again`,
     );
-    const where = await resolveInProject(this.rootDir, resolve(this.rootDir, version.source));
+    const where = await resolveInProject(this.project, resolve(this.rootDir, version.source));
     if (!where.ok) throw missing;
-    const loaded = await ContractSources.load(where.real, this.rootDir);
+    const loaded = await ContractSources.load(where.real, this.project);
     const sources = loaded.sources;
     const detected = sources && detectSpecVersion(sources.root.data);
     if (!sources || !detected?.ok || nestingTooDeep(sources)) throw missing;

@@ -27,7 +27,9 @@ export function createMcpServer(site: PublishedSite): McpServer {
   );
   const context: ToolContext = {
     site,
-    contracts: once(async () => new (await import('./contracts.js')).ContractFiles(site.rootDir) as ContractFiles),
+    contracts: once(
+      async () => new (await import('./contracts.js')).ContractFiles(site.rootDir, site.project) as ContractFiles,
+    ),
     search: once(async () => (await import('./search/site-search.js')).SiteSearch.open(site) as Promise<SiteSearch>),
   };
   registerSearch(server, context);

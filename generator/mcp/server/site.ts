@@ -8,6 +8,7 @@ import {
   type VersionEntry,
   type VersionIndex,
 } from '../published.js';
+import type { Project } from '../../sources/project-path.js';
 import { OutFiles } from './out-files.js';
 import { routeOf } from './routes.js';
 import { ToolError, unknown } from './tool-error.js';
@@ -25,19 +26,21 @@ export class PublishedSite {
   private constructor(
     readonly index: SiteIndex,
     readonly files: OutFiles,
-    /** The config's folder, where the contracts are. */
+    /** The config's folder, which the index's contract paths are relative to. */
     readonly rootDir: string,
+    /** What the contracts' `$ref`s may read, as for the build. */
+    readonly project: Project,
   ) {
     this.root = new URL(index.root);
     this.byRoute = new Map(index.pages.map((p) => [p.route, p]));
   }
 
   /** The site published in `outDir`; undefined when there is none (or one an older specsite wrote). */
-  static async open(outDir: string, rootDir: string): Promise<PublishedSite | undefined> {
+  static async open(outDir: string, rootDir: string, project: Project): Promise<PublishedSite | undefined> {
     const files = new OutFiles(outDir);
     const index = await files.json<SiteIndex>(SITE_INDEX).catch(() => undefined);
     if (index?.format !== PUBLISHED_FORMAT) return undefined;
-    return new PublishedSite(index, files, rootDir);
+    return new PublishedSite(index, files, rootDir, project);
   }
 
   /** An absolute URL of the site for a path that carries the base URL (`/docs/x/#a`). */

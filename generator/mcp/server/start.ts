@@ -5,6 +5,9 @@ import { countBySeverity } from '../../diagnostics/diagnostic.js';
 import { formatReport } from '../../diagnostics/format.js';
 import { oneLine } from '../../diagnostics/line.js';
 import { mcpSite } from '../../commands/rules.js';
+import { openProject } from '../../config/project-root.js';
+import { PATH_OUTSIDE_PROJECT } from '../../sources/project-path.js';
+import { displayPath } from '../../sources/display-path.js';
 import { staleness } from './freshness.js';
 import { PublishedSite } from './site.js';
 
@@ -32,14 +35,17 @@ export type McpResult =
  */
 export async function startMcpServer(options: McpOptions): Promise<McpResult> {
   const rootDir = dirname(resolve(options.config));
+  const opened = await openProject(options.config, options.root);
+  if (!opened.ok) return { ok: false, diagnostics: [projectProblem(options.config, opened.message)] };
+  const { project } = opened;
   const outDir = resolve(options.out);
-  const stale = await staleness(outDir, rootDir, options.out);
+  const stale = await staleness(outDir, project.dir, options.out);
   if (stale !== undefined && options.build) {
     options.log(`specsite mcp: ${stale}; building it first\n`);
     const built = await buildQuietly(options);
     if (!built.ok) return built;
   }
-  const site = await PublishedSite.open(outDir, rootDir);
+  const site = await PublishedSite.open(outDir, rootDir, project);
   if (!site) return { ok: false, diagnostics: [noSite(options.out)] };
   if (stale !== undefined && !options.build) options.log(`specsite mcp: ${stale}; serving it as it is (--no-build)\n`);
   const [{ createMcpServer }, { StdioTransport }] = await Promise.all([
@@ -149,5 +155,17 @@ function noSite(out: string): Diagnostic {
     severity: 'error',
     rule: mcpSite.id,
     message: 'no built site here for specsite mcp; run `specsite build` (or leave out --no-build)',
+  };
+}
+
+/** `--root` that cannot be the config's project: as `loadConfig` tells it. */
+function projectProblem(config: string, message: string): Diagnostic {
+  return {
+    file: displayPath(resolve(config)),
+    line: 0,
+    column: 0,
+    severity: 'error',
+    rule: PATH_OUTSIDE_PROJECT,
+    message,
   };
 }
