@@ -10,8 +10,9 @@ import { SEARCH_FIXTURE } from './search-helpers.js';
  * The client acts only on what the generator wrote, in Chromium: a split reference's moved anchors
  * still send an old deep link to the operation's page, while a page whose HTML was changed after
  * the build (the build refuses such content) cannot send the reader off the site or run script, and
- * an element carrying the page data's id does not change which site model the client loads. The
- * contexts bypass the Content-Security-Policy, as a host that sends none would.
+ * an element carrying the page data's id does not change which site model the client loads, nor one
+ * carrying a search result's id what Enter in the search opens. The contexts bypass the
+ * Content-Security-Policy, as a host that sends none would.
  */
 const site = siteForSuite(SEARCH_FIXTURE, 'browser-client-ids');
 const OVERVIEW = '/api/shop/';
@@ -114,5 +115,21 @@ describe('the client acts only on what the generator wrote', () => {
     const models = requests.filter((r) => r.path.includes('model') || r.path.includes('site-data'));
     assert.deepEqual([...new Set(models.map((r) => r.path))], [modelPath], 'only the real site model');
     await context.close();
+  });
+  test("Enter in the search opens the dialog's chosen result, not a page's element of that id", async () => {
+    const url = await tampered('docs/intro', 'docs/intro-hits', (html) =>
+      html.replace(/(<main[^>]*>)/, `$1<a id="search-hit-0" href="${EVIL}">planted</a>`),
+    );
+    const { page } = await visit(url);
+    await page.waitForSelector('.navbar [data-search-button]:not([disabled])');
+    await page.keyboard.press('/');
+    await page.fill('.search-dialog-input', 'cancel an order');
+    await page.waitForSelector('.search-results:not([aria-busy="true"]) .search-hit');
+    const chosen = await page.locator('.search-dialog #search-hit-0').getAttribute('href');
+    assert.equal(chosen, '/kb/api/shop/orders/#cancelOrder');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((at) => at.href !== url);
+    assert.equal(page.url(), `${new URL(site.base).origin}${chosen}`);
+    await page.context().close();
   });
 });
