@@ -2,9 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { BASE_URL_ISSUE_ID, headSettings } from './hooks/head-settings.js';
 import type { HeadModel, PageData, SiteModel } from './model.js';
 import { SiteProvider } from './site-context.js';
-
-export const ROOT_ID = '__site';
-export const PAGE_DATA_ID = '__site-data';
+import { PAGE_DATA_ID, ROOT_ID } from './site-ids.js';
 
 /** JSON inside `<script>`: `<` escaped so no string in it can close the element. */
 function scriptJson(value: unknown): string {

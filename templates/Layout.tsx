@@ -3,8 +3,7 @@ import { AnnouncementBar } from './AnnouncementBar.js';
 import { Footer } from './Footer.js';
 import type { SiteModel } from './model.js';
 import { Navbar } from './navbar/Navbar.js';
-
-export const MAIN_ID = 'main-content';
+import { MAIN_ID } from './site-ids.js';
 
 /** A page's server-made markup, in the shape `dangerouslySetInnerHTML` takes. */
 export interface PageHtml {

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactElement } from 'react';
-import { MAIN_ID } from '../Layout.js';
+import { MAIN_ID } from '../site-ids.js';
 import type { PageMenuModel } from '../model.js';
 import { PageMenu } from '../PageMenu.js';
 import type { ChangelogEntryModel, ChangelogGroupModel, ChangelogModel, InlineModel } from './changelog-model.js';

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { MAIN_ID } from '../Layout.js';
+import { MAIN_ID } from '../site-ids.js';
 import { BlogSidebar } from './BlogSidebar.js';
 import type { BlogSidebarModel } from './model.js';
 

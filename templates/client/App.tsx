@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { ROOT_ID } from '../Document.js';
 import { Layout, type PageHtml } from '../Layout.js';
 import type { SiteModel } from '../model.js';
 import { isMenuEntry } from '../navbar/Navbar.js';
@@ -12,6 +11,7 @@ import { setSidebarSource } from './lazy-sidebar.js';
 import { linkRoute, loadRoute, prefetchRoute, routeUrl } from './routes.js';
 import { SearchProvider } from './search/SearchProvider.js';
 import { siteModel } from './site-data.js';
+import { siteRoot } from './site-elements.js';
 
 type Decoded = { ok: true; data: { route: string; site: SiteModel } } | { ok: false; error: unknown };
 
@@ -135,7 +135,7 @@ export function App({
           else window.history.pushState(entry, '', path + url.hash);
           show(next, () => {
             if (!url.hash || !scrollToHash(url.hash)) window.scrollTo(0, 0);
-            document.getElementById(ROOT_ID)?.focus({ preventScroll: true });
+            siteRoot(document)?.focus({ preventScroll: true });
           });
         },
         () => {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { MAIN_ID } from '../Layout.js';
+import { MAIN_ID } from '../site-ids.js';
 
 /** The message of an error, then the message of each of its causes in turn. */
 export function errorChain(error: unknown): { message: string; causes: string[] } {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { MAIN_ID } from '../Layout.js';
+import { MAIN_ID } from '../site-ids.js';
 
 /**
  * A page shown before it has loaded (going back or forward to a page not in memory): a spinner after

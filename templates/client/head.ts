@@ -43,6 +43,7 @@ if (
 document.addEventListener('DOMContentLoaded', () => {
   const styled = getComputedStyle(root).getPropertyValue('--site-stylesheet').trim() === 'applied';
   if (styled && location.pathname.indexOf(settings.base) === 0) return;
-  const banner = document.getElementById(BASE_URL_ISSUE_ID);
+  // The banner is a child of <body>: an element of the page's content may carry its id too.
+  const banner = document.body.querySelector<HTMLElement>(`:scope > #${BASE_URL_ISSUE_ID}`);
   if (banner) banner.hidden = false;
 });

@@ -5,7 +5,6 @@
  * The server's HTML is complete without it; every page still reads, links and shows its code.
  */
 import { hydrateRoot } from 'react-dom/client';
-import { ROOT_ID } from '../Document.js';
 import { App } from './App.js';
 import { attachApiScrollNav } from './api-scroll-nav.js';
 import { installCollapsibles } from './collapsible.js';
@@ -19,6 +18,7 @@ import { stripIndexHtml } from './routes.js';
 import { installTabs, setUpTabs } from './tabs.js';
 import { attachTocScroll } from './toc-scroll.js';
 import { withSiteModel } from './site-data.js';
+import { siteRoot } from './site-elements.js';
 import { prefetchVisibleLinks } from './visible-prefetch.js';
 
 const idle: (callback: () => void) => void =
@@ -39,7 +39,7 @@ function start(): void {
   installTabs();
   installPageMenu();
 
-  const root = document.getElementById(ROOT_ID);
+  const root = siteRoot(document);
   const baseUrl = root?.getAttribute('data-base-url');
   if (!root || !baseUrl) {
     attachApiScrollNav();

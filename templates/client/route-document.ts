@@ -1,6 +1,6 @@
-import { PAGE_DATA_ID, ROOT_ID } from '../Document.js';
 import type { PageData } from '../model.js';
 import type { PageHtml } from '../Layout.js';
+import { pageDataScript, siteRoot } from './site-elements.js';
 
 /** The `<head>` elements a page sets for itself; navigation replaces them with the next page's. */
 const HEAD_SELECTORS = [
@@ -31,9 +31,9 @@ export class RouteLoadError extends Error {
 
 /** Reads a page out of a whole HTML document (the current one at start, or a fetched one). */
 export function readRouteDocument(doc: Document, url: string): RouteDocument {
-  const root = doc.getElementById(ROOT_ID);
+  const root = siteRoot(doc);
   const wrapper = root?.querySelector(':scope > .page-wrapper');
-  const data = doc.getElementById(PAGE_DATA_ID)?.textContent;
+  const data = pageDataScript(doc)?.textContent;
   if (!root || !wrapper || data == null) throw new RouteLoadError(`${url} is not a page of this site`);
   const head = HEAD_SELECTORS.flatMap((selector) => [...doc.head.querySelectorAll(selector)]);
   return { url, data, html: lazyInnerHtml(wrapper), title: doc.title, head };

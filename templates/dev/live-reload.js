@@ -40,7 +40,7 @@
       const shell = (doc) =>
         [...doc.querySelectorAll('link[rel="stylesheet"], script[src]:not([data-build])')]
           .map((node) => node.getAttribute('href') || node.getAttribute('src'))
-          .join(' ') + (doc.getElementById('__site-data')?.textContent ?? '');
+          .join(' ') + (doc.querySelector('body > script#__site-data')?.textContent ?? '');
       const current = document.querySelector('.page-wrapper');
       const fresh = next.querySelector('.page-wrapper');
       if (!response.ok || !current || !fresh || shell(next) !== shell(document)) throw new Error('reload');

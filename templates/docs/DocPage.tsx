@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { MAIN_ID } from '../Layout.js';
+import { MAIN_ID } from '../site-ids.js';
 import type { DocPageModel, PageMenuModel, SiteModel } from '../model.js';
 import { PageMenu } from '../PageMenu.js';
 import { Breadcrumbs } from './Breadcrumbs.js';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { MAIN_ID } from '../Layout.js';
+import { MAIN_ID } from '../site-ids.js';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { MAIN_ID } from '../Layout.js';
+import { MAIN_ID } from '../site-ids.js';
 
 /** Home, roadmap, connectors, privacy…: one column of content. The home page brings its own hero (and h1). */
 export function StandalonePage({

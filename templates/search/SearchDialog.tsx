@@ -1,7 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { Icon } from '../icons.js';
 import type { SearchHit, SearchScope, SearchStatus } from './model.js';
-import { SearchResults, SEARCH_RESULTS_ID } from './SearchResults.js';
+import { SEARCH_RESULTS_ID } from '../site-ids.js';
+import { SearchResults } from './SearchResults.js';
 import { ScopeFilters } from './ScopeFilters.js';
 
 export interface SearchDialogProps {
@@ -30,6 +31,9 @@ export function SearchDialog(props: SearchDialogProps): ReactElement {
   const { query, status, hits, answered, active } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Looked up inside the dialog, so that no element of the page behind it answers to a result's id.
+  const hitElement = (id: string): HTMLElement | null | undefined =>
+    dialog.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -37,7 +41,7 @@ export function SearchDialog(props: SearchDialogProps): ReactElement {
   }, []);
   useEffect(() => {
     const hit = hits[active];
-    if (hit) document.getElementById(hit.id)?.scrollIntoView({ block: 'nearest' });
+    if (hit) hitElement(hit.id)?.scrollIntoView({ block: 'nearest' });
   }, [hits, active]);
 
   const onInputKey = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -52,7 +56,7 @@ export function SearchDialog(props: SearchDialogProps): ReactElement {
       event.preventDefault();
       const hit = hits[active];
       // A click on the result's link: the client's router takes it as any link.
-      if (hit) document.getElementById(hit.id)?.click();
+      if (hit) hitElement(hit.id)?.click();
     }
   };
   const onDialogKey = (event: KeyboardEvent<HTMLDialogElement>): void => {

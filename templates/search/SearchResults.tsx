@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
 import { Excerpt } from './Excerpt.js';
+import { SEARCH_RESULTS_ID } from '../site-ids.js';
 import type { SearchHit } from './model.js';
-
-export const SEARCH_RESULTS_ID = 'search-results';
 
 /**
  * The results as a listbox of links: the input keeps the focus and names the chosen one

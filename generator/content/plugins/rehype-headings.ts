@@ -4,6 +4,7 @@ import { toString } from 'hast-util-to-string';
 import { walk } from './walk.js';
 import type { VFile } from 'vfile';
 import { pageState } from './page-state.js';
+import { isReservedId, SEARCH_HIT_PREFIX } from '../../../templates/site-ids.js';
 
 const HEADING = /^h([1-6])$/;
 /** The class of a heading's "#" link to itself (the search index leaves these out of the text). */
@@ -23,7 +24,7 @@ export function rehypeHeadings(options: { minLevel: number; maxLevel: number }) 
       const level = HEADING.exec(node.tagName)?.[1];
       if (!level) return;
       const text = toString(node).trim();
-      const id = typeof node.properties.id === 'string' ? node.properties.id : slugger.slug(text);
+      const id = typeof node.properties.id === 'string' ? node.properties.id : headingSlug(slugger, text);
       node.properties.id = id;
       anchors.add(id);
       const depth = Number(level);
@@ -36,4 +37,14 @@ export function rehypeHeadings(options: { minLevel: number; maxLevel: number }) 
       });
     });
   };
+}
+
+/**
+ * The heading's slug, never an id of the site's own markup (which content may not shadow): "Main
+ * content" is `main-content-1`; `search-hit-…`, which no number takes away, becomes `heading-search-hit-…`.
+ */
+function headingSlug(slugger: GithubSlugger, text: string): string {
+  let id = slugger.slug(text);
+  while (isReservedId(id)) id = slugger.slug(id.startsWith(SEARCH_HIT_PREFIX) ? `heading-${id}` : text);
+  return id;
 }

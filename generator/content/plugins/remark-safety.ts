@@ -8,6 +8,7 @@ import type {
   MdxJsxTextElement,
 } from 'mdast-util-mdx-jsx';
 import { walk } from './walk.js';
+import { clientOwnedAttribute } from './client-owned.js';
 import { pageState } from './page-state.js';
 import { reportRawHtml } from './raw-html.js';
 import type { PageReport } from './report.js';
@@ -143,8 +144,6 @@ function checkAttribute(
     );
     return;
   }
-  const key = name.replace(/[-_:]/g, '');
-  if (!URL_ATTRIBUTES.has(key) && !URL_SUFFIX.test(key)) return;
   // A literal expression (`href={"javascript:…"}`, `srcSet={["…"]}`) is checked like a string: every string in it.
   const texts =
     typeof value === 'string'
@@ -152,6 +151,13 @@ function checkAttribute(
       : value === null || value === undefined
         ? []
         : literalStrings(value.data?.estree);
+  const owned = clientOwnedAttribute(element, name, texts);
+  if (owned) {
+    report.add(attribute.position ? attribute : node, 'error', owned.rule, owned.message);
+    return;
+  }
+  const key = name.replace(/[-_:]/g, '');
+  if (!URL_ATTRIBUTES.has(key) && !URL_SUFFIX.test(key)) return;
   const unsafe = texts.flatMap((text) => urlsOf(key, text)).find((url) => !isSafeUrl(url));
   if (unsafe !== undefined)
     report.add(attribute.position ? attribute : node, 'error', 'unsafe-url', unsafeUrlMessage(unsafe));

@@ -1,4 +1,5 @@
 import { slugify } from '../../config/resolve.js';
+import { RESERVED_IDS } from '../../../templates/site-ids.js';
 import { uniqueSlug } from '../../sources/unique-slug.js';
 import { withBase } from '../../content/plugins/urls.js';
 import type { TagSectionModel } from '../../../templates/api/model.js';
@@ -10,10 +11,7 @@ import { asString } from './resolver.js';
 
 /** Ids the page layout itself uses; an operation or tag never takes one. */
 export const LAYOUT_IDS = [
-  '__site',
-  'main-content',
-  'docs-sidebar',
-  'navbar-primary-menu',
+  ...RESERVED_IDS,
   'api-overview',
   'api-servers',
   'api-authentication',

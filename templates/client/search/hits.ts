@@ -1,5 +1,6 @@
 import { API_KIND, DOCS_KIND, KIND_FILTER, SERVICE_FILTER } from '../../search/paths.js';
 import type { SearchHit, SearchScope } from '../../search/model.js';
+import { SEARCH_HIT_PREFIX } from '../../site-ids.js';
 import { isSafeUrl } from '../../url-policy.js';
 import type { Pagefind, PagefindData } from './pagefind.js';
 import { queryTerms } from './query-terms.js';
@@ -30,10 +31,12 @@ function hitsOf(data: PagefindData, index: number): SearchHit[] {
   const title = data.meta.title || data.url;
   if (data.filters[KIND_FILTER]?.includes(API_KIND)) {
     const context = [data.meta.service, data.meta.kind].filter(Boolean).join(' · ');
-    return [{ id: `search-hit-${index}`, href: data.url, title, context, excerpt: data.excerpt, section: false }];
+    return [
+      { id: `${SEARCH_HIT_PREFIX}${index}`, href: data.url, title, context, excerpt: data.excerpt, section: false },
+    ];
   }
   const page: SearchHit = {
-    id: `search-hit-${index}`,
+    id: `${SEARCH_HIT_PREFIX}${index}`,
     href: data.url,
     title,
     context: undefined,
@@ -51,7 +54,7 @@ function hitsOf(data: PagefindData, index: number): SearchHit[] {
   return [
     page,
     ...sections.map(({ sub }, at): SearchHit => ({
-      id: `search-hit-${index}-${at}`,
+      id: `${SEARCH_HIT_PREFIX}${index}-${at}`,
       href: sub.url,
       title: sub.title,
       context: title,
