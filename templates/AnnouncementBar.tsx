@@ -6,7 +6,7 @@ type Bar = NonNullable<SiteModel['announcementBar']>;
 
 /**
  * The configured bar above the navbar. Its dismissal is stored with the bar's id, so configuring a
- * new id shows the new bar to readers who closed the old one (site.md §4). The head script hides a
+ * new id shows the new bar to readers who closed the old one. The head script hides a
  * dismissed bar before first paint; the server always renders it, as without JavaScript it stays.
  */
 export function AnnouncementBar({ bar }: { bar: Bar }): ReactElement | null {

@@ -9,7 +9,7 @@ import { BROWSER_FIXTURE, buildSite, DESKTOP, openHydrated, PHONE, siteForSuite 
 import { withServedSite } from './browser.js';
 import { tempDir } from './helpers.js';
 
-/** site.md §2 and §4 in Chromium: the mobile menu, dropdowns, collapsible categories, hide-on-scroll. */
+/** The layout in Chromium: the mobile menu, dropdowns, collapsible categories, hide-on-scroll. */
 const site = siteForSuite(BROWSER_FIXTURE, 'browser-layout');
 
 async function withPage(

@@ -4,8 +4,9 @@ import { BROWSER_FIXTURE, recordRequests, siteForSuite, waitHydrated } from './b
 import { h1, namesSiteData, onlyFetches, pageOpener } from './browser-navigation-helpers.js';
 
 /**
- * site.md §2 "Behaviour on navigation" and §8, in Chromium against the fixture site served by
- * `specsite serve`: a route or site model that fails to load, the page loader and the crash page.
+ * Navigation when something fails (README, In the reader's browser), in Chromium against the
+ * fixture site served by `specsite serve`: a route or site model that fails to load, the page
+ * loader and the crash page.
  */
 const site = siteForSuite(BROWSER_FIXTURE, 'browser-nav-failures');
 const open = pageOpener(site);

@@ -5,7 +5,7 @@ import { BROWSER_FIXTURE, recordRequests, siteForSuite } from './browser-fixture
 import { h1, onlyFetches, pageOpener } from './browser-navigation-helpers.js';
 
 /**
- * site.md §2 "Behaviour on navigation", in Chromium against the fixture site served by
+ * Navigation (README, In the reader's browser), in Chromium against the fixture site served by
  * `specsite serve`: client navigation, the progress bar and prefetching.
  */
 const site = siteForSuite(BROWSER_FIXTURE, 'browser-nav');
@@ -112,7 +112,7 @@ describe('navigation in the browser', () => {
     await page.context().close();
   });
 
-  test('the progress bar shows only after 200 ms of loading, with the §9 constants, and finishes when the route has updated', async () => {
+  test('the progress bar shows only after 200 ms of loading, with the configured constants, and finishes when the route has updated', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((done) => (release = done));
     const page = await open('/docs/intro/', async (p) => {

@@ -15,7 +15,7 @@ import {
 import { withSiteInBrowser } from './browser.js';
 import { tempDir } from './helpers.js';
 
-/** site.md §3 and §4 in Chromium: what the reader's browser remembers, and what happens when it cannot. */
+/** Stored preferences in Chromium: what the reader's browser remembers, and what happens when it cannot. */
 const site = siteForSuite(BROWSER_FIXTURE, 'browser-prefs');
 
 const theme = (page: Page): Promise<string | null> =>
@@ -157,7 +157,7 @@ describe('storage unavailable', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${site.base}/docs/intro/`);
       await waitHydrated(page);
-      // On load already, before anything is stored or read by the client (site.md §4).
+      // On load already, before anything is stored or read by the client: the head script warns.
       assert.deepEqual(warnings, [
         'Browser storage is unavailable: preferences such as the colour mode will not be remembered.',
       ]);

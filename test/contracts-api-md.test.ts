@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 
-/** The project's own contracts against api.md: what its sections say of paths and entities. */
+/** The project's own contracts: the services' path prefixes and the datasource entities they must have. */
 interface Document {
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
   components: { schemas: Record<string, { properties?: Record<string, unknown>; allOf?: unknown[] }> };
@@ -14,7 +14,7 @@ async function contract(service: string): Promise<Document> {
   return parse(await readFile(join('openapi', service, '3.1.0-SNAPSHOT.yaml'), 'utf8')) as Document;
 }
 
-/** api.md §2 and §7: the service endpoints are under the same prefixes as the reference pages. */
+/** Each service's endpoints are under its own prefix. */
 const PREFIXES: Record<string, string> = {
   searcher: '/api/searcher/',
   rag: '/api/rag/',
@@ -24,7 +24,7 @@ const PREFIXES: Record<string, string> = {
   ingestion: '/api/ingestion/',
 };
 
-/** api.md §3, datasource administration: each entity has a matching DTO. */
+/** The datasource administration entities: each has a matching DTO. */
 const ENTITIES = [
   'Bucket',
   'DataIndex',
@@ -46,7 +46,7 @@ function fields(schema: Document['components']['schemas'][string]): string[] {
   return [schema.properties, ...branches.map((b) => b.properties)].flatMap((p) => Object.keys(p ?? {}));
 }
 
-describe('the contracts against api.md', () => {
+describe('the project’s own contracts', () => {
   test('every path of every service carries the service prefix, RAG’s health check and docs redirect included', async () => {
     for (const [service, prefix] of Object.entries(PREFIXES)) {
       const paths = Object.keys((await contract(service)).paths);

@@ -33,7 +33,7 @@ async function wholeReference(service: string): Promise<{ overview: Page; p: Pag
   };
 }
 
-describe('the real site, built from site-config.yaml, route by route against site.md', () => {
+describe('the real site, built from site-config.yaml, route by route against its expected routes', () => {
   before(async () => {
     ({ out } = await buildRealSite());
   });
@@ -90,7 +90,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
       assert.equal(
         p.attr('.api-layout', 'style'),
         '--api-primary:#1890ff',
-        `${service}: the primary colour of site.md §9`,
+        `${service}: the configured primary colour`,
       );
       assert.deepEqual(
         overview.links('.api-downloads').map((l) => l.href),

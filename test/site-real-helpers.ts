@@ -6,9 +6,9 @@ import { loadConfig } from '../generator/config/load.js';
 import { Page } from './html.js';
 import { tempDir } from './helpers.js';
 
-// Shared by the real site's tests: the routes of site.md, one build of the real site per test file, its pages.
+// Shared by the real site's tests: the routes it must have, one build of the real site per test file, its pages.
 
-/** Every route of site.md §2, as the spec writes them; `{product}` is the configured brand slug. */
+/** Every route the real site must have; `{product}` is the configured brand slug. */
 export function specRoutes(product: string): {
   standalone: string[];
   api: string[];
@@ -112,7 +112,7 @@ export const SERVICES = ['searcher', 'rag', 'datasource', 'tenant-manager', 'fil
 
 export type SpecRoutes = ReturnType<typeof specRoutes>;
 
-/** The real site built from site-config.yaml into a temp folder, and the routes site.md gives it. */
+/** The real site built from site-config.yaml into a temp folder, and the routes it must have. */
 export async function buildRealSite(): Promise<{ out: string; result: BuildResult; routes: SpecRoutes }> {
   const out = await tempDir('real-site');
   const result = await build({ config: 'site-config.yaml', out, strict: true });

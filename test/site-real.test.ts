@@ -26,11 +26,11 @@ async function referenceParts(site: string, apiRoutes: readonly string[]): Promi
   return [...parts];
 }
 
-describe('the real site, built from site-config.yaml, route by route against site.md', () => {
+describe('the real site, built from site-config.yaml, route by route against its expected routes', () => {
   before(async () => {
     ({ out, result, routes } = await buildRealSite());
     // A reference too large for one page (issue 26) also has a page per tag (part) and per models
-    // initial: the routes its own navigation links to, beside those of site.md.
+    // initial: the routes its own navigation links to, beside the expected ones.
     routes = { ...routes, api: [...routes.api, ...(await referenceParts(out, routes.api))] };
   });
 
@@ -39,7 +39,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.ok(result.report);
   });
 
-  test('every route of site.md is a folder with index.html, and nothing else is a page', () => {
+  test('every expected route is a folder with index.html, and nothing else is a page', () => {
     const expected = [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)].sort();
     for (const route of expected)
       assert.ok(existsSync(join(out, 'site', route.slice(1), 'index.html')), `missing ${route}`);
@@ -67,7 +67,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.equal((await page('/docs/')).text('main h1'), 'Introduction');
   });
 
-  test('the navbar of site.md on every page', async () => {
+  test('the expected navbar on every page', async () => {
     for (const route of [...routes.standalone, ...routes.api, ...routes.docs.map((d) => d.route)]) {
       const p = await page(route);
       const left = p.links('.navbar-items-left').map((l) => [l.text, l.href]);
@@ -103,7 +103,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
     }
   });
 
-  test('the footer: three columns with exactly the links of site.md, copyright 2025, and the skip link first', async () => {
+  test('the footer: three columns with exactly the expected links, copyright 2025, and the skip link first', async () => {
     for (const route of [...routes.standalone, ...routes.docs.map((d) => d.route)]) {
       const p = await page(route);
       assert.deepEqual(p.all('.footer-title').map(textOf), ['Company', 'Product', 'Community']);
@@ -158,7 +158,7 @@ describe('the real site, built from site-config.yaml, route by route against sit
     assert.equal(first.attr('.pagination-next', 'href'), '/docs/architecture/');
   });
 
-  test('every page of site.md is written: its own meta description, an introduction, two h2 sections, no placeholder text', async () => {
+  test('every expected page is written: its own meta description, an introduction, two h2 sections, no placeholder text', async () => {
     const loaded = await loadConfig('site-config.yaml');
     assert.ok(loaded.ok);
     for (const route of [...routes.standalone, ...routes.docs.map((d) => d.route)]) {

@@ -60,7 +60,7 @@ export const navbarItem = z.discriminatedUnion(
   'type',
   [docSidebarItem, docItem, linkItem, dropdownItem, localeDropdownItem, iconLinkItem],
   {
-    // site.md §8 names this message; the type list tells the user what would have worked.
+    // The message Docusaurus gives for an unknown type; the type list tells the user what would have worked.
     error: (issue) =>
       issue.code === 'invalid_union'
         ? `No NavbarItem component found for type ${JSON.stringify(typeField(issue.input))}; known types: ${NAVBAR_ITEM_TYPES.join(', ')}`
@@ -87,10 +87,7 @@ export const navbar = z
       })
       .optional()
       .describe('The logo image at the start of the navbar, linked to the home page.'),
-    hideOnScroll: z
-      .boolean()
-      .default(false)
-      .describe('Hide the navbar while scrolling down (site.md §4: available, off by default).'),
+    hideOnScroll: z.boolean().default(false).describe('Hide the navbar while scrolling down (off by default).'),
     items: z.array(navbarItem).default([]).describe('Navbar items, left to right.'),
   })
   .describe('The top navigation bar.');

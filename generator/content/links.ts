@@ -3,7 +3,7 @@ import { safeDecode } from '../sources/safe-decode.js';
 import type { CompiledPage } from './types.js';
 
 /**
- * site.md §8: broken links are ignored (a route may be served by something other than this site),
+ * A link to an unknown route is not reported (the host may serve something other than this site there),
  * but a link to a Markdown file that does not exist, or to an anchor a known page does not have, is
  * a warning at the link.
  */

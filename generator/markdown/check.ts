@@ -30,7 +30,7 @@ export interface CheckedTwin {
  * twin or file of the site, and its anchor an id of that page. A page's own Markdown links are
  * checked by the content checks already; these are the rest (its components' and the
  * reference's). A component's link to a route the site does not have is left alone, as the
- * content's are (site.md §8: the host may serve other content); one the build made is reported.
+ * content's are (the host may serve other content there); one the build made is reported.
  */
 export function checkTwinLinks(twins: readonly CheckedTwin[], targets: SiteTargets, urls: TwinUrls): Diagnostic[] {
   const out: Diagnostic[] = [];

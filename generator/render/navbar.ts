@@ -15,7 +15,7 @@ export interface NavbarTargets {
 }
 
 /**
- * Turns the configured navbar items into what the templates draw. site.md §8: an item that cannot be
+ * Turns the configured navbar items into what the templates draw. An item that cannot be
  * rendered (a doc that does not exist, a docs-sidebar link with no page to go to) is a configuration
  * error at the item; each item is also rendered once here so that a failure surfaces as such an
  * error rather than as a crash in the middle of page rendering.

@@ -28,7 +28,7 @@ interface State {
   key: unknown;
 }
 
-/** site.md §8: a crashing component shows "This page crashed", the error and its causes, and "Try again". */
+/** A crashing component shows "This page crashed", the error and its causes, and "Try again". */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: undefined, failed: false, key: this.props.resetKey };
 

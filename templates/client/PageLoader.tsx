@@ -3,7 +3,7 @@ import { MAIN_ID } from '../site-ids.js';
 
 /**
  * A page shown before it has loaded (going back or forward to a page not in memory): a spinner after
- * `delay` so a fast load never flickers; on failure the error and a Retry button (site.md §2, §8).
+ * `delay` so a fast load never flickers; on failure the error and a Retry button.
  */
 export function PageLoader({
   error,

@@ -39,7 +39,7 @@ function animate(details: HTMLDetailsElement, panel: HTMLElement, opening: boole
 
 /**
  * Sidebar categories are native disclosures (they work without JavaScript); the client animates
- * them open and closed with a duration derived from the content height (site.md §4). A click on a
+ * them open and closed with a duration derived from the content height. A click on a
  * category's own link follows the link instead. A lazy category's entries are rendered as it opens.
  */
 export function installCollapsibles(): void {

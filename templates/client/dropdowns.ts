@@ -1,6 +1,6 @@
 /**
  * Dropdown menus are native disclosures, so Enter on their summary opens and closes them without any
- * script (site.md §4). The client adds the rest: a click outside closes them, Escape closes the one
+ * script. The client adds the rest: a click outside closes them, Escape closes the one
  * holding focus and returns focus to its summary, and opening one closes the others.
  */
 export function installDropdowns(): void {

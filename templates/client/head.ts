@@ -2,7 +2,7 @@
 /**
  * Runs in `<head>` before first paint, so that a stored dark mode never flashes light and a dismissed
  * announcement bar never flashes visible. It warns once in the console when storage is unavailable
- * (site.md §4), on every page load. It also marks the document as scripted (`js`), so CSS hides
+ * on every page load. It also marks the document as scripted (`js`), so CSS hides
  * only what the client can bring back (the mobile menu), and shows the wrong-base-URL banner, which
  * must work even when the bundle and stylesheet fail to load from the wrong path. Bundled on its own
  * (`generator/client/build.ts`) and inlined in every page; its settings are JSON beside it.

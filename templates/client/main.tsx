@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The reader's browser: hydrates the server-rendered pages and adds what site.md §2–§4 ask of them.
+ * The reader's browser: hydrates the server-rendered pages and adds the behaviours the README lists
+ * (In the reader's browser).
  * The server's HTML is complete without it; every page still reads, links and shows its code.
  */
 import { hydrateRoot } from 'react-dom/client';

@@ -12,7 +12,7 @@ export function installPreferredVersion(): void {
   });
 }
 
-/** A stored preferred version that no longer exists is cleared (site.md §3). */
+/** A stored preferred version that no longer exists (a version removed from the contracts) is cleared. */
 export function clearMissingPreferredVersions(): void {
   for (const menu of document.querySelectorAll(MENU)) {
     const service = menu.getAttribute('data-api-versions');

@@ -6,7 +6,7 @@ type Settings = SiteModel['client']['progressBar'];
 let delay: number | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Applies the configured constants (site.md §9); until then navigations show no bar. */
+/** Applies the config's `client.progressBar` constants; until then navigations show no bar. */
 export function configureProgress(settings: Settings): void {
   delay = settings.delay;
   // nprogress 0.2 reads `trickleRate`, which its type definitions lack.
@@ -20,7 +20,7 @@ export function configureProgress(settings: Settings): void {
   NProgress.configure(options);
 }
 
-/** A navigation began: the thin bar appears only if it is still loading after the delay (site.md §2). */
+/** A navigation began: the bar appears only if still loading after the delay, so a fast one never flickers. */
 export function startProgress(): void {
   clearTimeout(timer);
   if (delay !== undefined) timer = setTimeout(() => NProgress.start(), delay);

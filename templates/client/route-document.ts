@@ -73,7 +73,7 @@ export function decodePageData(page: RouteDocument): PageData {
 
 let pendingHead = 0;
 
-/** Title and meta tags of the new page, debounced to the next animation frame (site.md §9). */
+/** Title and meta tags of the new page, debounced to the next animation frame: one head update per navigation. */
 export function updateHead(page: RouteDocument): void {
   cancelAnimationFrame(pendingHead);
   pendingHead = requestAnimationFrame(() => {

@@ -65,7 +65,7 @@ interface NetworkInformation {
   effectiveType?: string;
 }
 
-/** Prefetching costs data: not on 2g connections or with data saver on (site.md §2). */
+/** Prefetching costs data: not on 2g connections or with data saver on. */
 export function prefetchAllowed(): boolean {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   return !(connection?.saveData === true || (connection?.effectiveType ?? '').includes('2g'));

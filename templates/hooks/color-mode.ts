@@ -13,7 +13,7 @@ function applied(): ColorMode | undefined {
 }
 
 /**
- * The colour mode (site.md §4): the head script applied the stored one before first paint; this
+ * The colour mode: the head script applied the stored one before first paint; this
  * keeps it, stores the reader's choice under `theme`, and follows a choice made in another tab.
  * `ready` is false until the client runs: the server-rendered toggle stays disabled without it.
  */

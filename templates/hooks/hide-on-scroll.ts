@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Navbar hide-on-scroll (site.md §4: available, off unless configured): hidden while scrolling down past it. */
+/** Navbar hide-on-scroll (off unless `navbar.hideOnScroll`): hidden while scrolling down past it. */
 export function useHideOnScroll(enabled: boolean): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {

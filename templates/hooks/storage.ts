@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The reader's preferences live in localStorage (site.md §3). Storage may be blocked (privacy
+ * The reader's preferences live in localStorage (README, In the reader's browser). Storage may be blocked (privacy
  * settings, sandboxed frames) or throw on every call; the site then keeps working without
  * remembering anything, and says so once in the console rather than on every read.
  */
@@ -48,7 +48,7 @@ export function writeStored(key: string, value: string | null): void {
   }
 }
 
-/** The keys the site stores; the announcement-bar names are ours (site.md §3 does not show them). */
+/** The keys the site stores, as the README lists them (In the reader's browser). */
 export const STORAGE_KEYS = {
   theme: 'theme',
   announcementDismissed: 'announcement-dismissed',

@@ -13,7 +13,7 @@ export function isMenuEntry(state: unknown): boolean {
 }
 
 /**
- * The mobile menu (site.md §4): shown or hidden; it closes on back navigation, when the window grows
+ * The mobile menu: shown or hidden; it closes on back navigation, when the window grows
  * to desktop width, and when the page changes.
  */
 function useMobileMenu(
