@@ -19,6 +19,7 @@ import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
 import { DEPTH_LIMIT_RULE } from '../sources/limits.js';
+import { PAGE_SIZE_RULE, tooLongPage } from './page-size.js';
 
 export interface MdxContext {
   baseUrl: string;
@@ -124,6 +125,8 @@ export async function compileMdx(
     toc,
     twin,
   });
+  const long = tooLongPage(page.text);
+  if (long) return output(undefined, [{ file: page.display, ...long, severity: 'error', rule: PAGE_SIZE_RULE }]);
   const deep = tooDeepLine(page.text);
   if (deep)
     return output(undefined, [
