@@ -15,7 +15,8 @@ export function tooLongPage(text: string): { line: number; column: number; messa
   let start = 0;
   for (;;) {
     const end = text.indexOf('\n', start);
-    if (line > MAX_PAGE_LINES)
+    // The text after a last line break is a line only when it holds something.
+    if (line > MAX_PAGE_LINES && start < text.length)
       return {
         line,
         column: 1,
