@@ -21,6 +21,7 @@ import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
 import { DEPTH_LIMIT_RULE } from '../sources/limits.js';
 import type { Project } from '../sources/project-path.js';
+import { PAGE_SIZE_RULE, tooLongPage } from './page-size.js';
 
 export interface MdxContext {
   baseUrl: string;
@@ -130,6 +131,8 @@ export async function compileMdx(
     toc,
     twin,
   });
+  const long = tooLongPage(page.text);
+  if (long) return output(undefined, [{ file: page.display, ...long, severity: 'error', rule: PAGE_SIZE_RULE }]);
   const deep = tooDeepLine(page.text);
   if (deep)
     return output(undefined, [

@@ -10,6 +10,7 @@ import type {
   TableCell,
   Text,
 } from 'mdast';
+import { moreValuesText } from '../../templates/api/more-values.js';
 
 /** Builders of the mdast nodes the twins are made of: the tree is built, then printed once. */
 
@@ -73,6 +74,11 @@ export function table(header: readonly string[], rows: ReadonlyArray<ReadonlyArr
 }
 
 /** `a`, `b` and `c`: phrasing lists joined with commas. */
+/** ` and 99,000 more` after the values shown of an enumeration cut short; nothing when none are left out. */
+export function moreValues(count: number): Phrasing[] {
+  return count > 0 ? [text(` ${moreValuesText(count)}`)] : [];
+}
+
 export function joined(parts: ReadonlyArray<Phrasing[]>, separator = ', '): Phrasing[] {
   return parts.flatMap((part, index) => (index === 0 ? part : [text(separator), ...part]));
 }

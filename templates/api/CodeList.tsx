@@ -1,12 +1,16 @@
 import type { ReactElement } from 'react';
+import { moreValuesText } from './more-values.js';
 
 /** Values as inline code: roles and enum values (comma-separated), or a parameter's values (space-separated). */
 export function CodeList({
   values,
   separator = ', ',
+  more = 0,
 }: {
   values: readonly string[];
   separator?: string;
+  /** Values left out after these (an enumeration cut short). */
+  more?: number;
 }): ReactElement {
   return (
     <>
@@ -17,6 +21,7 @@ export function CodeList({
           <code>{value}</code>
         </span>
       ))}
+      {more > 0 ? ` ${moreValuesText(more)}` : null}
     </>
   );
 }

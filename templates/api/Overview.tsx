@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { ApiReferenceModel } from './model.js';
 import { MovedAnchors } from './MovedAnchors.js';
+import { moreValuesText } from './more-values.js';
 import { TableHead } from '../TableHead.js';
 
 /** What applies to the whole API: its description, servers, authentication and who may call what. */
@@ -21,7 +22,13 @@ export function Overview({ api }: { api: ApiReferenceModel }): ReactElement {
                     {server.variables.map((v) => (
                       <li key={v.name}>
                         <code>{`{${v.name}}`}</code> default <code>{v.defaultValue}</code>
-                        {v.enumValues.length > 0 ? <> (one of {v.enumValues.join(', ')})</> : null} {v.description}
+                        {v.enumValues.length > 0 ? (
+                          <>
+                            (one of {v.enumValues.join(', ')}
+                            {v.enumMore > 0 ? ` ${moreValuesText(v.enumMore)}` : null})
+                          </>
+                        ) : null}{' '}
+                        {v.description}
                       </li>
                     ))}
                   </ul>

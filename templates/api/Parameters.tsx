@@ -37,7 +37,7 @@ export function Parameters({
                 <td>{p.defaultValue !== undefined ? <code>{p.defaultValue}</code> : null}</td>
                 <td>{p.constraints.join(', ')}</td>
                 <td>
-                  <CodeList values={p.enumValues} separator=" " />
+                  <CodeList values={p.enumValues} separator=" " more={p.enumMore} />
                 </td>
                 <td>{p.example !== undefined ? <code>{p.example}</code> : null}</td>
               </tr>,

@@ -8,7 +8,7 @@ export function SchemaValues({ node }: { node: SchemaNodeModel }): ReactElement 
     <>
       {node.enumValues.length > 0 ? (
         <p className="schema-enum">
-          Values: <CodeList values={node.enumValues} separator=" " />
+          Values: <CodeList values={node.enumValues} separator=" " more={node.enumMore} />
         </p>
       ) : null}
       {node.constValue !== undefined ? (

@@ -35,8 +35,10 @@ export interface SchemaNodeModel {
   writeOnly: boolean;
   /** Human-readable constraints: `minLength: 1`, `≥ 0`, `pattern: ^[a-z]+$`, `format: uuid`… */
   constraints: string[];
-  /** Allowed values, each as JSON. */
+  /** Allowed values, each as JSON: the first `MAX_ENUM_VALUES`. */
   enumValues: string[];
+  /** Allowed values past those in `enumValues`, not shown. */
+  enumMore: number;
   /** JSON of the default, const and example values. */
   defaultValue: string | undefined;
   constValue: string | undefined;
@@ -83,6 +85,7 @@ export interface ParameterModel {
   defaultValue: string | undefined;
   constraints: string[];
   enumValues: string[];
+  enumMore: number;
   example: string | undefined;
   /** The parameter's schema, whose tree is shown under its row when it has properties or variants. */
   schema: SchemaModel | undefined;
@@ -209,7 +212,7 @@ export interface SecuritySchemeModel {
 export interface ServerModel {
   url: string;
   description: ReactNode;
-  variables: Array<{ name: string; defaultValue: string; enumValues: string[]; description: string }>;
+  variables: Array<{ name: string; defaultValue: string; enumValues: string[]; enumMore: number; description: string }>;
 }
 
 /** The reference's navigation: every tag and operation, wherever it is rendered. */

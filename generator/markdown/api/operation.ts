@@ -6,7 +6,18 @@ import type {
   ResponseModel,
 } from '../../../templates/api/model.js';
 import type { TwinContext } from '../context.js';
-import { code, heading, joined, paragraph, strong, table, text, type Flow, type Phrasing } from '../nodes.js';
+import {
+  code,
+  heading,
+  joined,
+  moreValues,
+  paragraph,
+  strong,
+  table,
+  text,
+  type Flow,
+  type Phrasing,
+} from '../nodes.js';
 import { schemaDetails, typeLabel } from './schema.js';
 import { blocks, phrasing } from './descriptions.js';
 import { historyBlocks } from './history.js';
@@ -73,7 +84,12 @@ function parametersTable(parameters: readonly ParameterModel[], ctx: TwinContext
       if (p.deprecated) facts.push([text('Deprecated.')]);
       if (description.length > 0) facts.push(description);
       if (p.enumValues.length > 0)
-        facts.push([text('One of '), ...joined(p.enumValues.map((v) => [code(v)])), text('.')]);
+        facts.push([
+          text('One of '),
+          ...joined(p.enumValues.map((v) => [code(v)])),
+          ...moreValues(p.enumMore),
+          text('.'),
+        ]);
       if (p.defaultValue !== undefined) facts.push([text('Default '), code(p.defaultValue), text('.')]);
       if (p.constraints.length > 0) facts.push([text(`Constraints: ${p.constraints.join(', ')}.`)]);
       if (p.example !== undefined) facts.push([text('Example '), code(p.example), text('.')]);

@@ -1,6 +1,6 @@
 import type { ApiReferenceModel, SchemaNodeModel } from '../../../templates/api/model.js';
 import type { TwinContext } from '../context.js';
-import { code, heading, joined, list, paragraph, table, text, type Flow, type Phrasing } from '../nodes.js';
+import { code, heading, joined, list, moreValues, paragraph, table, text, type Flow, type Phrasing } from '../nodes.js';
 import { operationBlocks } from './operation.js';
 import { schemaParts, typeLabel } from './schema.js';
 import { blocks, phrasing } from './descriptions.js';
@@ -56,7 +56,9 @@ function overviewBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[] {
                     code(`{${v.name}}`),
                     text(' default '),
                     code(v.defaultValue),
-                    ...(v.enumValues.length > 0 ? [text(` (one of ${v.enumValues.join(', ')})`)] : []),
+                    ...(v.enumValues.length > 0
+                      ? [text(` (one of ${v.enumValues.join(', ')}`), ...moreValues(v.enumMore), text(')')]
+                      : []),
                     ...(v.description ? [text(` ${v.description}`)] : []),
                   ]),
                 ),

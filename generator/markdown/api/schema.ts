@@ -1,6 +1,6 @@
 import type { PropertyModel, SchemaModel, SchemaNodeModel } from '../../../templates/api/model.js';
 import type { TwinContext } from '../context.js';
-import { code, joined, list, paragraph, table, text, type Flow, type Phrasing } from '../nodes.js';
+import { code, joined, list, moreValues, paragraph, table, text, type Flow, type Phrasing } from '../nodes.js';
 import { blocks, phrasing } from './descriptions.js';
 
 /** Levels of inline objects a fields table opens as `parent.child` rows; deeper ones are their type alone. */
@@ -96,7 +96,12 @@ function describedAfter(schema: SchemaModel, ctx: TwinContext): Phrasing[] {
 function valueFacts(node: SchemaNodeModel): Phrasing[][] {
   const facts: Phrasing[][] = [];
   if (node.enumValues.length > 0)
-    facts.push([text('Values: '), ...joined(node.enumValues.map((v) => [code(v)])), text('.')]);
+    facts.push([
+      text('Values: '),
+      ...joined(node.enumValues.map((v) => [code(v)])),
+      ...moreValues(node.enumMore),
+      text('.'),
+    ]);
   if (node.constValue !== undefined) facts.push([text('Always '), code(node.constValue), text('.')]);
   if (node.defaultValue !== undefined) facts.push([text('Default '), code(node.defaultValue), text('.')]);
   if (node.example !== undefined) facts.push([text('Example '), code(node.example), text('.')]);
@@ -172,10 +177,10 @@ function rowFacts(schema: SchemaModel, ctx: TwinContext): Phrasing[] {
   const description = phrasing(ctx, schema.description);
   if (description.length > 0) parts.push(description);
   const node = schema.kind === 'node' ? schema : undefined;
-  const values = enumValues(schema);
-  if (values.length > 0) {
-    const shown = values.slice(0, MAX_VALUES).map((v) => [code(v)]);
-    const more = values.length > MAX_VALUES ? [text(` and ${values.length - MAX_VALUES} more`)] : [];
+  const values = enumOf(schema);
+  if (values && values.enumValues.length > 0) {
+    const shown = values.enumValues.slice(0, MAX_VALUES).map((v) => [code(v)]);
+    const more = moreValues(values.enumValues.length + values.enumMore - shown.length);
     parts.push([text('One of '), ...joined(shown), ...more, text('.')]);
   }
   if (node?.constValue !== undefined) parts.push([text('Always '), code(node.constValue), text('.')]);
@@ -185,11 +190,10 @@ function rowFacts(schema: SchemaModel, ctx: TwinContext): Phrasing[] {
   return joined(parts, ' ');
 }
 
-/** The field's own enum, that of its array items, or that of the enumeration it refers to. */
-function enumValues(schema: SchemaModel): string[] {
+/** The node holding the field's own enum, that of its array items, or that of the enumeration it refers to. */
+function enumOf(schema: SchemaModel): SchemaNodeModel | undefined {
   const target = schema.kind === 'node' && schema.items && schema.enumValues.length === 0 ? schema.items : schema;
-  if (target.kind === 'node') return target.enumValues;
-  return target.target?.enumValues ?? [];
+  return target.kind === 'node' ? target : target.target;
 }
 
 /** A fact as a sentence: capitalized, with a full stop. */

@@ -2,9 +2,10 @@ import type { ServiceCatalog } from '../../../templates/mdx/contract-model.js';
 import { endpoint } from '../api/operation.js';
 import { fieldsTable } from '../api/schema.js';
 import type { TwinContext } from '../context.js';
-import { code, joined, list, paragraph, strong, text, type Flow, type Phrasing } from '../nodes.js';
+import { code, joined, list, moreValues, paragraph, strong, text, type Flow, type Phrasing } from '../nodes.js';
 import { attribute, sourcePoint, type Converter, type JsxHandler, type JsxNode } from './tree.js';
 import { blocks, phrasing } from '../api/descriptions.js';
+import { moreValuesText } from '../../../templates/api/more-values.js';
 
 /**
  * The contract components as Markdown, from the same catalog as their HTML (the newest version of
@@ -50,7 +51,14 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
     if (includes.length > 0) out.push(paragraph(text('Also has every field of '), ...joined(includes), text('.')));
     if (fields) out.push(...fields);
     else if (schema.enumValues.length > 0)
-      out.push(paragraph(text('Values: '), ...joined(schema.enumValues.map((v) => [code(v)])), text('.')));
+      out.push(
+        paragraph(
+          text('Values: '),
+          ...joined(schema.enumValues.map((v) => [code(v)])),
+          ...moreValues(schema.enumMore),
+          text('.'),
+        ),
+      );
     if (schema.extraProperties.some((p) => p.schema.kind === 'node' && p.schema.type === 'never'))
       out.push(paragraph(text('No other fields are allowed.')));
     if (schema.truncated) out.push(paragraph(text(schema.truncated)));
@@ -64,11 +72,15 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
     const ctx = page.ctx;
     const { schema } = entry;
     if (node.type === 'mdxJsxTextElement')
-      return joined(schema.enumValues.map((value) => ctx.link(entry.href, [code(value)], sourcePoint(node))));
+      return [
+        ...joined(schema.enumValues.map((value) => ctx.link(entry.href, [code(value)], sourcePoint(node)))),
+        ...moreValues(schema.enumMore),
+      ];
     return [
       caption(ctx, node, name, entry.href, 'enumeration', api.title, schema.type),
       ...blocks(ctx, schema.description, 3),
       list(schema.enumValues.map((v) => [code(v), ...(v === schema.defaultValue ? [text(' (default)')] : [])])),
+      ...(schema.enumMore > 0 ? [paragraph(text(`… ${moreValuesText(schema.enumMore)}.`))] : []),
     ];
   },
 };

@@ -12,7 +12,7 @@ import type {
 import { ExampleGenerator, type Direction } from './generated-example.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
-import { exampleText, jsonPreview } from './values.js';
+import { enumPreview, exampleText, jsonPreview } from './values.js';
 
 export interface OperationContext extends SchemaContext {
   resolver: RefResolver;
@@ -108,11 +108,13 @@ function parameterModel(parameter: Record<string, unknown>, context: OperationCo
     typeHref: linked?.href,
     defaultValue: schema.default === undefined ? undefined : jsonPreview(schema.default),
     constraints: constraints(schema),
-    enumValues: Array.isArray(schema.enum)
-      ? schema.enum.map((v) => jsonPreview(v))
-      : isRecord(schema.items) && Array.isArray(context.resolver.follow(schema.items)?.value.enum)
-        ? (context.resolver.follow(schema.items)?.value.enum as unknown[]).map((v) => jsonPreview(v))
-        : [],
+    ...enumPreview(
+      Array.isArray(schema.enum)
+        ? schema.enum
+        : isRecord(schema.items)
+          ? context.resolver.follow(schema.items)?.value.enum
+          : undefined,
+    ),
     example: example === undefined ? undefined : jsonPreview(example),
     schema: written === undefined ? undefined : model,
   };

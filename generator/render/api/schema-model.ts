@@ -10,7 +10,7 @@ import type {
 import type { Descriptions } from './descriptions.js';
 import { asString, strings } from './resolver.js';
 import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
-import { jsonPreview } from './values.js';
+import { enumPreview, jsonPreview } from './values.js';
 
 /** Inline nesting shown before a branch is cut; named schemas start their own tree, so this only bites on deep inline schemas. */
 export const MAX_DEPTH = 12;
@@ -139,7 +139,7 @@ function describe(node: SchemaNodeModel, schema: Record<string, unknown>, walk: 
   node.readOnly = schema.readOnly === true;
   node.writeOnly = schema.writeOnly === true;
   node.constraints = constraints(schema, format && implied.length === 0 ? format : undefined);
-  node.enumValues = Array.isArray(schema.enum) ? schema.enum.map((v) => jsonPreview(v)) : [];
+  Object.assign(node, enumPreview(schema.enum));
   node.defaultValue = schema.default === undefined ? undefined : jsonPreview(schema.default);
   node.constValue = schema.const === undefined ? undefined : jsonPreview(schema.const);
   const example =
@@ -316,6 +316,7 @@ function emptyNode(): SchemaNodeModel {
     writeOnly: false,
     constraints: [],
     enumValues: [],
+    enumMore: 0,
     defaultValue: undefined,
     constValue: undefined,
     example: undefined,

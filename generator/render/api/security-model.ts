@@ -2,6 +2,7 @@ import { isRecord } from '../../sources/pointer.js';
 import type { SecuritySchemeModel, ServerModel } from '../../../templates/api/model.js';
 import type { Descriptions } from './descriptions.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
+import { MAX_ENUM_VALUES } from './values.js';
 
 const FLOW_NAMES: Record<string, string> = {
   implicit: 'Implicit',
@@ -67,10 +68,12 @@ export function servers(document: Record<string, unknown>, text: Descriptions): 
     description: text.render(server.description),
     variables: Object.entries(asRecord(server.variables)).map(([name, value]) => {
       const variable = asRecord(value);
+      const values = strings(variable.enum);
       return {
         name,
         defaultValue: asString(variable.default),
-        enumValues: strings(variable.enum),
+        enumValues: values.slice(0, MAX_ENUM_VALUES),
+        enumMore: Math.max(0, values.length - MAX_ENUM_VALUES),
         description: asString(variable.description),
       };
     }),

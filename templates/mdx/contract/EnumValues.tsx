@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { moreValuesText } from '../../api/more-values.js';
 import { Caption } from './Caption.js';
 import { useService } from './context.js';
 
@@ -29,6 +30,7 @@ export function EnumValues({
             </a>
           </span>
         ))}
+        {entry.schema.enumMore > 0 ? ` ${moreValuesText(entry.schema.enumMore)}` : null}
       </span>
     );
   }
@@ -50,6 +52,7 @@ export function EnumValues({
           </li>
         ))}
       </ul>
+      {entry.schema.enumMore > 0 ? <p className="contract-fact">… {moreValuesText(entry.schema.enumMore)}.</p> : null}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function Schema({ service, name }: { service: string; name: string }): Re
         </div>
       ) : schema.enumValues.length > 0 ? (
         <p className="contract-values">
-          Values: <CodeList values={schema.enumValues} />
+          Values: <CodeList values={schema.enumValues} more={schema.enumMore} />
         </p>
       ) : null}
       {closed ? <p className="contract-fact">No other fields are allowed.</p> : null}
@@ -90,7 +90,7 @@ function fieldsOf(schema: SchemaNodeModel): Field[] {
 
 function FieldRow({ field, api }: { field: Field; api: ServiceCatalog }): ReactElement {
   const node = field.schema.kind === 'node' ? field.schema : undefined;
-  const values = enumValuesOf(field.schema, api);
+  const values = enumOf(field.schema, api);
   const constraints = node
     ? [...node.constraints, ...(node.constValue !== undefined ? [`always ${node.constValue}`] : [])]
     : [];
@@ -118,9 +118,9 @@ function FieldRow({ field, api }: { field: Field; api: ServiceCatalog }): ReactE
             Default <code>{node.defaultValue}</code>
           </p>
         ) : null}
-        {values.length > 0 ? (
+        {values && values.enumValues.length > 0 ? (
           <p className="contract-fact">
-            One of <CodeList values={values} />
+            One of <CodeList values={values.enumValues} more={values.enumMore} />
           </p>
         ) : null}
         {constraints.length > 0 ? <p className="contract-fact">{constraints.join(' · ')}</p> : null}
@@ -157,9 +157,9 @@ function TypeLabel({ schema }: { schema: SchemaModel }): ReactNode {
   );
 }
 
-/** The field's own enum, or that of the enumeration it refers to (directly or as array items). */
-function enumValuesOf(schema: SchemaModel, api: ServiceCatalog): string[] {
+/** The node holding the field's own enum, or that of the enumeration it refers to (directly or as array items). */
+function enumOf(schema: SchemaModel, api: ServiceCatalog): SchemaNodeModel | undefined {
   const target = schema.kind === 'node' && schema.items && schema.enumValues.length === 0 ? schema.items : schema;
-  if (target.kind === 'node') return target.enumValues;
-  return api.schemas.get(target.name)?.schema.enumValues ?? [];
+  if (target.kind === 'node') return target;
+  return api.schemas.get(target.name)?.schema;
 }
