@@ -20,6 +20,8 @@ import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
 import { DEPTH_LIMIT_RULE } from '../sources/limits.js';
+import { MAX_INLINE_MARKS, overMarkedParagraph, tooMuchInlineMarkup } from './inline-markup.js';
+import { PAGE_SIZE_RULE } from './page-size.js';
 
 export interface MdxContext {
   baseUrl: string;
@@ -133,6 +135,18 @@ export async function compileMdx(
   if (deep)
     return output(undefined, [
       { file: page.display, ...deep, severity: 'error', rule: DEPTH_LIMIT_RULE, message: depthLimitMessage() },
+    ]);
+  // Before the parse, whose work on one paragraph grows with the square of its emphasis and links.
+  const marked = overMarkedParagraph(page.text, page.format, MAX_INLINE_MARKS);
+  if (marked)
+    return output(undefined, [
+      {
+        file: page.display,
+        ...marked,
+        severity: 'error',
+        rule: PAGE_SIZE_RULE,
+        message: tooMuchInlineMarkup(MAX_INLINE_MARKS),
+      },
     ]);
   try {
     await processorFor(context, page.format).process(file);
