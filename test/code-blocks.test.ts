@@ -22,7 +22,7 @@ const context: MdxContext = {
   project: { dir: process.cwd() },
   baseUrl: '/',
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-  maxNodes: CONTENT_BUDGET.nodes,
+  budget: CONTENT_BUDGET,
   components: new Set(MDX_COMPONENT_NAMES),
   contracts: NO_CONTRACTS,
   fileRoutes: new Map(),

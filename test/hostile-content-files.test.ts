@@ -72,7 +72,7 @@ describe('content and config read nothing outside the project', () => {
       project: { dir: p.dir },
       baseUrl: '/',
       toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-      maxNodes: CONTENT_BUDGET.nodes,
+      budget: CONTENT_BUDGET,
       components: [],
       fileRoutes: [[file, '/docs/']],
     };

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CONTENT_BUDGET } from '../generator/config/content-budget-schema.js';
+import { MAX_INLINE_MARKS } from '../generator/content/inline-markup.js';
 import { compileMdx, type MdxContext } from '../generator/content/mdx.js';
 import { NO_CONTRACTS, type PageSource } from '../generator/content/types.js';
 import { runMain } from './helpers.js';
@@ -39,21 +40,71 @@ describe('the page budget (contentBudget)', () => {
       { file: 'content/docs/big.mdx', line: 1, column: 1, rule: 'page-size' },
       { file: 'content/pages/big.md', line: 1, column: 1, rule: 'page-size' },
     ]);
-    assert.match(result.stdout + result.stderr, /more than the 49,152 a page may have \(`contentBudget\.bytes`/);
+    const limit = CONTENT_BUDGET.bytes.toLocaleString('en-US');
+    assert.match(
+      result.stdout + result.stderr,
+      new RegExp(`more than the ${limit} a page may have \\(\`contentBudget\\.bytes\``),
+    );
     assert.deepEqual(await filesUnder(p.out), before);
   });
 
   test('a page over the node budget is one error where the budget runs out', async () => {
-    // Under the byte budget, over the node budget; line 6 holds the body (after the front matter).
-    const body = manyNodes(CONTENT_BUDGET.nodes + 100);
+    // Under the byte budget, over the node budget: one-letter paragraphs, from line 6 (after the
+    // front matter) every other line.
+    const body = 'a\n\n'.repeat(CONTENT_BUDGET.nodes / 2 + 100);
     assert.ok(Buffer.byteLength(page(body)) < CONTENT_BUDGET.bytes);
     const p = await project({ 'content/docs/index.mdx': page(body) });
     const result = await run(p);
-    // The root, the front matter, the paragraph, then three nodes per `*d* `: the emphasis, its text,
-    // the space. Node 20,001 is the space after emphasis 6,665, which starts at column 1 + 4 × 6,665.
-    const k = Math.floor((CONTENT_BUDGET.nodes + 1 - 4) / 3);
-    assertFailedWith(result, [{ file: 'content/docs/index.mdx', line: 6, column: 1 + 4 * k + 3, rule: 'page-size' }]);
-    assert.match(result.stdout + result.stderr, /the page has more than 20,000 Markdown nodes/);
+    // The root, the front matter, then two nodes per paragraph (it and its text): node `nodes + 1`
+    // (odd, the budget being even) is paragraph `nodes / 2`.
+    const paragraph = CONTENT_BUDGET.nodes / 2;
+    assertFailedWith(result, [
+      { file: 'content/docs/index.mdx', line: 6 + 2 * (paragraph - 1), column: 1, rule: 'page-size' },
+    ]);
+    const limit = CONTENT_BUDGET.nodes.toLocaleString('en-US');
+    assert.match(result.stdout + result.stderr, new RegExp(`the page has more than ${limit} Markdown nodes`));
+  });
+
+  test('a paragraph with too many emphasis and link marks is one error at its line, before the parse', async () => {
+    // Each `*a_` is two runs of marks that never pair, the costliest kind for the parser.
+    const marked = '*a_ '.repeat(MAX_INLINE_MARKS / 2 + 1).trim();
+    const fits = '*a_ '.repeat(MAX_INLINE_MARKS / 2).trim();
+    const body = `Intro.\n\n${fits}\n\n\`\`\`text\n${marked}\n\n${marked}\n\`\`\`\n\n  ${marked.slice(0, 40)}\n${marked}\n`;
+    const p = await project({
+      'content/docs/index.mdx': page(body),
+      'content/docs/ok.md': page(`~~~\n${marked}\n~~~`),
+    });
+    const result = await run(p);
+    // The body starts at line 6; the over-marked paragraph at line 16, column 3.
+    assertFailedWith(result, [{ file: 'content/docs/index.mdx', line: 16, column: 3, rule: 'page-size' }]);
+    assert.match(result.stdout + result.stderr, /more than 200 emphasis and link marks .*split the paragraph/);
+  });
+
+  test('what looks like a code fence inside an HTML comment or an expression hides no paragraph', async () => {
+    const marked = '[a '.repeat(MAX_INLINE_MARKS + 1);
+    const p = await project({
+      'content/docs/comment.md': page(`<!--\n\n\`\`\`\n-->\n\n${marked}\n\n\`\`\``),
+      'content/docs/expression.mdx': page(`{/*\n\n\`\`\`\n*/}\n\n${marked}\n\n\`\`\``),
+    });
+    assertFailedWith(await run(p), [
+      { file: 'content/docs/comment.md', line: 11, column: 1, rule: 'page-size' },
+      { file: 'content/docs/expression.mdx', line: 11, column: 1, rule: 'page-size' },
+    ]);
+  });
+
+  test('the default budget holds a 1 MB page of ordinary prose', async () => {
+    const sentence = (i: number) =>
+      `Step ${i} of the guide calls \`client.send()\` with a *short* note and links to [the reference](https://example.com/${i}).`;
+    const paragraphs: string[] = [];
+    let bytes = 0;
+    for (let i = 0; bytes < 1024 * 1024 - 2048; i++) {
+      const paragraph = i % 20 === 0 ? `## Part ${i}` : [sentence(i), sentence(i + 1), sentence(i + 2)].join(' ');
+      paragraphs.push(paragraph);
+      bytes += paragraph.length + 2;
+    }
+    const p = await project({ 'content/docs/index.mdx': page(paragraphs.join('\n\n')) });
+    const result = await run(p);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
   });
 
   test('the node budget stops the page before any other transform, highlighting or rendering', async () => {
@@ -61,7 +112,7 @@ describe('the page budget (contentBudget)', () => {
     const context: MdxContext = {
       baseUrl: '/',
       toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-      maxNodes: 50,
+      budget: { lines: CONTENT_BUDGET.lines, nodes: 50 },
       components: new Set(),
       contracts: NO_CONTRACTS,
       fileRoutes: new Map(),
@@ -88,7 +139,7 @@ describe('the page budget (contentBudget)', () => {
     assert.deepEqual(output.links, []);
     assert.deepEqual(output.toc, []);
     // The same page under a budget that holds it goes on to the later steps.
-    const fits = await compileMdx(source, { ...context, maxNodes: 1000 });
+    const fits = await compileMdx(source, { ...context, budget: { lines: CONTENT_BUDGET.lines, nodes: 1000 } });
     assert.ok(fits.diagnostics.some((d) => d.rule === 'missing-image' || d.rule === 'unknown-admonition'));
   });
 

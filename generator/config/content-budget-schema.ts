@@ -1,29 +1,40 @@
 import { z } from 'zod';
-import { MAX_SOURCE_SIZE } from '../sources/limits.js';
 
 /**
  * The most one content page may cost the build, measured on this project's 2-core machine (README
- * "Bounded work"). The bytes bound the parse, which comes before the nodes can be counted and costs
- * most: micromark's work on one paragraph grows with the square of its inline markup (`*a*` 16,000
- * times over 48 KB takes seconds, over 128 KB most of a minute). The nodes bound every later step.
+ * "Bounded work"). The bytes bound the parse, which comes before the nodes can be counted; what
+ * makes the parse grow faster than the bytes (emphasis and link marks in one paragraph) is limited
+ * before it runs (`content/inline-markup.ts`). The nodes bound every later step. 1 MB holds a long
+ * guide or changelog: 1 MB of prose is about 100,000 nodes.
  */
-export const CONTENT_BUDGET = { bytes: 48 * 1024, nodes: 20_000 } as const;
+export const CONTENT_BUDGET = { bytes: 512 * 1024, lines: 10_000, nodes: 100_000 } as const;
+
+/** The most the config may raise the budget to: a pull request may raise it too. */
+export const CONTENT_BUDGET_MAX = { bytes: 8 * 1024 * 1024, lines: 100_000, nodes: 1_000_000 } as const;
 
 export const contentBudget = z
   .strictObject({
     bytes: z
       .int()
       .min(1)
-      .max(MAX_SOURCE_SIZE)
+      .max(CONTENT_BUDGET_MAX.bytes)
       .default(CONTENT_BUDGET.bytes)
-      .describe("The most bytes one page's file may have, front matter included."),
+      .describe("The most bytes one page's file may have, front matter included (at most 8 MB)."),
+    lines: z
+      .int()
+      .min(1)
+      .max(CONTENT_BUDGET_MAX.lines)
+      .default(CONTENT_BUDGET.lines)
+      .describe(
+        "The most lines one page's file may have, counted before it is parsed (the parse takes about a millisecond a line; at most 100,000).",
+      ),
     nodes: z
       .int()
       .min(1)
-      .max(5_000_000)
+      .max(CONTENT_BUDGET_MAX.nodes)
       .default(CONTENT_BUDGET.nodes)
       .describe(
-        'The most Markdown syntax nodes one page may parse into (each heading, paragraph, run of text, emphasis, link, list item, table cell and element counts one).',
+        'The most Markdown syntax nodes one page may parse into (each heading, paragraph, run of text, emphasis, link, list item, table cell and element counts one; at most 1,000,000).',
       ),
   })
   .describe(

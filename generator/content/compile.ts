@@ -105,7 +105,7 @@ function pageKey(page: PageSource, context: CompileContext): string {
     context.baseUrl,
     JSON.stringify(context.toc),
     // A page kept under a larger budget is checked again under a smaller one.
-    String(context.maxNodes),
+    JSON.stringify(context.budget),
     [...context.components].sort().join(','),
   );
 }

@@ -21,6 +21,7 @@ import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
 import { DEPTH_LIMIT_RULE } from '../sources/limits.js';
 import type { Project } from '../sources/project-path.js';
+import { MAX_INLINE_MARKS, overMarkedParagraph, tooMuchInlineMarkup } from './inline-markup.js';
 import { PAGE_SIZE_RULE, tooLongPage } from './page-size.js';
 
 export interface MdxContext {
@@ -36,8 +37,8 @@ export interface MdxContext {
   assets: Map<string, Asset>;
   /** Images are read only from inside it. */
   project: Project;
-  /** The most Markdown syntax nodes a page may have (`contentBudget.nodes`). */
-  maxNodes: number;
+  /** What one page may cost: its lines before the parse, its Markdown syntax nodes after (`contentBudget`). */
+  budget: { lines: number; nodes: number };
   /** Where code blocks are coloured; on the compiling thread when absent. */
   codeColours?: CodeColours;
 }
@@ -71,7 +72,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         remarkGfm,
         remarkDirective,
         // First: a page over its budget stops before anything that costs more than counting.
-        [remarkPageSize, { maxNodes: context.maxNodes }],
+        [remarkPageSize, { maxNodes: context.budget.nodes }],
         remarkDepthLimit,
         [remarkSafety, { components: context.components }],
         remarkContracts,
@@ -131,12 +132,24 @@ export async function compileMdx(
     toc,
     twin,
   });
-  const long = tooLongPage(page.text);
+  const long = tooLongPage(page.text, context.budget.lines);
   if (long) return output(undefined, [{ file: page.display, ...long, severity: 'error', rule: PAGE_SIZE_RULE }]);
   const deep = tooDeepLine(page.text);
   if (deep)
     return output(undefined, [
       { file: page.display, ...deep, severity: 'error', rule: DEPTH_LIMIT_RULE, message: depthLimitMessage() },
+    ]);
+  // Before the parse, whose work on one paragraph grows with the square of its emphasis and links.
+  const marked = overMarkedParagraph(page.text, page.format, MAX_INLINE_MARKS);
+  if (marked)
+    return output(undefined, [
+      {
+        file: page.display,
+        ...marked,
+        severity: 'error',
+        rule: PAGE_SIZE_RULE,
+        message: tooMuchInlineMarkup(MAX_INLINE_MARKS),
+      },
     ]);
   try {
     await processorFor(context, page.format).process(file);

@@ -15,7 +15,7 @@ export interface PageShare {
   project: Project;
   baseUrl: string;
   toc: MdxContext['toc'];
-  maxNodes: number;
+  budget: MdxContext['budget'];
   components: string[];
   fileRoutes: Array<[string, string]>;
 }
@@ -38,7 +38,7 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
         project: share.project,
         baseUrl: share.baseUrl,
         toc: share.toc,
-        maxNodes: share.maxNodes,
+        budget: share.budget,
         components: new Set(share.components),
         contracts: NO_CONTRACTS,
         fileRoutes: new Map(share.fileRoutes),
