@@ -230,30 +230,36 @@ describe('navigation in the browser', () => {
     await page.context().close();
   });
 
-  for (const [name, setUp] of [
-    [
-      'a 2g connection',
-      async (page: Page) => {
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 1800,
-          downloadThroughput: 35000,
-          uploadThroughput: 32000,
-          connectionType: 'cellular2g',
-        });
-        // Chromium 150 throttles as told but no longer reports it in `connection.effectiveType` (it stays
-        // '4g'), which is what the client reads: the reading a reader on 2g gets is set as well.
-        await page.addInitScript(() =>
+  /** A reader on a `2g` or `slow-2g` connection, as the Network Information API reports it. */
+  const onConnection =
+    (effectiveType: '2g' | 'slow-2g') =>
+    async (page: Page): Promise<void> => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 1800,
+        downloadThroughput: 35000,
+        uploadThroughput: 32000,
+        connectionType: 'cellular2g',
+      });
+      // Chromium 150 throttles as told but no longer reports it in `connection.effectiveType` (it stays
+      // '4g'), which is what the client reads: the reading a reader on 2g gets is set as well.
+      await page.addInitScript(
+        (type) =>
           Object.defineProperty(
             Object.getPrototypeOf((navigator as Navigator & { connection: object }).connection),
             'effectiveType',
-            { get: () => '2g' },
+            { get: () => type },
           ),
-        );
-      },
-    ],
+        effectiveType,
+      );
+    };
+
+  for (const [name, setUp] of [
+    ['a 2g connection', onConnection('2g')],
+    // The slowest reading: a check for exactly '2g' would prefetch here.
+    ['a slow-2g connection', onConnection('slow-2g')],
     [
       'data saver on',
       async (page: Page) => {
@@ -281,7 +287,7 @@ describe('navigation in the browser', () => {
               .effectiveType,
             save: (navigator as unknown as { connection: { saveData: boolean } }).connection.saveData,
           }))
-          .then((c) => c.type === '2g' || c.save),
+          .then((c) => c.type === (name.includes('slow-2g') ? 'slow-2g' : '2g') || c.save),
         true,
       );
       await page.hover('.docs-sidebar a[href="/kb/docs/guide/deploy/"]');
