@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CORPUS = resolve(ROOT, '../shared/corpus/openapi/public');
+const CORPUS = resolve(ROOT, process.env.SPECSITE_CORPUS || '../shared/corpus/openapi', 'public');
 const quick = process.argv.includes('--quick');
 
 // Third-party documents, smallest to largest. `rules` are the ones each breaks (see test/corpus-render.test.ts).

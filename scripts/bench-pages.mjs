@@ -15,7 +15,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const GITHUB = resolve(ROOT, '../shared/corpus/openapi/public/github__api.github.com.json');
+const GITHUB = resolve(
+  ROOT,
+  process.env.SPECSITE_CORPUS || '../shared/corpus/openapi',
+  'public/github__api.github.com.json',
+);
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 5 : Number(process.argv[runsAt + 1]);
 const KB = 1024;

@@ -29,7 +29,8 @@ import { generatedSite as makeGeneratedSite } from './generated-site.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin/specsite.js');
 const RSS_HOOK = join(ROOT, 'scripts/bench-rss.mjs');
-const CORPUS = resolve(ROOT, '../shared/corpus/openapi/public');
+// The real-world corpus (not in the repository): SPECSITE_CORPUS, or ../shared/corpus/openapi beside the clone.
+const CORPUS = resolve(ROOT, process.env.SPECSITE_CORPUS || '../shared/corpus/openapi', 'public');
 
 const { values: flags } = parseArgs({
   options: {
@@ -95,15 +96,15 @@ function projectCopy(name, from) {
 /** A docs site of `count` generated MDX pages (see generated-site.mjs), made once per run. */
 const generatedSite = (count) => makeGeneratedSite(work, count);
 
-/** A site with one API: a corpus document, with reference pages and types. */
-function oneApiSite(name, file) {
+/** A site with one API: a contract (a path), with reference pages and types. */
+function oneApiSite(name, spec) {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   // Copied in: a spec is read only inside the config's folder.
-  cpSync(join(CORPUS, file), join(dir, file));
+  cpSync(spec, join(dir, basename(spec)));
   writeFileSync(
     join(dir, 'site-config.yaml'),
-    `title: ${name}\napis:\n  - { id: api, spec: ${JSON.stringify(file)} }\n`,
+    `title: ${name}\napis:\n  - { id: api, spec: ${JSON.stringify(basename(spec))} }\n`,
   );
   return dir;
 }
@@ -111,14 +112,15 @@ function oneApiSite(name, file) {
 const realSite = smoke ? resolve(ROOT, 'test/fixtures/browser-site') : ROOT;
 const realConfig = join(realSite, 'site-config.yaml');
 const pageCounts = smoke ? [20, 40] : [1000, 10000];
+// Smoke stand-ins are our own contracts, so the smoke mode (and the test that runs it) needs no corpus.
 const corpus = smoke
   ? [
-      ['kubernetes', 'apisguru__xkcd.com.json', 'xkcd (smoke stand-in)'],
-      ['github', 'stoplight__zoom.openapi.yml', 'Zoom (smoke stand-in)'],
+      ['kubernetes', join(ROOT, 'openapi/searcher/3.1.0-SNAPSHOT.yaml'), 'searcher (smoke stand-in)'],
+      ['github', join(ROOT, 'openapi/rag/3.1.0-SNAPSHOT.yaml'), 'rag (smoke stand-in)'],
     ]
   : [
-      ['kubernetes', 'kubernetes__swagger.json', 'Kubernetes'],
-      ['github', 'github__api.github.com.json', 'GitHub'],
+      ['kubernetes', join(CORPUS, 'kubernetes__swagger.json'), 'Kubernetes'],
+      ['github', join(CORPUS, 'github__api.github.com.json'), 'GitHub'],
     ];
 
 /** Each scenario: `prepare` once (untimed), then `run(i)` timed `runs` times. */
@@ -192,8 +194,8 @@ const SCENARIOS = [
   })),
   ...corpus.map(([id, file, label]) => ({
     id,
-    what: `${label} (${(statSync(join(CORPUS, file)).size / 1e6).toFixed(1)} MB) as a one-API site: reference plus types (no cache)`,
-    mb: statSync(join(CORPUS, file)).size / 1e6,
+    what: `${label} (${(statSync(file).size / 1e6).toFixed(1)} MB) as a one-API site: reference plus types (no cache)`,
+    mb: statSync(file).size / 1e6,
     prepare() {
       this.dir = oneApiSite(id, file);
     },

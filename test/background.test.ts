@@ -18,7 +18,8 @@ import { expectRequest, settleRequest } from '../generator/workers/thread-state.
 import { build } from '../generator/commands/build.js';
 import { normalizeDiagnostics, type Diagnostic } from '../generator/diagnostics/diagnostic.js';
 import type { ServiceTypes } from '../generator/types/service-types.js';
-import { CORPUS, ROOT, tempDir } from './helpers.js';
+import { CORPUS, corpusSuite } from './corpus.js';
+import { ROOT, tempDir } from './helpers.js';
 
 const MISMATCH = join(ROOT, 'test/fixtures/rules/example-mismatch.yaml');
 const SEARCHER = join(ROOT, 'openapi/searcher');
@@ -138,48 +139,53 @@ describe("the build's second thread", () => {
     }
   });
 
-  test('a build of a large contract checks and types it on the second thread, with the findings and types of doing it here', async () => {
-    const dir = await tempDir('background-build');
-    // Copied in: a spec is read only inside the config's folder.
-    const spec = join(dir, 'discord__openapi.json');
-    await copyFile(join(CORPUS, 'public/discord__openapi.json'), spec);
-    await writeFile(
-      join(dir, 'site-config.yaml'),
-      `title: Discord\nurl: https://docs.example\napis:\n  - { id: discord, spec: ${JSON.stringify(spec)} }\n`,
-    );
-    const result = await build({
-      config: join(dir, 'site-config.yaml'),
-      out: join(dir, 'out'),
-      strict: false,
-      cache: false,
-    });
-    assert.equal(result.report?.secondThread, true);
+  corpusSuite('real-world corpus', () => {
+    test('a build of a large contract checks and types it on the second thread, with the findings and types of doing it here', async () => {
+      const dir = await tempDir('background-build');
+      // Copied in: a spec is read only inside the config's folder.
+      const spec = join(dir, 'discord__openapi.json');
+      await copyFile(join(CORPUS, 'public/discord__openapi.json'), spec);
+      await writeFile(
+        join(dir, 'site-config.yaml'),
+        `title: Discord\nurl: https://docs.example\napis:\n  - { id: discord, spec: ${JSON.stringify(spec)} }\n`,
+      );
+      const result = await build({
+        config: join(dir, 'site-config.yaml'),
+        out: join(dir, 'out'),
+        strict: false,
+        cache: false,
+      });
+      assert.equal(result.report?.secondThread, true);
 
-    const here = await validateContract(spec);
-    assert.ok(here.contract);
-    const contractFile = here.contract.sources.root.display;
-    // The contract's own checks; `voice` is a check of the site the contract is shown in, not of the contract.
-    assert.deepEqual(
-      result.diagnostics.filter((d) => d.file === contractFile && d.rule !== 'voice'),
-      normalizeDiagnostics(here.diagnostics),
-    );
-    const models = await generateTypes({
-      apis: [
-        {
-          api: { id: 'discord' } as never,
-          versions: [
-            { version: String((here.contract.document.info as { version: unknown }).version), contract: here.contract },
-          ],
-        },
-      ],
-      packageName: 'types',
-      packageVersion: undefined,
-      schemaIdBase: 'http://localhost/schemas/',
-      rules: {},
-      // As the build makes it.
-      verify: false,
+      const here = await validateContract(spec);
+      assert.ok(here.contract);
+      const contractFile = here.contract.sources.root.display;
+      // The contract's own checks; `voice` is a check of the site the contract is shown in, not of the contract.
+      assert.deepEqual(
+        result.diagnostics.filter((d) => d.file === contractFile && d.rule !== 'voice'),
+        normalizeDiagnostics(here.diagnostics),
+      );
+      const models = await generateTypes({
+        apis: [
+          {
+            api: { id: 'discord' } as never,
+            versions: [
+              {
+                version: String((here.contract.document.info as { version: unknown }).version),
+                contract: here.contract,
+              },
+            ],
+          },
+        ],
+        packageName: 'types',
+        packageVersion: undefined,
+        schemaIdBase: 'http://localhost/schemas/',
+        rules: {},
+        // As the build makes it.
+        verify: false,
+      });
+      assert.equal(await readFile(join(dir, 'out/types/discord.d.ts'), 'utf8'), models.files.get('types/discord.d.ts'));
     });
-    assert.equal(await readFile(join(dir, 'out/types/discord.d.ts'), 'utf8'), models.files.get('types/discord.d.ts'));
   });
 
   test('the thread reads a contract once for its checks and its types, and lets it go when neither is left', async () => {

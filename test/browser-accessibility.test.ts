@@ -9,7 +9,7 @@ import { DESKTOP, siteForSuite, waitHydrated } from './browser-fixture.js';
 /**
  * The real site in Chromium: axe-core finds no serious or critical violation on the home page, a docs
  * page and an API page in either colour mode; keyboard focus is visible; the JavaScript stays within
- * its budgets. The time a page's script takes is measured in browser-load.timing.test.ts.
+ * its budgets. The time a page's script takes is measured by `npm run bench:load` (scripts/bench-load.mjs).
  */
 const PAGES = { home: '/', docs: '/docs/architecture/', api: '/api/searcher/' } as const;
 

@@ -106,6 +106,20 @@ describe('the build cache', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  test('never stale: a new baseUrl reaches the body of every cached page, as a build without the cache writes it', async () => {
+    const root = await makeProject();
+    await run(root, 'out');
+    const config = join(root, 'site-config.yaml');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('title:', 'baseUrl: /kb/\ntitle:'));
+    // Warm: every page's text is unchanged; only the config says where the site lives now.
+    assert.deepEqual(errors((await run(root, 'out')).diagnostics), []);
+    const home = await readFile(join(root, 'out/site/docs/index.html'), 'utf8');
+    assert.equal(/<p>Read <a href="([^"]*)">the guide<\/a>/.exec(home)?.[1], '/kb/docs/the-guide/');
+    await run(root, 'uncached', false);
+    assert.deepEqual(await snapshot(join(root, 'out')), await snapshot(join(root, 'uncached')));
+    await rm(root, { recursive: true, force: true });
+  });
+
   test('a damaged cache is read as missing: the build is the same', async () => {
     const root = await makeProject();
     await run(root, 'clean');

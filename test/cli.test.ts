@@ -4,7 +4,8 @@ import { join, relative, sep } from 'node:path';
 import { describe, test } from 'node:test';
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';
-import { CLI, CORPUS, ROOT, runBin, runCli, tempDir } from './helpers.js';
+import { CORPUS, corpusSuite } from './corpus.js';
+import { CLI, ROOT, runBin, runCli, tempDir } from './helpers.js';
 
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
@@ -160,21 +161,23 @@ describe('specsite CLI', () => {
     assert.deepEqual(await snapshot(out), before);
   });
   // The CLI runs from bundles (dist/bundle/cli/): these two start the workers it names from there.
-  test('a build of a large contract through the CLI hands work to the second thread', async () => {
-    const project = await tempDir('cli-thread');
-    // Copied in: a spec is read only inside the config's folder.
-    await cp(join(CORPUS, 'public/discord__openapi.json'), join(project, 'discord__openapi.json'));
-    await writeFile(
-      join(project, 'site-config.yaml'),
-      `title: Discord\napis:\n  - { id: discord, spec: discord__openapi.json }\n`,
-    );
-    const run = await runCli(['build', '--no-cache'], project);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    const report = JSON.parse(await readFile(join(project, 'out/build-report.json'), 'utf8')) as {
-      secondThread: boolean;
-    };
-    assert.equal(report.secondThread, true);
-    assert.match(await readFile(join(project, 'out/types/discord.d.ts'), 'utf8'), /export interface paths/);
+  corpusSuite('real-world corpus', () => {
+    test('a build of a large contract through the CLI hands work to the second thread', async () => {
+      const project = await tempDir('cli-thread');
+      // Copied in: a spec is read only inside the config's folder.
+      await cp(join(CORPUS, 'public/discord__openapi.json'), join(project, 'discord__openapi.json'));
+      await writeFile(
+        join(project, 'site-config.yaml'),
+        `title: Discord\napis:\n  - { id: discord, spec: discord__openapi.json }\n`,
+      );
+      const run = await runCli(['build', '--no-cache'], project);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const report = JSON.parse(await readFile(join(project, 'out/build-report.json'), 'utf8')) as {
+        secondThread: boolean;
+      };
+      assert.equal(report.secondThread, true);
+      assert.match(await readFile(join(project, 'out/types/discord.d.ts'), 'utf8'), /export interface paths/);
+    });
   });
 
   test('dev through the CLI builds in its builder thread and serves the site', { timeout: 60_000 }, async () => {

@@ -84,3 +84,45 @@ describe('site config', () => {
     assert.deepEqual(located(validate.stdout + validate.stderr), located(build.stdout + build.stderr));
   });
 });
+
+describe('brand slugs from names beyond ASCII', () => {
+  /** A project whose brand is `name`, with a `{product}` page, built; its config and output folder. */
+  async function branded(name: string): Promise<{ dir: string; slug: string | undefined }> {
+    const dir = await tempDir('brand-slug');
+    await mkdir(join(dir, 'content/docs'), { recursive: true });
+    await writeFile(join(dir, 'site-config.yaml'), `title: Docs\nbrand:\n  name: ${JSON.stringify(name)}\n`);
+    await writeFile(
+      join(dir, 'content/docs/{product}-packages.mdx'),
+      '---\ntitle: Packages\ndescription: The packages of the product.\n---\n\nThe packages.\n',
+    );
+    const loaded = await loadConfig(join(dir, 'site-config.yaml'));
+    return { dir, slug: loaded.ok ? loaded.config.brand.slug : undefined };
+  }
+
+  test('accented letters lose their accents, other scripts leave the fallback, and `{product}` file names follow', async () => {
+    for (const [name, slug] of [
+      ['Crème Brûlée Søft', 'creme-brulee-s-ft'],
+      ['Ångström Ünïcode', 'angstrom-unicode'],
+      ['ｆｕｌｌｗｉｄｔｈ Ｐｒｏ', 'fullwidth-pro'],
+      ['製品', 'site'],
+    ] as const) {
+      const { dir, slug: resolved } = await branded(name);
+      assert.equal(resolved, slug, name);
+      const run = await runMain(['build', '--config', join(dir, 'site-config.yaml'), '--out', join(dir, 'out')]);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const page = await readFile(join(dir, `out/site/docs/${slug}-packages/index.html`), 'utf8');
+      assert.match(page, /<h1[^>]*>Packages<\/h1>/, name);
+    }
+  });
+
+  test('a slug written outside lowercase ASCII is one located error', async () => {
+    const dir = await tempDir('brand-slug-written');
+    await writeFile(join(dir, 'site-config.yaml'), 'title: Docs\nbrand:\n  slug: crème\n');
+    const run = await runMain(['validate', '--config', join(dir, 'site-config.yaml')]);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stdout,
+      /^\S*site-config\.yaml:3:9 error \[config-invalid\] must be lowercase words joined by hyphens .*\nvalidated .*: 1 error, 0 warnings\n$/,
+    );
+  });
+});

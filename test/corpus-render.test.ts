@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -7,7 +8,8 @@ import { build } from '../generator/commands/build.js';
 import { validateContract } from '../generator/contracts/validate.js';
 import { decodePointer, getAtPointer, isRecord } from '../generator/sources/pointer.js';
 import { BREAKS } from './corpus-breaks.js';
-import { CORPUS, tempDir } from './helpers.js';
+import { CORPUS, corpusSuite } from './corpus.js';
+import { tempDir } from './helpers.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -69,61 +71,63 @@ async function apiPages(site: string): Promise<string[]> {
   return found;
 }
 
-const documents = publicDocuments(await readFile(join(CORPUS, 'MANIFEST.tsv'), 'utf8'));
+corpusSuite('real-world corpus', () => {
+  const documents = publicDocuments(readFileSync(join(CORPUS, 'MANIFEST.tsv'), 'utf8'));
 
-describe('every public corpus document becomes a working reference through the minimal config', () => {
-  for (const file of documents) {
-    test(file, async () => {
-      const spec = join(CORPUS, file);
-      const dir = await tempDir('corpus-site');
-      const config = join(dir, 'site-config.yaml');
-      const minimal = `title: Corpus\napis:\n  - { id: corpus, spec: ${JSON.stringify(await copyIntoProject(spec, dir))} }\n`;
-      await writeFile(config, minimal);
-      const out = join(dir, 'out');
-      let result = await build({ config, out, strict: false });
-      // A genuine violation in a third-party document stops the build, located; a user who accepts
-      // the document as it is turns those rules into warnings, and then it renders. Rules only show
-      // once the stage before them passed (types come after validation), hence more than one round.
-      const downgraded = new Set<string>();
-      for (let round = 0; round < 3 && !result.report; round++) {
-        const errors = result.diagnostics.filter((d) => d.severity === 'error');
-        assert.ok(errors.length > 0, 'a failed build says why');
-        assert.ok(
-          errors.every((d) => d.line > 0 && d.column > 0),
-          `unlocated: ${JSON.stringify(errors[0])}`,
+  describe('every public corpus document becomes a working reference through the minimal config', () => {
+    for (const file of documents) {
+      test(file, async () => {
+        const spec = join(CORPUS, file);
+        const dir = await tempDir('corpus-site');
+        const config = join(dir, 'site-config.yaml');
+        const minimal = `title: Corpus\napis:\n  - { id: corpus, spec: ${JSON.stringify(await copyIntoProject(spec, dir))} }\n`;
+        await writeFile(config, minimal);
+        const out = join(dir, 'out');
+        let result = await build({ config, out, strict: false });
+        // A genuine violation in a third-party document stops the build, located; a user who accepts
+        // the document as it is turns those rules into warnings, and then it renders. Rules only show
+        // once the stage before them passed (types come after validation), hence more than one round.
+        const downgraded = new Set<string>();
+        for (let round = 0; round < 3 && !result.report; round++) {
+          const errors = result.diagnostics.filter((d) => d.severity === 'error');
+          assert.ok(errors.length > 0, 'a failed build says why');
+          assert.ok(
+            errors.every((d) => d.line > 0 && d.column > 0),
+            `unlocated: ${JSON.stringify(errors[0])}`,
+          );
+          for (const d of errors) downgraded.add(d.rule);
+          await writeFile(
+            config,
+            `${minimal}rules:\n${[...downgraded]
+              .sort()
+              .map((rule) => `  ${rule}: warning\n`)
+              .join('')}`,
+          );
+          result = await build({ config, out, strict: false });
+        }
+        assert.deepEqual(
+          result.diagnostics.filter((d) => d.severity === 'error'),
+          [],
+          `still failing after downgrading ${[...downgraded].join(', ')}`,
         );
-        for (const d of errors) downgraded.add(d.rule);
-        await writeFile(
-          config,
-          `${minimal}rules:\n${[...downgraded]
-            .sort()
-            .map((rule) => `  ${rule}: warning\n`)
-            .join('')}`,
+        assert.ok(result.report, 'the site was written');
+        assert.deepEqual([...downgraded].sort(), BREAKS[file] ?? [], 'the rules this document breaks');
+        const contract = await validateContract(spec);
+        assert.ok(contract.contract);
+        const pages = await apiPages(join(out, 'site'));
+        assert.ok(pages.length >= 1);
+        const html = pages.join('\n');
+        const sections = (html.match(/<section class="api-operation api-kind-(operation|webhook)" id="/g) ?? []).length;
+        assert.equal(
+          sections,
+          await countOperations(contract.contract.document, spec),
+          'one section per operation and webhook',
         );
-        result = await build({ config, out, strict: false });
-      }
-      assert.deepEqual(
-        result.diagnostics.filter((d) => d.severity === 'error'),
-        [],
-        `still failing after downgrading ${[...downgraded].join(', ')}`,
-      );
-      assert.ok(result.report, 'the site was written');
-      assert.deepEqual([...downgraded].sort(), BREAKS[file] ?? [], 'the rules this document breaks');
-      const contract = await validateContract(spec);
-      assert.ok(contract.contract);
-      const pages = await apiPages(join(out, 'site'));
-      assert.ok(pages.length >= 1);
-      const html = pages.join('\n');
-      const sections = (html.match(/<section class="api-operation api-kind-(operation|webhook)" id="/g) ?? []).length;
-      assert.equal(
-        sections,
-        await countOperations(contract.contract.document, spec),
-        'one section per operation and webhook',
-      );
-      for (const page of pages) {
-        const main = page.slice(page.indexOf('<main'), page.indexOf('</main>'));
-        assert.doesNotMatch(main, /<script|\son[a-z]+=|href="javascript:/i, 'nothing from the document can run');
-      }
-    });
-  }
+        for (const page of pages) {
+          const main = page.slice(page.indexOf('<main'), page.indexOf('</main>'));
+          assert.doesNotMatch(main, /<script|\son[a-z]+=|href="javascript:/i, 'nothing from the document can run');
+        }
+      });
+    }
+  });
 });

@@ -7,7 +7,8 @@ import { validateContract } from '../generator/contracts/validate.js';
 import { types } from '../generator/commands/types.js';
 import { CONSUMER_COMPILER_OPTIONS } from './consumer-project.js';
 import { BREAKS } from './corpus-breaks.js';
-import { CORPUS, ROOT, runBin, tempDir } from './helpers.js';
+import { CORPUS, corpusSuite } from './corpus.js';
+import { ROOT, runBin, tempDir } from './helpers.js';
 
 interface Entry {
   group: 'public' | 'invalid';
@@ -16,9 +17,7 @@ interface Entry {
 }
 
 function manifest(): Entry[] {
-  const path = join(CORPUS, 'MANIFEST.tsv');
-  assert.ok(existsSync(path), `the corpus is expected at ${CORPUS} (shared/ beside the clone)`);
-  const [header, ...rows] = readFileSync(path, 'utf8').trimEnd().split('\n');
+  const [header, ...rows] = readFileSync(join(CORPUS, 'MANIFEST.tsv'), 'utf8').trimEnd().split('\n');
   const columns = (header as string).split('\t');
   return rows.map((row) => {
     const cells = row.split('\t');
@@ -26,8 +25,6 @@ function manifest(): Entry[] {
     return { group: get('group') as Entry['group'], file: get('file'), wrong: get('what_is_wrong') };
   });
 }
-
-const entries = manifest();
 
 /** `tsc --strict` as an integrator runs it (skipLibCheck off, no ambient `@types`) over every given file at once. */
 async function typeCheck(files: readonly string[]): Promise<string> {
@@ -37,62 +34,66 @@ async function typeCheck(files: readonly string[]): Promise<string> {
   return checked.stdout + checked.stderr;
 }
 
-describe('public corpus: every document validates, or breaks only its known rules, and its types package compiles', () => {
-  // Every package's declaration files, checked together at the end: one compiler run reads TypeScript's libraries once.
-  const declarations: string[] = [];
-  for (const entry of entries.filter((e) => e.group === 'public')) {
-    test(entry.file, async () => {
-      const spec = join(CORPUS, entry.file);
-      const result = await validateContract(spec);
-      assert.ok(result.contract, `not read as OpenAPI: ${JSON.stringify(result.diagnostics.slice(0, 3))}`);
-      for (const d of result.diagnostics) {
-        assert.ok(d.line > 0 && d.column > 0, `unlocated: ${JSON.stringify(d)}`);
-        assert.doesNotMatch(
-          d.message,
-          /could not run|\[object Object\]/,
-          `a rule crashed or printed no value: ${d.message}`,
-        );
-      }
-      const known = BREAKS[entry.file] ?? [];
-      const errors = result.diagnostics.filter((d) => d.severity === 'error');
-      assert.deepEqual([...new Set(errors.map((d) => d.rule))].sort(), known);
-      const out = join(await tempDir('corpus'), 'out');
-      if (errors.length > 0) {
-        // A genuine violation: `types` refuses the document with those located errors and writes nothing.
-        const refused = await types([spec], { config: 'unused', out });
-        assert.deepEqual(refused.written, []);
-        assert.ok(refused.diagnostics.some((d) => d.severity === 'error' && d.line > 0));
-        assert.equal(existsSync(out), false);
-      }
-      // Accepted as it is (the rules it breaks relaxed, as `--rule` does), it is typed, and the package compiles.
-      const rules = Object.fromEntries(known.map((rule) => [rule, 'warning' as const]));
-      const typed = await types([spec], { config: 'unused', out, rules });
-      assert.deepEqual(
-        typed.diagnostics.filter((d) => d.severity === 'error'),
-        [],
-      );
-      const service = typed.written.find((file) => /^types\/(?!index\.d\.ts$).+\.d\.ts$/.test(file));
-      assert.ok(service, `no declarations for the document: ${typed.written.join(', ')}`);
-      for (const file of typed.written) if (file.endsWith('.d.ts')) declarations.push(join(out, file));
-      for (const file of typed.written.filter((f) => f.startsWith('schemas/'))) {
-        const parsed = JSON.parse(await readFile(join(out, file), 'utf8')) as { $id: string };
-        assert.equal(parsed.$id, `http://localhost/schemas/${file.slice('schemas/'.length)}`);
-      }
-    });
-  }
-  test('every package compiles under tsc --strict', async () => {
-    assert.ok(declarations.length > entries.filter((e) => e.group === 'public').length);
-    const output = await typeCheck(declarations);
-    assert.equal(output.match(/error TS\d+/g)?.length ?? 0, 0, output.slice(0, 4000));
-  });
-});
+corpusSuite('real-world corpus', () => {
+  const entries = manifest();
 
-describe('invalid corpus: every broken document fails with a located error', () => {
-  for (const entry of entries.filter((e) => e.group === 'invalid')) {
-    test(`${entry.file} (${entry.wrong.slice(0, 60)})`, async () => {
-      const { diagnostics } = await validateContract(join(CORPUS, entry.file));
-      const located = diagnostics.filter((d) => d.severity === 'error' && d.line > 0 && d.column > 0);
-      assert.ok(located.length > 0, `no located error: ${JSON.stringify(diagnostics)}`);
+  describe('public corpus: every document validates, or breaks only its known rules, and its types package compiles', () => {
+    // Every package's declaration files, checked together at the end: one compiler run reads TypeScript's libraries once.
+    const declarations: string[] = [];
+    for (const entry of entries.filter((e) => e.group === 'public')) {
+      test(entry.file, async () => {
+        const spec = join(CORPUS, entry.file);
+        const result = await validateContract(spec);
+        assert.ok(result.contract, `not read as OpenAPI: ${JSON.stringify(result.diagnostics.slice(0, 3))}`);
+        for (const d of result.diagnostics) {
+          assert.ok(d.line > 0 && d.column > 0, `unlocated: ${JSON.stringify(d)}`);
+          assert.doesNotMatch(
+            d.message,
+            /could not run|\[object Object\]/,
+            `a rule crashed or printed no value: ${d.message}`,
+          );
+        }
+        const known = BREAKS[entry.file] ?? [];
+        const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        assert.deepEqual([...new Set(errors.map((d) => d.rule))].sort(), known);
+        const out = join(await tempDir('corpus'), 'out');
+        if (errors.length > 0) {
+          // A genuine violation: `types` refuses the document with those located errors and writes nothing.
+          const refused = await types([spec], { config: 'unused', out });
+          assert.deepEqual(refused.written, []);
+          assert.ok(refused.diagnostics.some((d) => d.severity === 'error' && d.line > 0));
+          assert.equal(existsSync(out), false);
+        }
+        // Accepted as it is (the rules it breaks relaxed, as `--rule` does), it is typed, and the package compiles.
+        const rules = Object.fromEntries(known.map((rule) => [rule, 'warning' as const]));
+        const typed = await types([spec], { config: 'unused', out, rules });
+        assert.deepEqual(
+          typed.diagnostics.filter((d) => d.severity === 'error'),
+          [],
+        );
+        const service = typed.written.find((file) => /^types\/(?!index\.d\.ts$).+\.d\.ts$/.test(file));
+        assert.ok(service, `no declarations for the document: ${typed.written.join(', ')}`);
+        for (const file of typed.written) if (file.endsWith('.d.ts')) declarations.push(join(out, file));
+        for (const file of typed.written.filter((f) => f.startsWith('schemas/'))) {
+          const parsed = JSON.parse(await readFile(join(out, file), 'utf8')) as { $id: string };
+          assert.equal(parsed.$id, `http://localhost/schemas/${file.slice('schemas/'.length)}`);
+        }
+      });
+    }
+    test('every package compiles under tsc --strict', async () => {
+      assert.ok(declarations.length > entries.filter((e) => e.group === 'public').length);
+      const output = await typeCheck(declarations);
+      assert.equal(output.match(/error TS\d+/g)?.length ?? 0, 0, output.slice(0, 4000));
     });
-  }
+  });
+
+  describe('invalid corpus: every broken document fails with a located error', () => {
+    for (const entry of entries.filter((e) => e.group === 'invalid')) {
+      test(`${entry.file} (${entry.wrong.slice(0, 60)})`, async () => {
+        const { diagnostics } = await validateContract(join(CORPUS, entry.file));
+        const located = diagnostics.filter((d) => d.severity === 'error' && d.line > 0 && d.column > 0);
+        assert.ok(located.length > 0, `no located error: ${JSON.stringify(diagnostics)}`);
+      });
+    }
+  });
 });

