@@ -10,7 +10,7 @@ import { generateTypes, type TypesResult } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { Background, later } from '../workers/background.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
-import type { GlobalOptions } from '../commands/options.js';
+import type { GlobalOptions } from './options.js';
 import { checkSiteLinks, earlyReference, reservedRoutes, type EarlyReference } from './reference.js';
 import { checkSiteText } from './site-checks.js';
 import type { StageClock } from './stage-clock.js';

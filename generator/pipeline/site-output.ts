@@ -1,6 +1,6 @@
 import type { BuildCache } from '../cache/store.js';
 import type { JavaScriptWeight } from '../client/budget.js';
-import type { GlobalOptions } from '../commands/options.js';
+import type { GlobalOptions } from './options.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';

@@ -5,7 +5,7 @@ import type { LoadedApi } from '../../contracts/index.js';
 import type { LazyReference, RenderedPage } from '../../render/index.js';
 import { changelogRoute, versionRoute } from '../../render/api/version-routes.js';
 import { twinPath } from '../../markdown/urls.js';
-import { PUBLISHED_FORMAT, referenceIndexPath, SITE_INDEX, type ApiEntry, type PageEntry } from '../published.js';
+import { PUBLISHED_FORMAT, referenceIndexPath, SITE_INDEX, type ApiEntry, type PageEntry } from './published.js';
 
 export interface SiteIndexInput {
   config: ResolvedConfig;
