@@ -5,7 +5,7 @@ import { loadContent, type ContentResult } from '../content/index.js';
 import { openContracts, type LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
-import { ContractIndex } from '../types/contract-lookup.js';
+import { ContractIndex } from './contract-lookup.js';
 import { generateTypes, type TypesResult } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { Background, later } from '../workers/background.js';

@@ -30,7 +30,7 @@ import { SchemaRegistry } from './schema-registry.js';
 import { schemaSections } from './schema-sections.js';
 import { distinctLabels, ownSectionNames } from './section-labels.js';
 import { securitySchemes, servers } from './security-model.js';
-import { versionIndexFile } from '../../write/mcp/version-index.js';
+import { versionIndexFile } from './mcp/version-index.js';
 
 export interface ApiReferenceOptions {
   baseUrl: string;

@@ -1,6 +1,6 @@
-import type { PlacedSection, VersionLayout } from '../../render/api/layout.js';
-import { asRecord, asString, type RefResolver } from '../../render/api/resolver.js';
-import type { SchemaSections } from '../../render/api/schema-sections.js';
+import type { PlacedSection, VersionLayout } from '../layout.js';
+import { asRecord, asString, type RefResolver } from '../resolver.js';
+import type { SchemaSections } from '../schema-sections.js';
 import { PUBLISHED_FORMAT, referenceIndexPath, type ModelEntry, type VersionIndex } from './published.js';
 import { historyEntry, operationEntry } from './operation-entry.js';
 
