@@ -5,7 +5,7 @@ import { gitDatesRule } from './content/git-dates-rule.js';
 import { duplicateTitle, pageDescription, voice } from './content/rules.js';
 import { apiSpec } from './contracts/rules/api-spec.js';
 import { apiVersionName } from './contracts/rules/api-version-name.js';
-import { CONTRACT_STAGE_RULES } from './contracts/rules/index.js';
+import { CONTRACT_STAGE_RULES } from './contracts/stage-rules.js';
 import type { ContractRule } from './contracts/rules/rule.js';
 import type { RuleDescriptor } from './diagnostics/severity.js';
 import { breakingChange } from './diff/rules.js';
@@ -19,7 +19,7 @@ import { searchIndex } from './search/rules.js';
  * README lists by hand), one line each, in the order the README's table, the config's `rules` and
  * `--rule`'s help give them.
  * The contract stage runs the ones with a check, in this order (`contracts/checks.ts`).
- * Adding a contract rule: its file in `contracts/rules/`, a line in `contracts/rules/index.ts`, a fixture in
+ * Adding a contract rule: its file in `contracts/rules/`, a line in `contracts/stage-rules.ts`, a fixture in
  * `test/fixtures/contracts/`, then `npm run generate` for the README and site-config.schema.json.
  */
 export const RULES: readonly (RuleDescriptor | ContractRule)[] = [

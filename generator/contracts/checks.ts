@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { CONTRACT_STAGE_RULES, isContractRule } from './rules/index.js';
+import { CONTRACT_STAGE_RULES, isContractRule } from './stage-rules.js';
 import { refResolves } from './rules/ref-resolves.js';
 import type { ContractRule, RuleContext } from './rules/rule.js';
 import { visitSchemas } from './schema-visitor.js';
