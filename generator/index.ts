@@ -32,7 +32,7 @@ export { renderSite, type RenderInput, type RenderResult, type RenderedPage } fr
 export { markdownTwins, twinPath, type MarkdownInput, type MarkdownSite, type MarkdownTwin } from './markdown/index.js';
 export { buildApiReference, type ApiReference, type ApiReferenceOptions } from './render/api/pages.js';
 export { buildClient, type ClientAssets } from './client/build.js';
-export { DEFAULT_OPTIONS, type GlobalOptions } from './commands/options.js';
+export { DEFAULT_OPTIONS, type GlobalOptions } from './pipeline/options.js';
 export { loadConfig, DEFAULT_CONFIG_FILE, type ConfigResult } from './config/load.js';
 export { siteConfigSchema, type SiteConfigInput, type ParsedSiteConfig } from './config/schema.js';
 export { siteConfigJsonSchema } from './config/json-schema.js';

@@ -98,17 +98,17 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
 
     // The report is written with the site, so the write stage's own time is up to this point.
     const files = await clock.timed('write', async () =>
-      outputFiles(
+      outputFiles({
         config,
-        site.apis,
-        settled.site,
+        apis: site.apis,
+        site: settled.site,
         client,
         content,
-        renderer.favicon,
+        icon: renderer.favicon,
         types,
-        markdown.files,
-        index.files,
-      ),
+        markdown: markdown.files,
+        search: index.files,
+      }),
     );
     const normalized = normalizeDiagnostics(diagnostics);
     const report: BuildReport = {

@@ -5,18 +5,7 @@ import { gitDatesRule } from './content/git-dates-rule.js';
 import { duplicateTitle, pageDescription, voice } from './content/rules.js';
 import { apiSpec } from './contracts/rules/api-spec.js';
 import { apiVersionName } from './contracts/rules/api-version-name.js';
-import { exampleExclusive } from './contracts/rules/example-exclusive.js';
-import { exampleValid } from './contracts/rules/example-valid.js';
-import { oasSchema } from './contracts/rules/oas-schema.js';
-import { oasVersion } from './contracts/rules/oas-version.js';
-import { operationIdUnique } from './contracts/rules/operation-id-unique.js';
-import { pathParams } from './contracts/rules/path-params.js';
-import { patternUnsupported } from './contracts/rules/pattern-unsupported.js';
-import { refResolves } from './contracts/rules/ref-resolves.js';
-import { requiredPropertyDefined } from './contracts/rules/required-property-defined.js';
-import { schemaCompiles } from './contracts/rules/schema-compiles.js';
-import { schemaValid } from './contracts/rules/schema-valid.js';
-import { securityDefined } from './contracts/rules/security-defined.js';
+import { CONTRACT_STAGE_RULES } from './contracts/stage-rules.js';
 import type { ContractRule } from './contracts/rules/rule.js';
 import type { RuleDescriptor } from './diagnostics/severity.js';
 import { breakingChange } from './diff/rules.js';
@@ -30,7 +19,7 @@ import { searchIndex } from './search/rules.js';
  * README lists by hand), one line each, in the order the README's table, the config's `rules` and
  * `--rule`'s help give them.
  * The contract stage runs the ones with a check, in this order (`contracts/checks.ts`).
- * Adding a contract rule: its file in `contracts/rules/`, a line here, a fixture in
+ * Adding a contract rule: its file in `contracts/rules/`, a line in `contracts/stage-rules.ts`, a fixture in
  * `test/fixtures/contracts/`, then `npm run generate` for the README and site-config.schema.json.
  */
 export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
@@ -38,18 +27,7 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
   encoding,
   depthLimit,
   pathOutsideProject,
-  oasVersion,
-  oasSchema,
-  refResolves,
-  operationIdUnique,
-  pathParams,
-  exampleExclusive,
-  securityDefined,
-  requiredPropertyDefined,
-  schemaValid,
-  schemaCompiles,
-  patternUnsupported,
-  exampleValid,
+  ...CONTRACT_STAGE_RULES,
   typesGeneration,
   pageDescription,
   voice,
@@ -73,7 +51,3 @@ export const RULES: readonly (RuleDescriptor | ContractRule)[] = [
 
 /** The rules whose severity a user may choose (config `rules`, CLI `--rule`). */
 export const CONFIGURABLE_RULES: readonly string[] = RULES.filter((rule) => rule.configurable).map((rule) => rule.id);
-
-export function isContractRule(rule: RuleDescriptor | ContractRule): rule is ContractRule {
-  return 'run' in rule;
-}

@@ -4,7 +4,7 @@ import { nearest } from '../generator/mcp/server/nearest.js';
 import { routeOf } from '../generator/mcp/server/routes.js';
 import { twinSections } from '../generator/mcp/server/search/sections.js';
 import { tokenize } from '../generator/mcp/server/search/tokenize.js';
-import type { PageEntry } from '../generator/mcp/published.js';
+import type { PageEntry } from '../generator/render/api/mcp/published.js';
 
 describe("specsite mcp's parts", () => {
   test('routeOf: a route written any way, a path under the base URL, a file of the page, a URL of the site', () => {

@@ -15,6 +15,7 @@ import { LOCK_FILE } from '../write/output-lock.js';
 import { BUILD_REPORT } from '../write/replace-folders.js';
 import { latestChange, outputEntries, sameEntries, type OutputEntry } from '../write/output-stats.js';
 import { JOURNAL_FILE } from '../write/swap.js';
+import { globalSettings, projectDirOf } from './global-options.js';
 
 /**
  * What the last build into an output folder was made with, beside what its report says
@@ -154,24 +155,17 @@ export async function recordBuild(
   await cache.set('output', key, { settings: '', templates: '', dated: null, entries: [] } satisfies BuildRecord);
 }
 
-/** The folder the report's `inputs` are relative to: the project (`--root`, else the config's folder). */
-function projectDirOf(options: BuildOptions): string {
-  return resolve(options.root ?? dirname(resolve(options.config)));
-}
-
 function recordKey(cache: BuildCache, out: string): string {
   return cache.key('output', out);
 }
 
-/** What the output depends on besides the sources: `format` only changes how problems are printed. */
+/**
+ * What the output depends on besides the sources: the global options that say so (`GLOBAL_OPTIONS`),
+ * the build's own `--no-git-dates`, and the Pagefind program named in the environment.
+ */
 function settingsOf(options: BuildOptions): string {
   return JSON.stringify({
-    config: resolve(options.config),
-    root: projectDirOf(options),
-    out: resolve(options.out),
-    strict: options.strict,
-    rules: Object.entries(options.rules ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    acknowledgeBreaking: options.acknowledgeBreaking ?? false,
+    ...globalSettings(options),
     gitDates: options.gitDates !== false,
     pagefind: namedPagefindBinary() ?? null,
   });

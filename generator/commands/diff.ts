@@ -5,7 +5,7 @@ import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagn
 import type { DiffReport } from '../diff/change.js';
 import { diffContracts } from '../diff/compare.js';
 import { serviceFiles } from '../diff/service-versions.js';
-import type { GlobalOptions } from './options.js';
+import type { GlobalOptions } from '../pipeline/options.js';
 
 export interface DiffResult {
   /** Problems that kept the comparison from being made (a contract that does not parse, an unknown service). */

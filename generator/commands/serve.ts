@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { createStaticServer } from '../serve/static-server.js';
-import type { GlobalOptions } from './options.js';
+import type { GlobalOptions } from '../pipeline/options.js';
 import { OutputError } from '../write/output-error.js';
 import { settleOutput } from '../write/replace-folders.js';
 

@@ -5,7 +5,7 @@ import { generateTypes } from '../types/index.js';
 import { fromConfig, fromFiles } from '../types/input.js';
 import { replaceFolders } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
-import type { GlobalOptions } from './options.js';
+import type { GlobalOptions } from '../pipeline/options.js';
 
 export interface TypesResult {
   diagnostics: Diagnostic[];

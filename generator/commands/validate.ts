@@ -4,7 +4,7 @@ import { validateContract } from '../contracts/validate.js';
 import { normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { prepareSite } from '../pipeline.js';
 import { StageClock } from '../pipeline/stage-clock.js';
-import type { GlobalOptions } from './options.js';
+import type { GlobalOptions } from '../pipeline/options.js';
 
 export interface ValidateResult {
   diagnostics: Diagnostic[];

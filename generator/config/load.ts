@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { unknownRuleMessage, type RuleSeverities } from '../diagnostics/severity.js';
-import { CONFIGURABLE_RULES } from '../rules.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
 import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
@@ -14,7 +13,7 @@ import { showPathsWithin } from '../sources/display-path.js';
 import { PATH_OUTSIDE_PROJECT } from '../sources/project-path.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { configInvalid, configType, configUnknownKey, navbarItemType } from './rules.js';
-import { siteConfigSchema } from './schema.js';
+import { CONFIG_RULE_IDS, siteConfigSchema } from './schema.js';
 
 export type ConfigResult =
   | { ok: true; config: ResolvedConfig; source: SourceFile; diagnostics: Diagnostic[] }
@@ -95,7 +94,7 @@ function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagno
   // "unknown key" alone would leave the user guessing which rule ids there are.
   if (issue.code === 'unrecognized_keys' && path.length === 1 && path[0] === 'rules') {
     return issue.keys.map((key) =>
-      locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key, CONFIGURABLE_RULES), 'key'),
+      locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key, CONFIG_RULE_IDS), 'key'),
     );
   }
   return zodIssueToDiagnostics(source, issue, CONFIG_RULES);

@@ -9,6 +9,9 @@ import { locatedAt } from '../sources/zod-issues.js';
 import { UNSAFE_URL } from '../sources/zod-policies.js';
 import { isExternalUrl, isSafeUrl } from '../../templates/url-policy.js';
 
+/** The logo file as the site publishes it: checked and named like a page's image (`content/images.ts`). */
+export type LogoFile = Asset;
+
 /** An image of another site, as a page may embed one (`![](https://…)`): drawn as written. */
 const WEB_IMAGE = /^https?:\/\/[^/]/i;
 
@@ -21,7 +24,7 @@ const WEB_IMAGE = /^https?:\/\/[^/]/i;
 export async function readLogo(
   config: { navbar: { logo?: { src: string } | undefined }; rootDir: string; project: Project },
   source: SourceFile,
-): Promise<{ logo: Asset | undefined; diagnostics: Diagnostic[] }> {
+): Promise<{ logo: LogoFile | undefined; diagnostics: Diagnostic[] }> {
   const asWritten = config.navbar.logo?.src;
   if (asWritten === undefined) return { logo: undefined, diagnostics: [] };
   const fail = (rule: string, message: string) => ({

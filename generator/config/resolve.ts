@@ -1,8 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import type { RuleSeverities } from '../diagnostics/severity.js';
-import type { Asset } from '../content/types.js';
 import { projectAt, type Project } from '../sources/project-path.js';
 import type { Favicon } from './favicon.js';
+import type { LogoFile } from './logo.js';
 import type { ParsedSiteConfig } from './schema.js';
 
 /** One API of the site, with every default filled in and paths made absolute. */
@@ -45,7 +45,7 @@ export interface ResolvedConfig extends Omit<
   /** The `favicon` file as read and checked with the config (`loadConfig`); undefined without one. */
   faviconFile: Favicon | undefined;
   /** `navbar.logo.src`'s file as read and checked with the config (`loadConfig`); undefined without one or for an http(s) logo. */
-  logoFile: Asset | undefined;
+  logoFile: LogoFile | undefined;
 }
 
 export function resolveConfig(

@@ -191,6 +191,9 @@ const ruleShape = Object.fromEntries(
   RULES.filter((rule) => rule.configurable).map((rule) => [rule.id, ruleSeverity.optional().describe(ruleDoc(rule))]),
 ) as Record<string, z.ZodOptional<typeof ruleSeverity>>;
 
+/** The rules the config's `rules` may set: the configurable ones of the registry. */
+export const CONFIG_RULE_IDS: readonly string[] = Object.keys(ruleShape);
+
 const rules = z
   .strictObject(ruleShape)
   .describe(

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { isContractRule, RULES } from '../rules.js';
+import { CONTRACT_STAGE_RULES, isContractRule } from './stage-rules.js';
 import { refResolves } from './rules/ref-resolves.js';
 import type { ContractRule, RuleContext } from './rules/rule.js';
 import { visitSchemas } from './schema-visitor.js';
@@ -12,7 +12,7 @@ import { collectOperations, collectPathItems } from './walk.js';
  * The project's own rules, run after the structural check, in the registry's order. Each has an id
  * users can look up. `ref-resolves` runs before the structure check instead (see `checkContract`).
  */
-export const CONTRACT_RULES: readonly ContractRule[] = RULES.filter(isContractRule).filter(
+export const CONTRACT_RULES: readonly ContractRule[] = CONTRACT_STAGE_RULES.filter(isContractRule).filter(
   (rule) => rule !== refResolves,
 );
 

@@ -1,10 +1,10 @@
 import type { BuildCache } from '../cache/store.js';
 import type { JavaScriptWeight } from '../client/budget.js';
-import type { GlobalOptions } from '../commands/options.js';
+import type { GlobalOptions } from './options.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ContractIndex } from '../types/contract-lookup.js';
+import type { ContractIndex } from './contract-lookup.js';
 import type { ApiPagesReport, LazyReference, RenderedPage, RenderInput } from '../render/index.js';
 import type { SearchReport } from '../search/index.js';
 import type { SourceFile } from '../sources/source-file.js';

@@ -2,24 +2,30 @@ import type { ClientAssets } from '../client/build.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { LoadedApi } from '../contracts/index.js';
-import { publishedFiles } from '../mcp/publish/site-index.js';
+import { publishedFiles } from '../write/mcp/site-index.js';
 import type { TypesResult } from '../types/index.js';
 import { blogFeeds } from '../write/blog-feeds.js';
 import { robots, sitemap } from '../write/site-files.js';
 import type { RenderedSite, SiteRenderer } from './render-stage.js';
 
+/** What the output folder is made of, from every stage before it. */
+export interface OutputParts {
+  config: ResolvedConfig;
+  apis: readonly LoadedApi[];
+  site: RenderedSite;
+  client: ClientAssets;
+  content: ContentResult;
+  icon: SiteRenderer['favicon'];
+  types: TypesResult;
+  /** Site path → each page's Markdown twin. */
+  markdown: ReadonlyMap<string, string>;
+  /** Path under the output folder → the search index's files. */
+  search: ReadonlyMap<string, Uint8Array>;
+}
+
 /** Every file of the output folder but the pages already emitted and build-report.json. */
-export async function outputFiles(
-  config: ResolvedConfig,
-  apis: readonly LoadedApi[],
-  site: RenderedSite,
-  client: ClientAssets,
-  content: ContentResult,
-  icon: SiteRenderer['favicon'],
-  types: TypesResult,
-  markdown: ReadonlyMap<string, string>,
-  search: ReadonlyMap<string, Uint8Array>,
-): Promise<Map<string, string | Uint8Array>> {
+export async function outputFiles(parts: OutputParts): Promise<Map<string, string | Uint8Array>> {
+  const { config, apis, site, client, content, icon, types, markdown, search } = parts;
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();
   for (const [path, html] of rendered.files) files.set(`site/${path}`, html);

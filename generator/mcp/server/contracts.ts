@@ -5,7 +5,7 @@ import { detectSpecVersion } from '../../contracts/spec-version.js';
 import type { Contract } from '../../contracts/validate.js';
 import { isRecord } from '../../sources/pointer.js';
 import { resolveInProject, type Project } from '../../sources/project-path.js';
-import type { ApiEntry, VersionEntry } from '../published.js';
+import type { ApiEntry, VersionEntry } from '../../render/api/mcp/published.js';
 import { ToolError } from './tool-error.js';
 
 /**

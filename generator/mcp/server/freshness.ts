@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fingerprintInputs } from '../../write/inputs.js';
-import { PUBLISHED_FORMAT, SITE_INDEX } from '../published.js';
+import { PUBLISHED_FORMAT, SITE_INDEX } from '../../render/api/mcp/published.js';
 
 /**
  * Why `outDir` is not the build of what is on disk now, or undefined when it is: it holds no build,

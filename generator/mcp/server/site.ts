@@ -7,7 +7,7 @@ import {
   type SiteIndex,
   type VersionEntry,
   type VersionIndex,
-} from '../published.js';
+} from '../../render/api/mcp/published.js';
 import type { Project } from '../../sources/project-path.js';
 import { OutFiles } from './out-files.js';
 import { routeOf } from './routes.js';

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { GlobalOptions } from '../../commands/options.js';
+import type { GlobalOptions } from '../../pipeline/options.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { countBySeverity } from '../../diagnostics/diagnostic.js';
 import { formatReport } from '../../diagnostics/format.js';

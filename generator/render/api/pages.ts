@@ -10,7 +10,6 @@ import type { ApiPage } from './reference-pages.js';
 import { SampleColours } from './samples/colours.js';
 import { OperationSamples } from './samples/operation-samples.js';
 import { versionPages, type ApiReferenceOptions } from './version-pages.js';
-import { referenceIndexPath } from '../../mcp/published.js';
 import { entitySchemaFileNames } from '../../types/json-schemas.js';
 
 export type { ApiPage } from './reference-pages.js';
@@ -83,7 +82,7 @@ export async function buildApiReference(
             : undefined,
       });
       await samples.save();
-      published.set(referenceIndexPath(route), `${JSON.stringify(built.index)}\n`);
+      published.set(...built.indexFile);
       pages.push(...built.pages);
       anchors.push({ version, href: withBase(options.baseUrl, route), ...built.anchors });
       if (index === 0) {

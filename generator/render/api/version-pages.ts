@@ -30,8 +30,7 @@ import { SchemaRegistry } from './schema-registry.js';
 import { schemaSections } from './schema-sections.js';
 import { distinctLabels, ownSectionNames } from './section-labels.js';
 import { securitySchemes, servers } from './security-model.js';
-import type { VersionIndex } from '../../mcp/published.js';
-import { versionIndex } from '../../mcp/publish/version-index.js';
+import { versionIndexFile } from './mcp/version-index.js';
 
 export interface ApiReferenceOptions {
   baseUrl: string;
@@ -73,8 +72,8 @@ export interface VersionPages {
   catalog: ServiceCatalog;
   /** Where each operation and named schema is rendered, for the changelog's links. */
   anchors: Pick<VersionAnchors, 'operations' | 'schemas'>;
-  /** What `specsite mcp` answers about the version's operations and models. */
-  index: VersionIndex;
+  /** What `specsite mcp` answers about the version's operations and models: its file (path under `DIR/`, text). */
+  indexFile: [string, string];
 }
 
 /** The reference pages of one version of an API, its catalog, and where its parts are. */
@@ -133,14 +132,15 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     schemas,
     nav,
   };
-  const index = versionIndex({
+  // Made here, from the models the pages were just rendered from, while they are at hand.
+  const indexFile = versionIndexFile(input.route, {
     sections: tagged,
     schemas,
     layout,
     resolver,
     schemaFiles: input.schemaFiles ?? new Map(),
   });
-  return { pages: referencePages(parts), catalog, anchors, index };
+  return { pages: referencePages(parts), catalog, anchors, indexFile };
 }
 
 /**

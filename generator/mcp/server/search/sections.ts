@@ -1,4 +1,4 @@
-import type { PageEntry } from '../../published.js';
+import type { PageEntry } from '../../../render/api/mcp/published.js';
 
 export interface TwinSection {
   /** The section's heading; the page's title for the text before the first one. */

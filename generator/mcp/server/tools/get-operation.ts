@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { HistoryEntry, VersionLink } from '../../published.js';
+import type { HistoryEntry, VersionLink } from '../../../render/api/mcp/published.js';
 import type { PublishedSite } from '../site.js';
 import { answering, json, type ToolContext } from './context.js';
 import { nameInput, serviceInput, versionInput } from './inputs.js';

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ApiEntry, VersionEntry } from '../../published.js';
+import type { ApiEntry, VersionEntry } from '../../../render/api/mcp/published.js';
 import { ToolError, unknown } from '../tool-error.js';
 import { answering, text, type ToolContext } from './context.js';
 import { nameInput, serviceInput, versionInput } from './inputs.js';

@@ -1,7 +1,7 @@
-import type { PlacedSection, VersionLayout } from '../../render/api/layout.js';
-import { asRecord, asString, type RefResolver } from '../../render/api/resolver.js';
-import type { SchemaSections } from '../../render/api/schema-sections.js';
-import { PUBLISHED_FORMAT, type ModelEntry, type VersionIndex } from '../published.js';
+import type { PlacedSection, VersionLayout } from '../layout.js';
+import { asRecord, asString, type RefResolver } from '../resolver.js';
+import type { SchemaSections } from '../schema-sections.js';
+import { PUBLISHED_FORMAT, referenceIndexPath, type ModelEntry, type VersionIndex } from './published.js';
 import { historyEntry, operationEntry } from './operation-entry.js';
 
 export interface VersionIndexInput {
@@ -11,6 +11,11 @@ export interface VersionIndexInput {
   resolver: RefResolver;
   /** The published JSON Schema of each component, by name (path under the output folder). */
   schemaFiles: ReadonlyMap<string, string>;
+}
+
+/** The version's index as the file `specsite mcp` reads (path under the output folder, text). */
+export function versionIndexFile(route: string, input: VersionIndexInput): [string, string] {
+  return [referenceIndexPath(route), `${JSON.stringify(versionIndex(input))}\n`];
 }
 
 /**

@@ -6,7 +6,7 @@ import { EXAMPLE_VALIDATION } from '../contracts/ajv-options.js';
 import { collectOperations } from '../contracts/walk.js';
 import type { ContractLookup, ExampleProblem } from '../content/types.js';
 import { isRecord } from '../sources/pointer.js';
-import { generateEntitySchemas } from './json-schemas.js';
+import { generateEntitySchemas } from '../types/json-schemas.js';
 
 /**
  * Ajv with its formats, loaded when the first tagged example is checked: a build whose pages all come

@@ -5,7 +5,13 @@ import type { LoadedApi } from '../../contracts/index.js';
 import type { LazyReference, RenderedPage } from '../../render/index.js';
 import { changelogRoute, versionRoute } from '../../render/api/version-routes.js';
 import { twinPath } from '../../markdown/urls.js';
-import { PUBLISHED_FORMAT, referenceIndexPath, SITE_INDEX, type ApiEntry, type PageEntry } from '../published.js';
+import {
+  PUBLISHED_FORMAT,
+  referenceIndexPath,
+  SITE_INDEX,
+  type ApiEntry,
+  type PageEntry,
+} from '../../render/api/mcp/published.js';
 
 export interface SiteIndexInput {
   config: ResolvedConfig;
@@ -19,7 +25,7 @@ export interface SiteIndexInput {
 
 /**
  * `DIR/mcp/site.json` and each API version's `reference.json`: what `specsite mcp` serves, from
- * what this build made (see `published.ts`).
+ * what this build made (see `render/api/mcp/published.ts`).
  */
 export function publishedFiles(input: SiteIndexInput): Map<string, string> {
   const { config, content, reference } = input;

@@ -1,7 +1,7 @@
-import type { HistoryMarkModel, MediaModel, OperationModel } from '../../../templates/api/model.js';
-import { effectiveParameters, type OperationSource } from '../../render/api/operation-model.js';
-import { asRecord, asString, strings, type RefResolver } from '../../render/api/resolver.js';
-import type { ExampleEntry, HistoryEntry, MediaEntry, OperationEntry } from '../published.js';
+import type { HistoryMarkModel, MediaModel, OperationModel } from '../../../../templates/api/model.js';
+import { effectiveParameters, type OperationSource } from '../operation-model.js';
+import { asRecord, asString, strings, type RefResolver } from '../resolver.js';
+import type { ExampleEntry, HistoryEntry, MediaEntry, OperationEntry } from './published.js';
 import { componentName, oneLevel, withSchemaOneLevel } from './one-level.js';
 
 /** The samples an assistant is given: the ones a caller of the API most often starts from. */

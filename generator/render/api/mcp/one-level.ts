@@ -1,5 +1,5 @@
-import { isRecord } from '../../sources/pointer.js';
-import type { RefResolver } from '../../render/api/resolver.js';
+import { isRecord } from '../../../sources/pointer.js';
+import type { RefResolver } from '../resolver.js';
 
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 
