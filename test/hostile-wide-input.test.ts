@@ -120,7 +120,10 @@ describe('lists of 100,000 values build, or are refused where they are written',
       });
 
   test('a page over the byte budget on one line is one page-size error, and its file is not read', async () => {
-    const dir = await project({ type: 'string' }, { 'long.md': `${HEAD}${'word '.repeat(CONTENT_BUDGET.bytes / 4)}\n` });
+    const dir = await project(
+      { type: 'string' },
+      { 'long.md': `${HEAD}${'word '.repeat(CONTENT_BUDGET.bytes / 4)}\n` },
+    );
     const run = await runCli(['--no-cache', 'validate'], dir);
     assertOneLocated(run, 'content/docs/long.md', 'page-size', 1);
   });

@@ -17,7 +17,10 @@ export function tooManyNodes(maxNodes: number): string {
  * Markdown parser takes about a millisecond a line on a loaded CI machine, and a 100,000-item list
  * took minutes. Its characters are bounded already, by `contentBudget.bytes` when it was read.
  */
-export function tooLongPage(text: string, maxLines: number): { line: number; column: number; message: string } | undefined {
+export function tooLongPage(
+  text: string,
+  maxLines: number,
+): { line: number; column: number; message: string } | undefined {
   let line = 1;
   let start = 0;
   for (;;) {
