@@ -49,18 +49,18 @@ describe('the page budget (contentBudget)', () => {
   });
 
   test('a page over the node budget is one error where the budget runs out', async () => {
-    // Under the byte budget, over the node budget: one-letter paragraphs, from line 6 (after the
-    // front matter) every other line.
-    const body = 'a\n\n'.repeat(CONTENT_BUDGET.nodes / 2 + 100);
+    // Under the byte and line budgets, over the node budget: paragraphs of 100 inline code spans
+    // (no marks the scan before the parse counts), from line 6 (after the front matter) every other line.
+    const paragraph = Array.from({ length: 100 }, () => '`a`').join(' ');
+    const body = `${paragraph}\n\n`.repeat(CONTENT_BUDGET.nodes / 200 + 10);
     assert.ok(Buffer.byteLength(page(body)) < CONTENT_BUDGET.bytes);
+    assert.ok(page(body).split('\n').length < CONTENT_BUDGET.lines);
     const p = await project({ 'content/docs/index.mdx': page(body) });
     const result = await run(p);
-    // The root, the front matter, then two nodes per paragraph (it and its text): node `nodes + 1`
-    // (odd, the budget being even) is paragraph `nodes / 2`.
-    const paragraph = CONTENT_BUDGET.nodes / 2;
-    assertFailedWith(result, [
-      { file: 'content/docs/index.mdx', line: 6 + 2 * (paragraph - 1), column: 1, rule: 'page-size' },
-    ]);
+    // The root and the front matter, then 200 nodes a paragraph (it, 100 spans, 99 spaces between):
+    // node `nodes + 1` is the 198th child of paragraph `nodes / 200 - 1` (from 0), a space at column 396.
+    const last = CONTENT_BUDGET.nodes / 200 - 1;
+    assertFailedWith(result, [{ file: 'content/docs/index.mdx', line: 6 + 2 * last, column: 396, rule: 'page-size' }]);
     const limit = CONTENT_BUDGET.nodes.toLocaleString('en-US');
     assert.match(result.stdout + result.stderr, new RegExp(`the page has more than ${limit} Markdown nodes`));
   });
@@ -92,12 +92,12 @@ describe('the page budget (contentBudget)', () => {
     ]);
   });
 
-  test('the default budget holds a 1 MB page of ordinary prose', async () => {
+  test('the default budget holds a page of ordinary prose as large as its bytes allow', async () => {
     const sentence = (i: number) =>
       `Step ${i} of the guide calls \`client.send()\` with a *short* note and links to [the reference](https://example.com/${i}).`;
     const paragraphs: string[] = [];
     let bytes = 0;
-    for (let i = 0; bytes < 1024 * 1024 - 2048; i++) {
+    for (let i = 0; bytes < CONTENT_BUDGET.bytes - 2048; i++) {
       const paragraph = i % 20 === 0 ? `## Part ${i}` : [sentence(i), sentence(i + 1), sentence(i + 2)].join(' ');
       paragraphs.push(paragraph);
       bytes += paragraph.length + 2;

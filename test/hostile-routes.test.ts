@@ -118,7 +118,7 @@ describe('nesting depth has a limit', () => {
       'divs-3000.mdx': `${'<div>'.repeat(3000)}x${'</div>'.repeat(3000)}`,
       'divs-30000.mdx': `${'<div>'.repeat(30000)}x${'</div>'.repeat(30000)}`,
       'quotes-30000.md': `${'>'.repeat(30000)} x`,
-      'quotes-lines-3000.md': Array.from({ length: 3000 }, (_, i) => `${'>'.repeat(i + 1)} x`).join('\n'),
+      'quotes-lines-600.md': Array.from({ length: 600 }, (_, i) => `${'>'.repeat(i + 1)} x`).join('\n'),
       'lists-30000.md': `${'- '.repeat(30000)}x`,
       'ordered-3000.md': `${'1. '.repeat(3000)}x`,
       'nested-jsx-lines-3000.mdx':
@@ -128,7 +128,7 @@ describe('nesting depth has a limit', () => {
     };
     const files: Record<string, string> = {
       // Budget enough for these pages, so that only their depth stops them.
-      'site-config.yaml': 'title: Deep\ncontentBudget:\n  bytes: 8000000\n  nodes: 1000000\n',
+      'site-config.yaml': 'title: Deep\ncontentBudget:\n  bytes: 524288\n  nodes: 200000\n',
       'content/docs/fine.mdx': page(
         'Fine',
         '',
