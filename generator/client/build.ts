@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pMap from 'p-map';
 import { BuildCache } from '../cache/store.js';
+import { stepKey } from '../cache/step-key.js';
 
 /** The project's own `templates/` folder (source files, not the transpiled copies in dist/). */
 export const TEMPLATES = fileURLToPath(new URL('../../../templates/', import.meta.url));
@@ -47,7 +48,7 @@ export async function buildClient(
   // The bundles are made from templates/ (read here, as it is now: `specsite dev` rebuilds on a
   // change to it) and installed packages, which the code fingerprint covers.
   const templates = await templateFiles();
-  const key = cache.key('client', ...templatesKey(templates));
+  const key = stepKey(cache, 'client', { templates: templatesKey(templates) });
   const stored = await cache.get<Partial<Bundles>>('client', key);
   const cached = (isBundles(stored) ? stored : undefined) ?? (await prebuiltClient(templates));
   const bundles = cached ?? (await bundleClient());

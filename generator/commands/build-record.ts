@@ -16,6 +16,7 @@ import { BUILD_REPORT } from '../write/replace-folders.js';
 import { latestChange, outputEntries, sameEntries, type OutputEntry } from '../write/output-stats.js';
 import { JOURNAL_FILE } from '../write/swap.js';
 import { globalSettings, projectDirOf } from './global-options.js';
+import { stepKey } from '../cache/step-key.js';
 
 /**
  * What the last build into an output folder was made with, beside what its report says
@@ -156,7 +157,7 @@ export async function recordBuild(
 }
 
 function recordKey(cache: BuildCache, out: string): string {
-  return cache.key('output', out);
+  return stepKey(cache, 'output', { out });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { MdxContext, MdxOutput } from './mdx.js';
 import { pageContent } from './page-tree.js';
 import { loadImage, type ImageContext } from './images.js';
 import type { Asset, CompiledPage, PageSource } from './types.js';
+import { stepKey } from '../cache/step-key.js';
 
 export interface CompileContext extends MdxContext {
   cache: BuildCache;
@@ -95,19 +96,18 @@ export async function sameImages(entry: CachedPage, context: ImageContext): Prom
 }
 
 function pageKey(page: PageSource, context: CompileContext): string {
-  return context.cache.key(
-    'page',
-    page.file,
-    page.display,
-    page.route,
-    page.format,
-    page.text,
-    context.baseUrl,
-    JSON.stringify(context.toc),
+  return stepKey(context.cache, 'page', {
+    file: page.file,
+    display: page.display,
+    route: page.route,
+    format: page.format,
+    text: page.text,
+    baseUrl: context.baseUrl,
+    toc: context.toc,
     // A page kept under a larger budget is checked again under a smaller one.
-    JSON.stringify(context.budget),
-    [...context.components].sort().join(','),
-  );
+    budget: context.budget,
+    components: [...context.components].sort(),
+  });
 }
 
 async function stillValid(entry: CachedPage, context: CompileContext): Promise<boolean> {

@@ -9,6 +9,7 @@ import type { ChecksRequest } from './thread-tasks.js';
 import { applyRuleSeverities, type RuleSeverities } from '../diagnostics/severity.js';
 import { ContractSources } from './sources.js';
 import { detectSpecVersion, type SpecVersion } from './spec-version.js';
+import { stepKey } from '../cache/step-key.js';
 
 /** A contract that parsed: its files, dialect and root document, with the `$ref` graph intact. */
 export interface Contract {
@@ -97,7 +98,7 @@ async function checks(
   cache: BuildCache,
   background: Background,
 ): Promise<Diagnostic[]> {
-  const key = cache.key('contract-checks', version, ...sources.identity());
+  const key = stepKey(cache, 'contract-checks', { version, sources: sources.identity() });
   const found = await map(
     [sources],
     {

@@ -15,6 +15,7 @@ import type { MarkdownRequest } from './thread-tasks.js';
 import type { TwinModels } from './twin.js';
 import { twinPath, TwinUrls } from './urls.js';
 import type { TwinBody, TwinWork } from './work.js';
+import { stepKey } from '../cache/step-key.js';
 
 export { twinPath, TwinUrls } from './urls.js';
 export { LLMS_FULL_TXT, LLMS_TXT } from './llms.js';
@@ -209,37 +210,36 @@ function twinFiles(
 
 /** Everything a twin is made from: its page (title, description and syntax tree, or its reference page's inputs), the site's address and what its components draw. */
 function twinKey(cache: BuildCache, source: TwinSource, root: string, site: SiteText, referenceKey: string): string {
-  if (source.page.kind === 'api') return cache.key('twin', 'api', root, source.page.page.fingerprint);
+  if (source.page.kind === 'api')
+    return stepKey(cache, 'twin', { kind: 'api', root, page: source.page.page.fingerprint });
   if (source.page.kind === 'blog') {
     const { model, post } = source.page.page;
     // What the twin shows of the page's model: not the blog's sidebar, nor a post's neighbours.
     const shown = model.kind === 'blog-post' ? model.post : { ...model, sidebar: undefined };
-    return cache.key(
-      'twin',
-      'blog',
+    return stepKey(cache, 'twin', {
+      kind: 'blog',
       root,
-      source.title,
-      source.description ?? '',
-      JSON.stringify(shown),
-      post?.twin ?? '',
-      site.title,
-      site.tagline,
-      post?.usesContracts ? referenceKey : '',
-    );
+      title: source.title,
+      description: source.description,
+      model: JSON.stringify(shown),
+      twin: post?.twin,
+      siteTitle: site.title,
+      tagline: site.tagline,
+      reference: post?.usesContracts ? referenceKey : undefined,
+    });
   }
   const page = source.page.page;
-  return cache.key(
-    'twin',
-    'content',
+  return stepKey(cache, 'twin', {
+    kind: 'content',
     root,
-    page.route,
-    source.title,
-    source.description ?? '',
-    page.twin,
-    site.title,
-    site.tagline,
-    page.usesContracts ? referenceKey : '',
-  );
+    route: page.route,
+    title: source.title,
+    description: source.description,
+    twin: page.twin,
+    siteTitle: site.title,
+    tagline: site.tagline,
+    reference: page.usesContracts ? referenceKey : undefined,
+  });
 }
 
 /**
@@ -247,7 +247,7 @@ function twinKey(cache: BuildCache, source: TwinSource, root: string, site: Site
  * build whose twins all come from the cache does here (the printer is loaded only to print).
  */
 async function llmsTxt(cache: BuildCache, blocks: Flow[]): Promise<string> {
-  const key = cache.enabled ? cache.key('llms-txt', JSON.stringify(blocks)) : '';
+  const key = cache.enabled ? stepKey(cache, 'llms-txt', { blocks: JSON.stringify(blocks) }) : '';
   const cached = cache.enabled ? await cache.get<string>('llms-txt', key) : undefined;
   if (cached !== undefined) return cached;
   const printed = (await import('./print.js')).printMarkdown(blocks);

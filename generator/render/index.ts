@@ -18,6 +18,7 @@ import { blogPages, type BlogPageKind } from './blog/pages.js';
 import { resolveNavbar } from './navbar.js';
 import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 import { pageWeight, type PageWeight } from './page-weight.js';
+import { stepKey } from '../cache/step-key.js';
 
 export interface RenderInput {
   config: ResolvedConfig;
@@ -226,7 +227,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const keys = new Map<RenderJob, string>();
   const key = (job: RenderJob): string => {
     let found = keys.get(job);
-    if (found === undefined) keys.set(job, (found = cache.key('html', siteKey, ...job.parts)));
+    if (found === undefined) keys.set(job, (found = stepKey(cache, 'html', { site: siteKey, page: job.parts })));
     return found;
   };
 

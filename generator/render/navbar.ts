@@ -6,6 +6,7 @@ import { locatedAt } from '../sources/zod-issues.js';
 import { isExternalUrl, withBase } from '../content/plugins/urls.js';
 import type { LinkModel, NavItemModel } from '../../templates/model.js';
 import { localeName } from '../../templates/navbar/items/LocaleDropdownItem.js';
+import { stepKey } from '../cache/step-key.js';
 
 export interface NavbarTargets {
   /** Doc id → route. */
@@ -106,7 +107,7 @@ export async function resolveNavbar(
     }
     if (!model) continue;
     // An item that rendered once renders again (same model, same templates): the cache remembers which did.
-    const key = cache.key('navbar-item', JSON.stringify(model));
+    const key = stepKey(cache, 'navbar-item', { model: JSON.stringify(model) });
     if (await cache.get<true>('navbar', key)) {
       items.push(model);
       continue;

@@ -6,6 +6,7 @@ import type { FeedLinkModel, SidebarItemModel, SiteModel } from '../../templates
 import { feedLinks } from '../content/blog/routes.js';
 import type { Blog } from '../content/blog/types.js';
 import { toLinkModel } from './navbar.js';
+import { stepKey } from '../cache/step-key.js';
 
 /** Paths (no base URL) of the client assets and the favicon. */
 export interface SiteAssets {
@@ -21,7 +22,7 @@ export interface SiteAssets {
 export async function announcementHtml(config: ResolvedConfig, cache: BuildCache): Promise<string | undefined> {
   const bar = config.announcementBar;
   if (!bar) return undefined;
-  const key = cache.key('announcement', bar.content);
+  const key = stepKey(cache, 'announcement', { content: bar.content });
   const cached = await cache.get<string>('html', key);
   if (cached !== undefined) return cached;
   const [{ renderToStaticMarkup }, { markdownToReact }] = await Promise.all([

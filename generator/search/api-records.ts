@@ -5,6 +5,7 @@ import { withBase } from '../content/plugins/urls.js';
 import type { ApiPage } from '../render/api/pages.js';
 import type { LazyReference } from '../render/index.js';
 import { nodeText } from './node-text.js';
+import { stepKey } from '../cache/step-key.js';
 
 /** One result of the API reference: an operation or a model, at its anchor on the page it lives on. */
 export interface ApiRecord {
@@ -22,7 +23,7 @@ export interface ApiRecord {
  */
 export async function apiRecords(reference: LazyReference, baseUrl: string, cache: BuildCache): Promise<ApiRecord[]> {
   if (reference.pages.length === 0) return [];
-  const key = cache.key('search-api', reference.key, baseUrl);
+  const key = stepKey(cache, 'search-api', { reference: reference.key, baseUrl });
   const cached = await cache.get<ApiRecord[]>('search-api', key);
   if (cached) return cached;
   const records = (await reference.full()).pages.flatMap((page) => pageRecords(page, baseUrl));

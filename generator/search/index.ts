@@ -10,6 +10,7 @@ import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument } from './page-body.js';
 import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
 import { SEARCH_INDEX_RULE } from './rules.js';
+import { stepKey } from '../cache/step-key.js';
 
 /** What the build report says of the index. */
 export interface SearchReport {
@@ -183,13 +184,12 @@ export class SiteSearch {
 
   /** The cache key of the index of the pages taken so far and `records`. */
   private key(records: readonly ApiRecord[]): string {
-    return this.cache.key(
-      'search',
-      this.language,
-      this.config.baseUrl,
-      ...this.order.flatMap((page) => [page.file, this.bodies.get(page.file) ?? '']),
-      JSON.stringify(records),
-    );
+    return stepKey(this.cache, 'search', {
+      language: this.language,
+      baseUrl: this.config.baseUrl,
+      pages: this.order.flatMap((page) => [page.file, this.bodies.get(page.file) ?? '']),
+      records: JSON.stringify(records),
+    });
   }
 
   /** The index under `key`: from the cache, or built by Pagefind (`cached` says which). */

@@ -24,6 +24,7 @@ import { describeJsonError } from './json-errors.js';
 import { DEPTH_LIMIT_RULE, MAX_ALIAS_COUNT, MAX_SOURCE_SIZE, sizeInMegabytes, tooDeepMessage } from './limits.js';
 import type { Segment } from './pointer.js';
 import { aliasExpansionOverflow, tooDeepOffset } from './yaml-limits.js';
+import { stepKey } from '../cache/step-key.js';
 
 export interface Position {
   line: number;
@@ -103,7 +104,7 @@ export async function readSourceFile(path: string, rule = 'parse', cache?: Build
   text = withoutBom(text);
   const hash = sha256(text);
   if (!cache?.enabled || extname(path).toLowerCase() === '.json') return parseSourceText(path, text, rule, hash);
-  const key = cache.key('yaml-data', hash);
+  const key = stepKey(cache, 'yaml-data', { text: hash });
   const cached = await cache.get<{ data: unknown }>('yaml', key);
   if (cached)
     return {

@@ -16,6 +16,7 @@ import { compileErrors, type CompileError } from './compile-check.js';
 import { declarationPointer } from './declaration-place.js';
 import type { ServiceTypes } from './service-types.js';
 import { typesIndex, typesPackageJson, typesReadme, type TypesPackageInput } from './types-package.js';
+import { stepKey } from '../cache/step-key.js';
 
 export interface TypesInput {
   apis: readonly LoadedApi[];
@@ -116,7 +117,7 @@ async function serviceTypes(
   cache: BuildCache,
   background: Background,
 ): Promise<ServiceTypes> {
-  const key = cache.key('types', service, version, ...contract.sources.identity());
+  const key = stepKey(cache, 'types', { service, version, sources: contract.sources.identity() });
   const typed = await map(
     [contract],
     {

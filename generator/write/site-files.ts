@@ -4,6 +4,7 @@ import { BuildCache } from '../cache/store.js';
 import type { Favicon } from '../config/favicon.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { withBase } from '../content/plugins/urls.js';
+import { stepKey } from '../cache/step-key.js';
 
 /** `sitemap.xml` of the given routes (without base URL), sorted, absolute URLs. */
 export function sitemap(config: ResolvedConfig, routes: readonly string[]): string {
@@ -36,7 +37,7 @@ export async function favicon(config: ResolvedConfig, cache: BuildCache = BuildC
   const initial = config.brand.name.charAt(0).toUpperCase();
   const color = config.apiPages.primaryColor;
   // Kept like a page's HTML: a build whose pages all come from the cache then loads no React for it.
-  const key = cache.key('favicon', color, initial);
+  const key = stepKey(cache, 'favicon', { color, initial });
   const cached = await cache.get<string>('html', key);
   if (typeof cached === 'string') return { path: 'favicon.svg', type: 'image/svg+xml', bytes: cached };
   // React renders the generated icon; loaded here, since most builds of a configured site need neither.

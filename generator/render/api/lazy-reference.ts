@@ -4,6 +4,7 @@ import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/con
 import type { ApiPage, ApiReference, ApiReferenceOptions } from './pages.js';
 import { SampleColours } from './samples/colours.js';
 import type { Background } from '../../workers/background.js';
+import { stepKey } from '../../cache/step-key.js';
 
 /** The reference builder (the Markdown pipeline, React, the sample printers), loaded when a model is needed. */
 async function buildApiReference(
@@ -79,14 +80,13 @@ export async function lazyApiReference(
   const colours = SampleColours.meanwhile(options.colourThread);
   try {
     for (const loaded of apis) {
-      const key = cache.key(
-        'api-reference',
+      const key = stepKey(cache, 'api-reference', {
         settings,
-        loaded.api.id,
-        loaded.api.title ?? '',
-        loaded.api.route,
-        ...loaded.versions.flatMap((v) => [v.version, ...v.contract.sources.identity()]),
-      );
+        id: loaded.api.id,
+        title: loaded.api.title,
+        route: loaded.api.route,
+        versions: loaded.versions.map((v) => [v.version, ...v.contract.sources.identity()]),
+      });
       keys.push(key);
       let summary = await cache.get<CachedSummary>('reference', key);
       if (!summary) {

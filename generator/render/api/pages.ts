@@ -11,6 +11,7 @@ import { SampleColours } from './samples/colours.js';
 import { OperationSamples } from './samples/operation-samples.js';
 import { versionPages, type ApiReferenceOptions } from './version-pages.js';
 import { entitySchemaFileNames } from '../../types/json-schemas.js';
+import { stepKey } from '../../cache/step-key.js';
 
 export type { ApiPage } from './reference-pages.js';
 export type { ApiReferenceOptions } from './version-pages.js';
@@ -52,7 +53,11 @@ export async function buildApiReference(
       const cache = options.cache ?? BuildCache.disabled();
       const samples = await OperationSamples.open(
         cache,
-        cache.key('typescript-samples', options.typesPackage, loaded.api.id, ...contract.sources.identity()),
+        stepKey(cache, 'typescript-samples', {
+          typesPackage: options.typesPackage,
+          api: loaded.api.id,
+          sources: contract.sources.identity(),
+        }),
         prepared.openapi,
         colours,
       );
