@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { templatesFingerprint } from '../generator/client/build.js';
-import { buildStart, recordBuild, unchangedBuild } from '../generator/commands/build-record.js';
+import { buildStart, recordBuild, recordKey, unchangedBuild } from '../generator/commands/build-record.js';
 import { build, OUTPUT_ENTRIES, type BuildResult } from '../generator/commands/build.js';
 import type { BuildOptions, BuildReport, SiteParts } from '../generator/pipeline.js';
 import { ROOT, runMain, tempDir } from './helpers.js';
@@ -252,7 +252,7 @@ describe('a build with nothing to do', () => {
     const root = await makeProject('unchanged-templates');
     await buildOk(root);
     const cache = BuildCache.forProject(root, true);
-    const key = cache.key('output', join(root, 'out'));
+    const key = recordKey(cache, join(root, 'out'));
     const record = await cache.get<{ templates: string }>('output', key);
     assert.ok(record);
     assert.equal(record.templates, await templatesFingerprint());

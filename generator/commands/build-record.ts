@@ -156,7 +156,8 @@ export async function recordBuild(
   await cache.set('output', key, { settings: '', templates: '', dated: null, entries: [] } satisfies BuildRecord);
 }
 
-function recordKey(cache: BuildCache, out: string): string {
+/** The key of the record of the build into `out`. */
+export function recordKey(cache: BuildCache, out: string): string {
   return stepKey(cache, 'output', { out });
 }
 
