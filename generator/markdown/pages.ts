@@ -18,19 +18,8 @@ export interface TwinSource {
     | { kind: 'api'; page: ApiPageSummary };
 }
 
-/**
- * Every page with a twin, in the order of llms-full.txt: the docs in sidebar order (then any the
- * sidebar leaves out, by route), the standalone pages by route, the blog's pages as the blog orders
- * them (its lists, its posts newest first, its tags), then the API references in the config's
- * order, each as its pages come.
- */
-export function twinSources(
-  docs: readonly CompiledPage[],
-  pages: readonly CompiledPage[],
-  sidebar: readonly SidebarNode[],
-  apiPages: readonly ApiPageSummary[],
-  blogPages: readonly BlogRenderPage[] = [],
-): TwinSource[] {
+/** The docs' twins in sidebar order, then any the sidebar leaves out, by route. */
+export function docTwinSources(docs: readonly CompiledPage[], sidebar: readonly SidebarNode[]): TwinSource[] {
   const byRoute = new Map(docs.map((d) => [d.route, d]));
   const ordered: CompiledPage[] = [];
   const seen = new Set<string>();
@@ -41,34 +30,45 @@ export function twinSources(
   };
   for (const entry of flattenSidebar([...sidebar])) take(byRoute.get(entry.route));
   for (const doc of [...docs].sort(byRouteOrder)) take(doc);
-  const content = (page: CompiledPage, kind: 'doc' | 'page'): TwinSource => ({
+  return ordered.map((d) => contentTwinSource(d, 'doc'));
+}
+
+/** The standalone pages' twins, by route. */
+export function pageTwinSources(pages: readonly CompiledPage[]): TwinSource[] {
+  return [...pages].sort(byRouteOrder).map((p) => contentTwinSource(p, 'page'));
+}
+
+function contentTwinSource(page: CompiledPage, kind: 'doc' | 'page'): TwinSource {
+  return {
     route: page.route,
     kind,
     title: page.frontMatter.title,
     description: page.frontMatter.description,
     display: page.display,
     page: { kind: 'content', page },
-  });
-  return [
-    ...ordered.map((d) => content(d, 'doc')),
-    ...[...pages].sort(byRouteOrder).map((p) => content(p, 'page')),
-    ...blogPages.map((page): TwinSource => ({
-      route: page.route,
-      kind: 'blog',
-      title: page.title,
-      description: page.description,
-      display: page.post?.display,
-      page: { kind: 'blog', page },
-    })),
-    ...apiPages.map((page): TwinSource => ({
-      route: page.route,
-      kind: 'api',
-      title: page.title,
-      description: page.description,
-      display: undefined,
-      page: { kind: 'api', page },
-    })),
-  ];
+  };
+}
+
+export function blogTwinSource(page: BlogRenderPage): TwinSource {
+  return {
+    route: page.route,
+    kind: 'blog',
+    title: page.title,
+    description: page.description,
+    display: page.post?.display,
+    page: { kind: 'blog', page },
+  };
+}
+
+export function apiTwinSource(page: ApiPageSummary): TwinSource {
+  return {
+    route: page.route,
+    kind: 'api',
+    title: page.title,
+    description: page.description,
+    display: undefined,
+    page: { kind: 'api', page },
+  };
 }
 
 function byRouteOrder(a: { route: string }, b: { route: string }): number {
