@@ -6,6 +6,7 @@ import { duplicateTitle } from '../content/rules.js';
 import type { CompiledPage } from '../content/types.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { markdownTwins, MARKDOWN_LINK_RULE } from '../markdown/index.js';
+import { PAGE_KINDS } from '../page-kinds/index.js';
 import { renderSite } from '../render/index.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import { reindexSite } from './search-index.js';
@@ -68,10 +69,14 @@ export class DevSession {
     const { output, parts } = this.last as NonNullable<typeof this.last>;
     if (!output.files) return undefined;
     const all = [...parts.content.docs, ...parts.content.pages];
+    // Only a file of a kind whose pages can be rendered alone (see `devEdit` in page-kinds/kind.ts).
+    const editable = PAGE_KINDS.filter((kind) => kind.devEdit === 'page').flatMap((kind) =>
+      kind.sources(parts.content),
+    );
     const edited: CompiledPage[] = [];
     const pageDiagnostics: Diagnostic[] = [];
     for (const path of changed) {
-      const page = all.find((p) => p.file === path);
+      const page = editable.find((p) => p.file === path);
       if (!page) return undefined;
       let text: string;
       try {
