@@ -1,4 +1,4 @@
-import { apiTwinSource } from '../markdown/pages.js';
+import { apiTwinSource } from './twin-sources.js';
 import type { PageKind } from './kind.js';
 
 /**

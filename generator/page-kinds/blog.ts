@@ -1,6 +1,6 @@
 import type { Blog } from '../content/blog/types.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { blogTwinSource } from '../markdown/pages.js';
+import { blogTwinSource } from './twin-sources.js';
 import { blogPages, type BlogPageKind, type BlogRenderPage } from '../render/blog/pages.js';
 import type { KindContent, KindSite, PageKind } from './kind.js';
 

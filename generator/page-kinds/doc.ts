@@ -1,5 +1,5 @@
 import { editUrlOf } from '../content/edit-url.js';
-import { docTwinSources } from '../markdown/pages.js';
+import { docTwinSources } from './twin-sources.js';
 import type { TreePage } from '../render/pages.js';
 import { docModel, readingOrder } from './doc-model.js';
 import type { PageKind } from './kind.js';

@@ -1,24 +1,10 @@
-import type { ResolvedConfig } from '../config/resolve.js';
-import type { ContentResult } from '../content/index.js';
 import type { CompiledPage } from '../content/types.js';
-import type { TwinSource } from '../markdown/pages.js';
-import type { ApiPageSummary } from '../render/api/lazy-reference.js';
+import type { TwinSource } from './twin-sources.js';
 import type { PageEntry } from '../render/api/mcp/published.js';
-import type { BlogPageKind } from '../render/blog/pages.js';
 import type { RenderContext, RenderJob } from './render-context.js';
+import type { KindContent, KindSite, PageKindId } from './site.js';
 
-/** A page's kind as the build report names it. */
-export type PageKindId = 'doc' | 'page' | 'api' | 'not-found' | BlogPageKind;
-
-/** The content a kind's pages are drawn from. */
-export type KindContent = Pick<ContentResult, 'docs' | 'pages'> & Partial<Pick<ContentResult, 'posts' | 'blog'>>;
-
-/** What every stage gives a kind to find its pages in. */
-export interface KindSite {
-  config: ResolvedConfig;
-  content: KindContent & Pick<ContentResult, 'sidebar'>;
-  apiPages: readonly ApiPageSummary[];
-}
+export type { KindContent, KindSite, PageKindId } from './site.js';
 
 /**
  * One kind of page of the site, and what each stage does with its pages: the registry

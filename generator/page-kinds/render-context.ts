@@ -6,7 +6,7 @@ import type { TreePage } from '../render/pages.js';
 import type { ApiLinksModel } from '../../templates/api/model.js';
 import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { HeadModel, SiteModel } from '../../templates/model.js';
-import type { KindSite } from './kind.js';
+import type { KindSite } from './site.js';
 
 /** What `renderSite` resolved once for the whole site, which each kind's pages are rendered with. */
 export interface RenderContext extends KindSite {

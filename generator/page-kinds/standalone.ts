@@ -1,4 +1,4 @@
-import { pageTwinSources } from '../markdown/pages.js';
+import { pageTwinSources } from './twin-sources.js';
 import type { TreePage } from '../render/pages.js';
 import type { PageKind } from './kind.js';
 
