@@ -27,5 +27,5 @@ export const apiKind: PageKind = {
   sources: () => [],
   sitemap: true,
   mcp: 'api',
-  devEdit: 'full',
+  devEdit: undefined,
 };

@@ -7,7 +7,10 @@ import type { KindContent, KindSite, PageKind } from './kind.js';
 const MADE = new WeakMap<Blog, { config: ResolvedConfig; pages: BlogRenderPage[] }>();
 
 /** The blog's pages of one kind, in the blog's order; its pages are made once for the four kinds. */
-function pagesOf(site: Pick<KindSite, 'config'> & { content: KindContent }, kind: BlogPageKind): BlogRenderPage[] {
+export function blogPagesOf(
+  site: Pick<KindSite, 'config'> & { content: KindContent },
+  kind: BlogPageKind,
+): BlogRenderPage[] {
   const blog = site.content.blog;
   if (!blog) return [];
   let made = MADE.get(blog);
@@ -21,7 +24,7 @@ export function blogKind(id: BlogPageKind, rest: Pick<PageKind, 'sources' | 'mcp
   return {
     id,
     render: (ctx) =>
-      pagesOf(ctx, id).map((blog) => {
+      blogPagesOf(ctx, id).map((blog) => {
         const head = ctx.head(blog.route, blog.title, blog.description, blog.post ? 'article' : 'website');
         const post = blog.post;
         return {
@@ -32,7 +35,7 @@ export function blogKind(id: BlogPageKind, rest: Pick<PageKind, 'sources' | 'mcp
             t.renderBlog(ctx.site, head, blog.model, post && { page: post, contracts: await ctx.catalog(post) }),
         };
       }),
-    twins: (site) => pagesOf(site, id).map(blogTwinSource),
+    twins: (site) => blogPagesOf(site, id).map(blogTwinSource),
     sitemap: true,
     ...rest,
   };

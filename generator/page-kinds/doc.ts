@@ -2,6 +2,7 @@ import { editUrlOf } from '../content/edit-url.js';
 import { docTwinSources } from './twin-sources.js';
 import type { TreePage } from '../render/pages.js';
 import { docModel, readingOrder } from './doc-model.js';
+import { PAGE_ALONE } from './dev-edit.js';
 import type { PageKind } from './kind.js';
 
 /** A page of `content/docs/`, in the sidebar. */
@@ -31,5 +32,5 @@ export const docKind: PageKind = {
   sources: (content) => content.docs,
   sitemap: true,
   mcp: 'doc',
-  devEdit: 'page',
+  devEdit: PAGE_ALONE,
 };

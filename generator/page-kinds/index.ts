@@ -8,7 +8,7 @@ import type { PageKind, PageKindId } from './kind.js';
 import { notFoundKind } from './not-found.js';
 import { standaloneKind } from './standalone.js';
 
-export type { KindContent, KindSite, PageKind, PageKindId } from './kind.js';
+export type { DevEdit, KindContent, KindSite, PageKind, PageKindId } from './kind.js';
 export type { RenderContext, RenderJob } from './render-context.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { CompiledPage } from '../content/types.js';
+import type { CompiledPage, PageSource } from '../content/types.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { TwinSource } from './twin-sources.js';
 import type { PageEntry } from '../render/api/mcp/published.js';
 import type { RenderContext, RenderJob } from './render-context.js';
@@ -28,8 +29,19 @@ export interface PageKind {
   /** What the MCP site index (`mcp/site.json`) calls its pages; undefined: they are left out. */
   mcp: PageEntry['kind'] | undefined;
   /**
-   * How `specsite dev` takes an edit to one of its sources that keeps the navigation: `page`
-   * recompiles and renders that page alone; `full` runs the whole pipeline.
+   * How `specsite dev` takes an edit to one of its sources that keeps the navigation: recompiling
+   * that page and rendering it again (with `alsoRenders`); undefined: the whole pipeline runs.
    */
-  devEdit: 'page' | 'full';
+  devEdit: DevEdit | undefined;
+}
+
+/** How `specsite dev` takes an edit to a source of a kind's pages on its fast path. */
+export interface DevEdit {
+  /**
+   * The page read again from its edited text, with what reading it found; undefined when the edit
+   * changes more than the page itself (the whole pipeline then runs, and reports any problem).
+   */
+  read(page: CompiledPage, text: string, site: KindSite): { page: PageSource; diagnostics: Diagnostic[] } | undefined;
+  /** The routes of other pages that show what such an edit may change (a post's summary on the blog's lists). */
+  alsoRenders(site: KindSite): string[];
 }

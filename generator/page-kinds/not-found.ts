@@ -25,5 +25,5 @@ export const notFoundKind: PageKind = {
   sources: () => [],
   sitemap: false,
   mcp: undefined,
-  devEdit: 'full',
+  devEdit: undefined,
 };

@@ -1,5 +1,6 @@
 import { pageTwinSources } from './twin-sources.js';
 import type { TreePage } from '../render/pages.js';
+import { PAGE_ALONE } from './dev-edit.js';
 import type { PageKind } from './kind.js';
 
 /** A page of `content/pages/`, outside the docs (the home page among them). */
@@ -30,5 +31,5 @@ export const standaloneKind: PageKind = {
   sources: (content) => content.pages,
   sitemap: true,
   mcp: 'page',
-  devEdit: 'page',
+  devEdit: PAGE_ALONE,
 };
