@@ -16,7 +16,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['diff', 'types'],
   ['content'],
   ['client'],
-  ['render'],
+  // The page kinds: what render, and every stage after it, loops over.
+  ['render', 'page-kinds'],
   ['markdown'],
   ['search'],
   ['write'],

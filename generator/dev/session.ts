@@ -1,11 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { checkSiteLinks, compileSite, type BuildOptions, type SiteOutput, type SiteParts } from '../pipeline.js';
-import { compileContext, compilePage, readPage, type ContentResult } from '../content/index.js';
+import { compileContext, compilePage, type ContentResult } from '../content/index.js';
 import { readPageFile } from '../content/page-text.js';
 import { duplicateTitle } from '../content/rules.js';
 import type { CompiledPage } from '../content/types.js';
 import { countBySeverity, normalizeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { markdownTwins, MARKDOWN_LINK_RULE } from '../markdown/index.js';
+import { PAGE_KINDS, type DevEdit } from '../page-kinds/index.js';
+import { assembleBlog } from '../content/blog/assemble.js';
+import { blogFeeds } from '../write/blog-feeds.js';
 import { renderSite } from '../render/index.js';
 import { MDX_COMPONENT_NAMES } from '../../templates/mdx/component-names.js';
 import { reindexSite } from './search-index.js';
@@ -31,9 +34,10 @@ const LINK_RULES = new Set(['broken-markdown-link', 'broken-anchor', MARKDOWN_LI
 const NAVIGATION_KEYS = ['title', 'sidebarLabel', 'sidebarPosition', 'slug', 'id'] as const;
 
 /**
- * The pipeline kept in memory between edits. An edit to a page that leaves the navigation as it
- * was recompiles and renders that page alone; anything else (a new, deleted or renamed page, the
- * config, a contract, a template) runs the whole pipeline, which the build cache makes quick.
+ * The pipeline kept in memory between edits. An edit to a page of a kind that says it can be made
+ * again alone (`devEdit`), leaving the navigation as it was, recompiles and renders that page (and
+ * the pages its kind names); anything else (a new, deleted or renamed page, the config, a
+ * contract, a template) runs the whole pipeline, which the build cache makes quick.
  */
 export class DevSession {
   private last: { output: SiteOutput; parts: SiteParts } | undefined;
@@ -67,12 +71,20 @@ export class DevSession {
   private async editPages(changed: readonly string[], started: number): Promise<DevBuild | undefined> {
     const { output, parts } = this.last as NonNullable<typeof this.last>;
     if (!output.files) return undefined;
-    const all = [...parts.content.docs, ...parts.content.pages];
+    const site = { config: parts.config, content: parts.content, apiPages: parts.reference.pages };
+    // Only a file of a kind whose pages can be made again alone (see `devEdit` in page-kinds/kind.ts).
+    const editable = new Map<string, { page: CompiledPage; edit: DevEdit }>();
+    for (const kind of PAGE_KINDS)
+      if (kind.devEdit)
+        for (const page of kind.sources(parts.content)) editable.set(page.file, { page, edit: kind.devEdit });
+    const all = [...parts.content.docs, ...parts.content.pages, ...parts.content.posts];
     const edited: CompiledPage[] = [];
+    const edits = new Set<DevEdit>();
     const pageDiagnostics: Diagnostic[] = [];
     for (const path of changed) {
-      const page = all.find((p) => p.file === path);
-      if (!page) return undefined;
+      const found = editable.get(path);
+      if (!found) return undefined;
+      const { page, edit } = found;
       let text: string;
       try {
         // A page that is no longer UTF-8, or over its budget, is left to the full build, which reports it.
@@ -83,14 +95,15 @@ export class DevSession {
         return undefined;
       }
       // Same file, same path under content/: the edit changes only the text.
-      const read = readPage(page.kind, { file: path, relPath: page.relPath, text });
+      const read = edit.read(page, text, site);
       if (
-        !read.page ||
+        !read ||
         read.page.route !== page.route ||
-        NAVIGATION_KEYS.some((key) => read.page?.frontMatter[key] !== page.frontMatter[key])
+        NAVIGATION_KEYS.some((key) => read.page.frontMatter[key] !== page.frontMatter[key])
       )
         return undefined;
       edited.push({ ...page, ...read.page });
+      edits.add(edit);
       pageDiagnostics.push(...read.diagnostics);
     }
 
@@ -112,10 +125,20 @@ export class DevSession {
       if (result.page) replaced.set(page.file, result.page);
     }
     const swap = (pages: CompiledPage[]): CompiledPage[] => pages.map((p) => replaced.get(p.file) ?? p);
+    const { blog } = parts.content;
     const content: ContentResult = {
       ...parts.content,
       docs: swap(parts.content.docs),
       pages: swap(parts.content.pages),
+      posts: swap(parts.content.posts),
+      // The blog is made of its posts again when one was edited: its summaries show their text's reading time.
+      blog:
+        blog && parts.content.posts.some((p) => replaced.has(p.file))
+          ? assembleBlog(
+              blog.posts.map((post) => ({ page: replaced.get(post.page.file) ?? post.page, meta: post })),
+              parts.config.blog.route,
+            )
+          : blog,
       assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
     };
     const editedDisplays = new Set(edited.map((p) => p.display));
@@ -142,9 +165,13 @@ export class DevSession {
         ms: performance.now() - started,
       };
 
-    const routes = new Set(edited.map((p) => p.route));
+    const edit = { ...site, content };
+    const routes = new Set([...edited.map((p) => p.route), ...[...edits].flatMap((e) => e.alsoRenders(edit))]);
     const rendered = await renderSite({ ...parts.render, content, only: routes });
     const files = new Map<string, string | Uint8Array>(rendered.files);
+    if (content.blog !== blog)
+      for (const [path, xml] of await blogFeeds(parts.config, content.blog))
+        if (output.files.get(`site/${path}`) !== xml) files.set(path, xml);
     for (const asset of content.assets)
       if (!parts.content.assets.some((a) => a.target === asset.target)) files.set(asset.target, asset.bytes);
     // The edited pages' twins and llms-full.txt; the others come back from the cache as they were.

@@ -10,7 +10,8 @@ import { checkTwinLinks, type CheckedTwin } from './check.js';
 import type { SiteText } from './content/tree.js';
 import type { Flow } from './nodes.js';
 import { LLMS_FULL_TXT, LLMS_TXT, llmsTxtBlocks } from './llms.js';
-import { needsModels, twinSources, type TwinSource } from './pages.js';
+import { needsModels, type TwinSource } from './pages.js';
+import { PAGE_KINDS } from '../page-kinds/index.js';
 import type { MarkdownRequest } from './thread-tasks.js';
 import type { TwinModels } from './twin.js';
 import { twinPath, TwinUrls } from './urls.js';
@@ -83,9 +84,8 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
   const cache = input.cache ?? BuildCache.disabled();
   const urls = new TwinUrls(config.url, config.baseUrl);
   const site: SiteText = { title: config.title, tagline: config.tagline };
-  // The blog's page models load only for a site with posts, as its other code does.
-  const blog = content.blog ? (await import('../render/blog/pages.js')).blogPages(config, content.blog) : [];
-  const sources = twinSources(content.docs, content.pages, content.sidebar, reference.pages, blog);
+  const kindSite = { config, content, apiPages: reference.pages };
+  const sources = PAGE_KINDS.flatMap((kind) => kind.twins(kindSite));
   const root = urls.page('/');
   // Hashing every page's tree costs time a build without a cache has no use for.
   const keys = sources.map((source) => (cache.enabled ? twinKey(cache, source, root, site, reference.key) : ''));

@@ -2,6 +2,7 @@ import type { ClientAssets } from '../client/build.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { LoadedApi } from '../contracts/index.js';
+import { pageKind } from '../page-kinds/index.js';
 import { publishedFiles } from '../write/mcp/site-index.js';
 import type { TypesResult } from '../types/index.js';
 import { blogFeeds } from '../write/blog-feeds.js';
@@ -39,7 +40,7 @@ export async function outputFiles(parts: OutputParts): Promise<Map<string, strin
     'site/sitemap.xml',
     sitemap(
       config,
-      rendered.pages.filter((p) => p.kind !== 'not-found').map((p) => p.route),
+      rendered.pages.filter((p) => pageKind(p.kind).sitemap).map((p) => p.route),
     ),
   );
   files.set('site/robots.txt', robots(config));

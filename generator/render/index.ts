@@ -2,19 +2,15 @@ import { BuildCache, sha256 } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import { flattenSidebar, sidebarTrails } from '../content/index.js';
-import { editUrlOf } from '../content/edit-url.js';
 import { withBase } from '../content/plugins/urls.js';
-import type { CompiledPage } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { HeadModel, SiteModel } from '../../templates/model.js';
-import { NOT_FOUND_TITLE } from '../../templates/pages/NotFoundPage.js';
 import { map } from '../workers/map.js';
 import type { ApiPageSummary, LazyReference } from './api/lazy-reference.js';
-import type { TreePage } from './pages.js';
 import { SITE_SHARE, type RenderRequest } from './thread-tasks.js';
 import { apiLinks } from './api/services.js';
-import { blogPages, type BlogPageKind } from './blog/pages.js';
+import { PAGE_KINDS, type PageKindId, type RenderContext, type RenderJob } from '../page-kinds/index.js';
 import { resolveNavbar } from './navbar.js';
 import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 import { pageWeight, type PageWeight } from './page-weight.js';
@@ -51,24 +47,12 @@ const RENDER_CONCURRENCY = 16;
  */
 const SECOND_THREAD_FROM_PAGES = 300;
 
-/** One page to render: what keys it in the cache, how to render it here and, for a page that draws on no contract, what another thread needs to. */
-interface RenderJob {
-  page: { route: string; display?: string };
-  parts: readonly string[];
-  /** The output file, when it is not the route's `index.html`. */
-  file?: string;
-  tree?: TreePage;
-  render(templates: typeof import('./pages.js')): Promise<string>;
-  /** The API of a reference page, whose weight the build report gives. */
-  apiId?: string;
-}
-
 export type { PageWeight, ApiPagesReport } from './page-weight.js';
 
 export interface RenderedPage {
   route: string;
   title: string;
-  kind: 'doc' | 'page' | 'api' | 'not-found' | BlogPageKind;
+  kind: PageKindId;
   /** The file it was rendered from, when there is one. */
   source: string | undefined;
 }
@@ -101,7 +85,6 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const diagnostics: Diagnostic[] = [];
   const base = config.baseUrl;
   const reading = flattenSidebar(content.sidebar);
-  const order = readingOrder(reading);
   const trails = sidebarTrails(content.sidebar);
   const navbar = await resolveNavbar(
     config,
@@ -139,81 +122,26 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
     script: input.assets.headScript,
   });
   const templates = (): Promise<typeof import('./pages.js')> => import('./pages.js');
-  // A page's contract components draw on the reference; one that uses none does not depend on it.
-  const catalog = async (page: CompiledPage) =>
-    page.usesContracts ? (await input.reference.full()).catalog : new Map();
-  const contentKey = (page: CompiledPage): string =>
-    `${page.contentHash}\0${page.usesContracts ? input.reference.key : ''}`;
-
+  const ctx: RenderContext = {
+    config,
+    content,
+    apiPages: input.apiPages,
+    site,
+    reference: input.reference,
+    head,
+    // A page's contract components draw on the reference; one that uses none does not depend on it.
+    catalog: async (page) => (page.usesContracts ? (await input.reference.full()).catalog : new Map()),
+    contentKey: (page) => `${page.contentHash}\0${page.usesContracts ? input.reference.key : ''}`,
+    reading,
+    trails,
+    apiLinks: apiLinksOf.linksOf,
+  };
   const jobs: RenderJob[] = [];
-  for (const doc of content.docs) {
-    const docHead = head(doc.route, doc.frontMatter.title, doc.frontMatter.description, 'article');
-    const model = {
-      ...docModel(doc, trails, order, base),
-      editUrl: editUrlOf(doc, config.editUrl, config.rootDir),
-      lastUpdated: content.lastUpdated.get(doc.file),
-    };
-    const tree: TreePage | undefined = doc.usesContracts
-      ? undefined
-      : { kind: 'doc', head: docHead, model, tree: doc.tree };
-    jobs.push({
-      page: doc,
-      parts: ['doc', JSON.stringify(docHead), JSON.stringify(model), contentKey(doc)],
-      tree,
-      render: async (t) => t.renderDoc(site, docHead, doc, model, await catalog(doc)),
-    });
-    pages.push({ route: doc.route, title: doc.frontMatter.title, kind: 'doc', source: doc.display });
-  }
-  for (const page of content.pages) {
-    const pageHead = head(page.route, page.frontMatter.title, page.frontMatter.description, 'website');
-    const title = page.frontMatter.title;
-    const tree: TreePage | undefined = page.usesContracts
-      ? undefined
-      : { kind: 'standalone', head: pageHead, title, tree: page.tree };
-    jobs.push({
-      page,
-      parts: ['page', JSON.stringify(pageHead), title, contentKey(page)],
-      tree,
-      render: async (t) =>
-        t.renderStandalone(site, pageHead, { Content: page.Content, route: page.route, title }, await catalog(page)),
-    });
-    pages.push({ route: page.route, title, kind: 'page', source: page.display });
-  }
-  for (const blog of content.blog ? blogPages(config, content.blog) : []) {
-    const blogHead = head(blog.route, blog.title, blog.description, blog.post ? 'article' : 'website');
-    const post = blog.post;
-    jobs.push({
-      page: { route: blog.route, display: post?.display },
-      parts: ['blog', JSON.stringify(blogHead), JSON.stringify(blog.model), post ? contentKey(post) : ''],
-      render: async (t) =>
-        t.renderBlog(site, blogHead, blog.model, post && { page: post, contracts: await catalog(post) }),
-    });
-    pages.push({ route: blog.route, title: blog.title, kind: blog.model.kind, source: post?.display });
-  }
-  for (const api of input.apiPages) {
-    const apiHead = head(api.route, api.title, api.description, 'website');
-    const links = apiLinksOf.linksOf(api.apiId);
-    jobs.push({
-      page: api,
-      apiId: api.apiId,
-      parts: ['api', JSON.stringify(apiHead), api.fingerprint, JSON.stringify(links)],
-      render: async (t) => {
-        const full = (await input.reference.full()).pages.find((p) => p.route === api.route);
-        if (!full) throw new Error(`the reference has no page at ${api.route}`);
-        return t.renderApi(site, apiHead, full, links);
-      },
-    });
-    pages.push({ route: api.route, title: api.title, kind: 'api', source: undefined });
-  }
-  const notFoundHead = head('/404.html', NOT_FOUND_TITLE, undefined, 'website', true);
-  const docsHref = reading[0] ? withBase(base, reading[0].route) : undefined;
-  jobs.push({
-    page: { route: '/404.html' },
-    parts: ['not-found', JSON.stringify(notFoundHead), docsHref ?? ''],
-    file: '404.html',
-    render: async (t) => t.renderNotFound(site, notFoundHead, docsHref),
-  });
-  pages.push({ route: '/404.html', title: NOT_FOUND_TITLE, kind: 'not-found', source: undefined });
+  for (const kind of PAGE_KINDS)
+    for (const job of kind.render(ctx)) {
+      jobs.push(job);
+      pages.push({ route: job.page.route, title: job.title, kind: kind.id, source: job.page.display });
+    }
 
   const apiWeights: PageWeight[] = [];
   const emit = async (job: RenderJob, html: string | Uint8Array, fresh: boolean): Promise<void> => {
@@ -274,40 +202,6 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   // The reference's samples may have been coloured on a second thread meanwhile.
   const secondThread = rendered.secondThread || input.reference.secondThread();
   return { files, pages, diagnostics, secondThread, apiWeights };
-}
-
-/** The docs in reading order, and where each route first comes in it (every page asks for its own). */
-interface ReadingOrder {
-  entries: ReadonlyArray<{ label: string; route: string }>;
-  at: ReadonlyMap<string, number>;
-}
-
-function readingOrder(entries: ReadonlyArray<{ label: string; route: string }>): ReadingOrder {
-  const at = new Map<string, number>();
-  entries.forEach((entry, index) => {
-    if (!at.has(entry.route)) at.set(entry.route, index);
-  });
-  return { entries, at };
-}
-
-function docModel(doc: CompiledPage, trails: ReturnType<typeof sidebarTrails>, reading: ReadingOrder, base: string) {
-  const trail = trails.get(doc.route) ?? [];
-  const crumbs = trail
-    .filter((c) => c.route !== doc.route)
-    .map((c) => ({ label: c.label, href: c.route ? withBase(base, c.route) : undefined }));
-  const at = reading.at.get(doc.route) ?? -1;
-  const neighbour = (index: number) => {
-    const entry = at === -1 ? undefined : reading.entries[index];
-    return entry ? { label: entry.label, href: withBase(base, entry.route) } : undefined;
-  };
-  return {
-    title: doc.frontMatter.title,
-    route: doc.route,
-    breadcrumbs: [...crumbs, { label: doc.frontMatter.sidebarLabel ?? doc.frontMatter.title, href: undefined }],
-    toc: doc.toc,
-    previous: at > 0 ? neighbour(at - 1) : undefined,
-    next: at !== -1 ? neighbour(at + 1) : undefined,
-  };
 }
 
 /** `/` → `index.html`, `/docs/x/` → `docs/x/index.html`. */

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import type { ContentResult } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { PAGE_KINDS, type KindContent } from '../page-kinds/index.js';
 import type { LazyReference } from '../render/index.js';
 import { displayPath } from '../sources/display-path.js';
 import { apiRecords, type ApiRecord } from './api-records.js';
@@ -61,11 +61,11 @@ export class SiteSearch {
 
   constructor(
     private readonly config: ResolvedConfig,
-    content: Pick<ContentResult, 'docs' | 'pages' | 'posts'>,
+    content: KindContent,
     private readonly cache: BuildCache,
   ) {
     this.language = pagefindLanguage(config.i18n.defaultLocale);
-    this.order = [...content.docs, ...content.pages, ...content.posts]
+    this.order = PAGE_KINDS.flatMap((kind) => kind.sources(content))
       .filter((page) => page.frontMatter.search)
       .map((page) => ({
         file: `site/${page.route.slice(1)}index.html`,

@@ -5,6 +5,7 @@ import type { LoadedApi } from '../../contracts/index.js';
 import type { LazyReference, RenderedPage } from '../../render/index.js';
 import { changelogRoute, versionRoute } from '../../render/api/version-routes.js';
 import { twinPath } from '../../markdown/urls.js';
+import { pageKind, PAGE_KINDS } from '../../page-kinds/index.js';
 import {
   PUBLISHED_FORMAT,
   referenceIndexPath,
@@ -29,22 +30,24 @@ export interface SiteIndexInput {
  */
 export function publishedFiles(input: SiteIndexInput): Map<string, string> {
   const { config, content, reference } = input;
-  const contentPages = new Map([...content.docs, ...content.pages, ...content.posts].map((p) => [p.route, p]));
+  const contentPages = new Map(PAGE_KINDS.flatMap((kind) => kind.sources(content)).map((p) => [p.route, p]));
   const apiPages = new Map(reference.pages.map((p) => [p.route, p]));
-  const pages = input.pages
-    .filter((page) => page.kind !== 'not-found')
-    .map((page): PageEntry => {
-      const compiled = contentPages.get(page.route);
-      const twin = twinPath(page.route);
-      return {
+  const pages = input.pages.flatMap((page): PageEntry[] => {
+    const kind = pageKind(page.kind).mcp;
+    if (kind === undefined) return [];
+    const compiled = contentPages.get(page.route);
+    const twin = twinPath(page.route);
+    return [
+      {
         route: page.route,
         title: page.title,
         description: compiled ? compiled.frontMatter.description : apiPages.get(page.route)?.description,
-        kind: kindOf(page.kind),
+        kind,
         twin: input.markdown.has(twin) ? twin : undefined,
         headings: compiled?.toc.map(({ depth, text, id }) => ({ depth, text, id })) ?? [],
-      };
-    });
+      },
+    ];
+  });
   const apis = input.apis.map(({ api, versions }): ApiEntry => ({
     id: api.id,
     title: reference.pages.find((p) => p.apiId === api.id)?.apiTitle ?? api.title ?? api.id,
@@ -66,8 +69,4 @@ export function publishedFiles(input: SiteIndexInput): Map<string, string> {
   const files = new Map<string, string>([...reference.published]);
   files.set(SITE_INDEX, `${JSON.stringify({ format: PUBLISHED_FORMAT, title: config.title, root, pages, apis })}\n`);
   return files;
-}
-
-function kindOf(kind: RenderedPage['kind']): PageEntry['kind'] {
-  return kind === 'api' || kind === 'doc' ? kind : kind === 'blog-post' ? 'post' : 'page';
 }
