@@ -20,7 +20,6 @@ export const apiPartKind: PageKind = {
         };
         return {
           page: { route: part.path },
-          file: part.path.slice(1),
           title: head.title,
           parts: ['api-part', JSON.stringify(head), api.fingerprint, part.anchor, href],
           render: async (t) => {
