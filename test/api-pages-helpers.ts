@@ -40,8 +40,9 @@ export function readPage(site: string, route: string): Promise<Page> {
 /** The folders below an API's route, each a page (the downloads and `index.html` aside). */
 export async function subpages(site: string, route: string): Promise<string[]> {
   const entries = await readdir(join(site, route), { withFileTypes: true });
+  // `_parts/` holds the fragments of long pages, not a page.
   return entries
-    .filter((e) => e.isDirectory())
+    .filter((e) => e.isDirectory() && e.name !== '_parts')
     .map((e) => e.name)
     .sort();
 }

@@ -243,6 +243,7 @@ describe('Markdown twins, llms.txt and llms-full.txt (test/fixtures/markdown-sit
       description: '',
       anchors: new Set<string>(),
       fingerprint: 'f',
+      parts: [],
     };
     const made = await markdownTwins({
       config,

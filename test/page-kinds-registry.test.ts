@@ -9,7 +9,10 @@ import { PAGE_KINDS } from '../generator/page-kinds/index.js';
 import { BLOG_FIXTURE } from './blog-helpers.js';
 import { tempDir } from './helpers.js';
 
-/** The blog's fixture with a versioned API added: a site with a page of every kind (a changelog among the API's). */
+/**
+ * The blog's fixture with a versioned API added: a site with a page of every kind (a changelog among
+ * the API's, and fragments of the long pages of our datasource reference).
+ */
 let output: SiteOutput;
 let parts: SiteParts;
 let pages: RenderedPage[];
@@ -24,9 +27,10 @@ before(async () => {
   const dir = await tempDir('page-kinds');
   await cp('test/fixtures/blog-site', dir, { recursive: true });
   await cp('test/fixtures/api-site/openapi/versioned', join(dir, 'openapi/versioned'), { recursive: true });
+  await cp('openapi/datasource', join(dir, 'openapi/datasource'), { recursive: true });
   const config = (await readFile(BLOG_FIXTURE, 'utf8')).replace(
     'apis: []',
-    'apis:\n  - { id: versioned, spec: openapi/versioned/ }',
+    'apis:\n  - { id: versioned, spec: openapi/versioned/ }\n  - { id: datasource, spec: openapi/datasource/ }',
   );
   await writeFile(join(dir, 'site-config.yaml'), config);
   output = await compileSite({
@@ -66,12 +70,12 @@ describe('the page-kind registry (generator/page-kinds/)', () => {
     }
   });
 
-  test('every page that offers a Markdown twin is twinned and listed in llms.txt; the 404 page offers none', () => {
+  test('every page that offers a Markdown twin is twinned and listed in llms.txt; the 404 page and the fragments of long API pages offer none', () => {
     const llms = text('site/llms.txt');
     for (const page of pages) {
       const html = text(`site/${page.kind === 'not-found' ? '404.html' : routeFile(page.route)}`);
       const offers = html.includes(`href="/site${page.route}index.md"`);
-      assert.equal(offers, page.kind !== 'not-found', `${page.route} offers a twin`);
+      assert.equal(offers, page.kind !== 'not-found' && page.kind !== 'api-part', `${page.route} offers a twin`);
       if (!offers) continue;
       assert.ok(output.files?.has(`site/${page.route.slice(1)}index.md`), `${page.route} has no twin`);
       assert.ok(llms.includes(`/site${page.route}index.md)`), `${page.route} is not in llms.txt`);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { fromHtml } from 'hast-util-from-html';
 import { parse } from 'yaml';
 import { Page, textOf } from './html.js';
 import { buildRealSite, pageReader, SERVICES } from './site-real-helpers.js';
@@ -20,6 +21,8 @@ async function wholeReference(service: string): Promise<{ overview: Page; p: Pag
     .map((f) => `/api/${service}/${f.replace(/index\.html$/, '')}`)
     .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const pages = await Promise.all(routes.map((route) => page(route)));
+  // A long page's sections past its fold are stubs: each is read from its fragment, as a reader's client does.
+  for (const p of pages) await fillStubs(p);
   const routeOf = new Map<string, string>();
   pages.forEach((p, i) =>
     p
@@ -31,6 +34,17 @@ async function wholeReference(service: string): Promise<{ overview: Page; p: Pag
     p: new Page({ type: 'root', children: pages.flatMap((p) => p.tree.children) }),
     routeOf,
   };
+}
+
+/** Puts in place of every stub of `p` the whole section its fragment file holds. */
+async function fillStubs(p: Page): Promise<void> {
+  for (const stub of p.all('section.api-stub')) {
+    const fragment = new Page(fromHtml(await readFile(join(out, 'site', String(stub.properties.dataApiPart)), 'utf8')));
+    const whole = fragment.one('.api-part-body > section');
+    assert.ok(whole, `${String(stub.properties.dataApiPart)} holds a section`);
+    stub.properties = whole.properties;
+    stub.children = whole.children;
+  }
 }
 
 describe('the real site, built from site-config.yaml, route by route against its expected routes', () => {

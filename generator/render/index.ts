@@ -206,6 +206,8 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
 
 /** `/` → `index.html`, `/docs/x/` → `docs/x/index.html`. */
 export function routeFile(route: string): string {
+  // A fragment of a long reference page is named by its file (generator/page-kinds/api-part.ts).
+  if (route.endsWith('.html')) return route.replace(/^\//, '');
   return `${route.replace(/^\//, '')}index.html`;
 }
 

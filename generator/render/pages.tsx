@@ -3,6 +3,9 @@ import { renderToString } from 'react-dom/server';
 import { ApiPage as ApiPageTemplate } from '../../templates/api/ApiPage.js';
 import type { ApiLinksModel } from '../../templates/api/model.js';
 import { ChangelogPage } from '../../templates/api/ChangelogPage.js';
+import { ModelSection } from '../../templates/api/Models.js';
+import { Operation } from '../../templates/api/Operation.js';
+import { PartDocument } from '../../templates/api/PartDocument.js';
 import { BlogPage } from '../../templates/blog/BlogPage.js';
 import type { BlogPageModel } from '../../templates/blog/model.js';
 import { DocPage } from '../../templates/docs/DocPage.js';
@@ -135,6 +138,31 @@ export function renderApi(site: SiteModel, head: HeadModel, page: ApiPage, links
     ) : (
       <ApiPageTemplate api={links ? { ...page.model, links } : page.model} menu={pageMenu(head)} />
     ),
+  );
+}
+
+/**
+ * The fragment of a reference page holding one of its lazy sections (`lazy-parts.ts`): the operation
+ * or model of that anchor, alone. `back` links to the section on its page.
+ */
+export function renderApiPart(
+  site: SiteModel,
+  head: Pick<HeadModel, 'title' | 'canonical' | 'script'>,
+  page: ApiPage,
+  anchor: string,
+  back: { href: string; label: string },
+): string {
+  if (page.model.kind === 'changelog') throw new Error(`${page.route} has no lazy sections`);
+  const op = page.model.sections.flatMap((s) => s.operations).find((o) => o.id === anchor);
+  const model = op ? undefined : page.model.models.find((m) => m.anchor === anchor);
+  if (!op && !model) throw new Error(`${page.route} has no section #${anchor}`);
+  return (
+    DOCTYPE +
+    renderToString(
+      <PartDocument site={site} head={head} back={back} primaryColor={page.model.primaryColor}>
+        {op ? <Operation op={op} /> : model ? <ModelSection model={model} /> : null}
+      </PartDocument>,
+    )
   );
 }
 

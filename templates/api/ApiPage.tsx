@@ -55,9 +55,9 @@ export function ApiPage({ api, menu }: { api: ApiReferenceModel; menu?: PageMenu
         </header>
         {api.kind === 'full' || api.kind === 'overview' ? <Overview api={api} /> : null}
         {api.sections.map((section) => (
-          <TagSection key={section.anchor} section={section} />
+          <TagSection key={section.anchor} section={section} lazy={api.lazy} />
         ))}
-        {api.models.length > 0 ? <Models models={api.models} /> : null}
+        {api.models.length > 0 ? <Models models={api.models} lazy={api.lazy} /> : null}
         {api.kind === 'models' ? (
           <MovedAnchors
             moved={api.moved}

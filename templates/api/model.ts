@@ -263,4 +263,6 @@ export interface ApiReferenceModel {
   /** On a split API's overview, the anchors of operations now on tag pages; on the first models page of an initial, those of the schemas on its later pages. */
   moved: Array<{ id: string; href: string; label: string }>;
   links?: ApiLinksModel;
+  /** Sections sent as stubs, their bodies fetched as the reader nears them: anchor → the fragment's address. */
+  lazy?: ReadonlyMap<string, string>;
 }

@@ -7,6 +7,7 @@
  */
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { installApiParts, loadNamedPart } from './api-parts.js';
 import { attachApiScrollNav } from './api-scroll-nav.js';
 import { installCollapsibles } from './collapsible.js';
 import { installCopyButtons } from './copy-buttons.js';
@@ -33,6 +34,7 @@ function start(): void {
     window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
   followMovedAnchor();
   window.addEventListener('hashchange', followMovedAnchor);
+  window.addEventListener('hashchange', loadNamedPart);
   installDropdowns();
   installCollapsibles();
   installCopyButtons();
@@ -42,6 +44,7 @@ function start(): void {
 
   const root = siteRoot(document);
   const baseUrl = root?.getAttribute('data-base-url');
+  installApiParts();
   if (!root || !baseUrl) {
     attachApiScrollNav();
     attachTocScroll();
@@ -53,6 +56,7 @@ function start(): void {
     followMovedAnchor();
     clearMissingPreferredVersions();
     setUpTabs();
+    installApiParts();
     attachApiScrollNav();
     attachTocScroll();
     idle(() => prefetchVisibleLinks(baseUrl));

@@ -110,6 +110,7 @@ export async function buildApiReference(
       description: `What changed in each version of the ${title}, breaking changes first.`,
       model,
       anchors: new Set(model.entries.map((e) => versionAnchor(e.version))),
+      parts: [],
     });
   }
   return { pages, files, catalog, published };

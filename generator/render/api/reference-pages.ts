@@ -3,6 +3,8 @@ import type { ChangelogModel } from '../../../templates/api/changelog-model.js';
 import { LAYOUT_IDS, pageLabel, type PlacedSection, type VersionLayout } from './layout.js';
 import { endpointLabel } from './nav.js';
 import type { SchemaSections } from './schema-sections.js';
+import { lazyParts, type LazyPart } from './lazy-parts.js';
+import type { PageBudget } from './page-budget.js';
 
 export interface ApiPage {
   apiId: string;
@@ -14,6 +16,8 @@ export interface ApiPage {
   description: string;
   model: ApiReferenceModel | ChangelogModel;
   anchors: Set<string>;
+  /** Its sections sent as stubs, each with the fragment file of its body (none on a light page). */
+  parts: LazyPart[];
 }
 
 /** What every page of one version shows, and the parts of the reference that are laid out on its pages. */
@@ -30,6 +34,8 @@ export interface VersionParts {
   sections: readonly PlacedSection[];
   schemas: SchemaSections;
   nav: (current: string | undefined) => ApiNavModel;
+  /** What one page may weigh at load: past it, the sections below the fold are stubs. */
+  budget: PageBudget;
 }
 
 /**
@@ -118,16 +124,22 @@ function pageOf({
   apiId,
   summary,
   common,
+  layout,
+  budget,
 }: VersionParts): (route: string, title: string, model: ApiReferenceModel) => ApiPage {
-  return (route, title, model) => ({
-    apiId,
-    route,
-    title,
-    apiTitle: common.title,
-    description: summary,
-    model,
-    anchors: anchorsOf(model),
-  });
+  return (route, title, model) => {
+    const parts = lazyParts(model, layout.route, budget);
+    return {
+      apiId,
+      route,
+      title,
+      apiTitle: common.title,
+      description: summary,
+      model: parts.length > 0 ? { ...model, lazy: new Map(parts.map((p) => [p.anchor, layout.href(p.path)])) } : model,
+      anchors: anchorsOf(model),
+      parts,
+    };
+  };
 }
 
 /** The ids a reference page holds, for the link checker. */

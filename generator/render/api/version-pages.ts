@@ -131,6 +131,7 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     sections,
     schemas,
     nav,
+    budget: input.pageBudget ?? PAGE_BUDGET,
   };
   // Made here, from the models the pages were just rendered from, while they are at hand.
   const indexFile = versionIndexFile(input.route, {
