@@ -50,7 +50,11 @@ export function operationBindings(
 }
 
 /** What the contract says a parameter's value is, if anything. */
-function ownExample(parameter: Record<string, unknown>, schema: Record<string, unknown>, resolver: RefResolver): unknown {
+function ownExample(
+  parameter: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  resolver: RefResolver,
+): unknown {
   return (
     parameter.example ??
     firstExample(parameter.examples, resolver) ??

@@ -32,7 +32,9 @@ export function isIdName(name: string): boolean {
 
 /** The schema states its own value (an example, an enum, a default or a const), which is always preferred. */
 export function hasValueFacts(schema: Record<string, unknown>): boolean {
-  return VALUE_FACTS.some((key) => (key === 'examples' || key === 'enum' ? Array.isArray(schema[key]) : schema[key] !== undefined));
+  return VALUE_FACTS.some((key) =>
+    key === 'examples' || key === 'enum' ? Array.isArray(schema[key]) : schema[key] !== undefined,
+  );
 }
 
 /**
@@ -44,18 +46,8 @@ export function plausibleValue(schema: Record<string, unknown>, name?: string): 
   const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
   const type = types[0];
   if (type === 'string') {
-    const format = typeof schema.format === 'string' ? schema.format : undefined;
     if (typeof schema.pattern === 'string') return undefined;
-    const text =
-      format === undefined && name !== undefined && isIdName(name)
-        ? `${idStem(name)}-${SAMPLE_ID}`
-        : format !== undefined
-        ? Object.hasOwn(FORMAT_VALUES, format)
-          ? FORMAT_VALUES[format]
-          : undefined
-        : name !== undefined && /\w/.test(name)
-          ? `Example ${readable(name).toLowerCase()}`
-          : undefined;
+    const text = stringValue(typeof schema.format === 'string' ? schema.format : undefined, name);
     return text !== undefined && fitsLength(schema, text) ? text : undefined;
   }
   if ((type === 'integer' || type === 'number') && name !== undefined && isIdName(name))
@@ -63,10 +55,17 @@ export function plausibleValue(schema: Record<string, unknown>, name?: string): 
   return undefined;
 }
 
+/** A format's value; without a format, one from the property's name: `bucket-42` for an id, else "Example <name in words>". */
+function stringValue(format: string | undefined, name: string | undefined): string | undefined {
+  if (format !== undefined) return Object.hasOwn(FORMAT_VALUES, format) ? FORMAT_VALUES[format] : undefined;
+  if (name === undefined || !/\w/.test(name)) return undefined;
+  return isIdName(name) ? `${idStem(name)}-${SAMPLE_ID}` : `Example ${readable(name).toLowerCase()}`;
+}
+
 /** `bucketId` → `bucket`, `bucket_id` → `bucket`, `id` → `id`. */
 function idStem(name: string): string {
   const stem = name.replace(/_?(Id|ID|id)$/, '');
-  return (stem === '' ? 'id' : readable(stem).toLowerCase().replace(/\s+/g, '-'));
+  return stem === '' ? 'id' : readable(stem).toLowerCase().replace(/\s+/g, '-');
 }
 
 function fitsLength(schema: Record<string, unknown>, text: string): boolean {

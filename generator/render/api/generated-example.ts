@@ -113,9 +113,7 @@ export class ExampleGenerator {
           skipWriteOnly: direction === 'response',
           enablePatterns: budget.patterns,
         };
-        const value = quietly(() =>
-          sample(this.view.schema(candidate) as JsonSchema, options, this.view.document),
-        );
+        const value = quietly(() => sample(this.view.schema(candidate) as JsonSchema, options, this.view.document));
         // `null` and nothing say nothing a reader can use.
         if (value === undefined || value === null) break;
         // A sample far over the size kept is not worth repairing.

@@ -164,8 +164,7 @@ function media(
       mediaType,
       stream,
       schema: entry.schema === undefined ? undefined : schemaModel(entry.schema, context),
-      examples:
-        written.length > 0 || stream ? written : generated(entry.schema, mediaType, direction, context, bound),
+      examples: written.length > 0 || stream ? written : generated(entry.schema, mediaType, direction, context, bound),
     };
   });
 }
@@ -212,11 +211,7 @@ function examples(entry: Record<string, unknown>, context: OperationContext): Ex
   return own === undefined ? [] : single(own);
 }
 
-function responses(
-  written: unknown,
-  context: OperationContext,
-  bound: ReadonlyMap<string, unknown>,
-): ResponseModel[] {
+function responses(written: unknown, context: OperationContext, bound: ReadonlyMap<string, unknown>): ResponseModel[] {
   return Object.entries(asRecord(written)).flatMap(([status, value]) => {
     if (status.startsWith('x-')) return [];
     const response = context.resolver.follow(value)?.value ?? {};

@@ -150,7 +150,8 @@ function addBody(plan: RequestPlan, source: OperationSource, bindings: Bindings,
   }
   const entry = asRecord(media);
   const example =
-    givenExample(entry, resolver) ?? generatedBody(entry.schema, mediaType, bindings, resolver) ??
+    givenExample(entry, resolver) ??
+    generatedBody(entry.schema, mediaType, bindings, resolver) ??
     exampleValue(entry.schema, resolver, 'request');
   const keys = ['paths', source.path, source.method, 'requestBody', 'content', mediaType];
   plan.body = bodyPlan(mediaType, entry, example, typeOf(entry.schema, keys, resolver), resolver);
