@@ -110,6 +110,9 @@ function agrees(
     const property = Object.hasOwn(value, name) ? name : name === last && Object.hasOwn(value, 'id') ? 'id' : undefined;
     const held = property === undefined ? undefined : value[property];
     if (typeof held !== 'string' && typeof held !== 'number') continue;
+    // Only a value of the parameter's type can be the same in both (an integer id beside a string one is not).
+    const type = resolver.follow(parameter.schema)?.value.type;
+    if (typeof type === 'string' && (typeof held === 'number') !== (type === 'integer' || type === 'number')) continue;
     // The contract may give both values itself, and they may differ: that is the contract's to fix.
     const own = parameter.example ?? parameter.examples ?? resolver.follow(parameter.schema)?.value.example;
     if (own !== undefined && !example.generated) continue;

@@ -1,6 +1,7 @@
 import { isRecord } from '../../sources/pointer.js';
-import { isIdName, plausibleValue, SAMPLE_ID } from './example-plausible.js';
-import { isJsonMedia } from './generated-example.js';
+import { isIdName, withinBounds, withinLength } from './example-plausible.js';
+import { exampleGenerator, isJsonMedia, type Direction } from './generated-example.js';
+import { exampleValue } from './samples/example-value.js';
 import { asRecord, asString, type RefResolver } from './resolver.js';
 
 /** The values an operation's samples and generated bodies share, so the id in the path is the id in the body. */
@@ -17,8 +18,10 @@ export const NO_BINDINGS: Bindings = { path: new Map(), body: new Map() };
  * For each id-like path parameter (`{id}`, `{bucketId}`): the body property it names is the one of
  * the same name, or `id` for the parameter that ends the path (`/buckets/{bucketId}` returns the
  * bucket). Its value is the parameter's own example; else the value the contract's example of a
- * success response (then of the request body) gives that property; else one made up once
- * (`SAMPLE_ID`) and used in both. `inForce` are the operation's parameters (`effectiveParameters`). The contract's examples are never changed: only generated bodies are.
+ * success response (then of the request body) gives that property; else the one the generated body
+ * holds (a property's own `example`, or `SAMPLE_ID`); else the parameter's sample value. Each value
+ * must suit the parameter's schema. `inForce` are the operation's parameters (`effectiveParameters`).
+ * The contract's examples are never changed: only generated bodies are, to hold the path's value.
  */
 export function operationBindings(
   source: { path: string; operation: Record<string, unknown> },
@@ -31,17 +34,18 @@ export function operationBindings(
   });
   if (parameters.length === 0) return NO_BINDINGS;
   const last = /\{([^{}]+)\}\/?$/.exec(source.path)?.[1];
-  const given = givenBodies(source.operation, resolver);
+  const bodies = [...contractBodies(source.operation, resolver), ...generatedBodies(source.operation, resolver)];
   const path = new Map<string, unknown>();
   const body = new Map<string, unknown>();
   for (const parameter of parameters) {
     const name = asString(parameter.name);
     const schema = resolver.follow(parameter.schema)?.value ?? {};
     const properties = name === last && name !== 'id' ? [name, 'id'] : [name];
-    const fromBody = given
+    const fromBody = bodies
       .flatMap((value) => properties.map((property) => (Object.hasOwn(value, property) ? value[property] : undefined)))
       .find((value) => fits(value, schema));
-    const value = ownExample(parameter, schema, resolver) ?? fromBody ?? madeUp(name, schema);
+    const value =
+      ownExample(parameter, schema, resolver) ?? fromBody ?? exampleValue(parameter.schema, resolver, 'request', name);
     if (value === undefined) continue;
     path.set(name, value);
     for (const property of properties) body.set(property, value);
@@ -63,32 +67,55 @@ function ownExample(
   );
 }
 
-function madeUp(name: string, schema: Record<string, unknown>): unknown {
-  const value = plausibleValue(schema, name);
-  if (value !== undefined) return value;
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  return type === 'integer' || type === 'number' ? undefined : String(SAMPLE_ID);
-}
-
-/** A scalar the parameter's type accepts. */
+/** A scalar the parameter's type and bounds accept. */
 function fits(value: unknown, schema: Record<string, unknown>): boolean {
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== undefined);
   if (typeof value === 'number')
-    return types.length === 0 || types.includes('number') || (types.includes('integer') && Number.isInteger(value));
-  return typeof value === 'string' && value !== '' && (types.length === 0 || types.includes('string'));
+    return (
+      (types.length === 0 || types.includes('number') || (types.includes('integer') && Number.isInteger(value))) &&
+      withinBounds(schema, value)
+    );
+  return (
+    typeof value === 'string' &&
+    value !== '' &&
+    (types.length === 0 || types.includes('string')) &&
+    withinLength(schema, value)
+  );
 }
 
-/** The contract's own example objects of the first success response's JSON body, then of the request's. */
-function givenBodies(operation: Record<string, unknown>, resolver: RefResolver): Record<string, unknown>[] {
+/** The JSON media of the first success response, then of the request body. */
+function bodyMedia(
+  operation: Record<string, unknown>,
+  resolver: RefResolver,
+): Array<{ mediaType: string; media: Record<string, unknown>; direction: Direction }> {
   const success = Object.entries(asRecord(operation.responses)).find(([status]) => /^2/.test(status))?.[1];
-  const out: Record<string, unknown>[] = [];
-  for (const holder of [success, operation.requestBody]) {
+  const out: Array<{ mediaType: string; media: Record<string, unknown>; direction: Direction }> = [];
+  for (const [holder, direction] of [
+    [success, 'response'],
+    [operation.requestBody, 'request'],
+  ] as const) {
     const content = asRecord(resolver.follow(holder)?.value.content);
-    const media = Object.entries(content).find(([type]) => isJsonMedia(type))?.[1];
-    const value = isRecord(media) ? givenExample(media, resolver) : undefined;
-    if (isRecord(value)) out.push(value);
+    const [mediaType, media] = Object.entries(content).find(([type]) => isJsonMedia(type)) ?? [];
+    if (mediaType !== undefined && isRecord(media)) out.push({ mediaType, media, direction });
   }
   return out;
+}
+
+/** The contract's own example objects of those bodies. */
+function contractBodies(operation: Record<string, unknown>, resolver: RefResolver): Record<string, unknown>[] {
+  return bodyMedia(operation, resolver)
+    .map(({ media }) => givenExample(media, resolver))
+    .filter(isRecord);
+}
+
+/** The examples generated for those bodies that have none of their own (as the reference shows them). */
+function generatedBodies(operation: Record<string, unknown>, resolver: RefResolver): Record<string, unknown>[] {
+  return bodyMedia(operation, resolver).flatMap(({ mediaType, media, direction }) => {
+    if (givenExample(media, resolver) !== undefined) return [];
+    const text = exampleGenerator(resolver).generate(media.schema, mediaType, direction);
+    const value: unknown = text === undefined ? undefined : JSON.parse(text);
+    return isRecord(value) ? [value] : [];
+  });
 }
 
 /**

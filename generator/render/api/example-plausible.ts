@@ -48,10 +48,10 @@ export function plausibleValue(schema: Record<string, unknown>, name?: string): 
   if (type === 'string') {
     if (typeof schema.pattern === 'string') return undefined;
     const text = stringValue(typeof schema.format === 'string' ? schema.format : undefined, name);
-    return text !== undefined && fitsLength(schema, text) ? text : undefined;
+    return text !== undefined && withinLength(schema, text) ? text : undefined;
   }
   if ((type === 'integer' || type === 'number') && name !== undefined && isIdName(name))
-    return fitsNumber(schema, SAMPLE_ID) ? SAMPLE_ID : undefined;
+    return withinBounds(schema, SAMPLE_ID) ? SAMPLE_ID : undefined;
   return undefined;
 }
 
@@ -68,7 +68,7 @@ function idStem(name: string): string {
   return stem === '' ? 'id' : readable(stem).toLowerCase().replace(/\s+/g, '-');
 }
 
-function fitsLength(schema: Record<string, unknown>, text: string): boolean {
+export function withinLength(schema: Record<string, unknown>, text: string): boolean {
   const length = [...text].length;
   return (
     !(typeof schema.minLength === 'number' && length < schema.minLength) &&
@@ -76,7 +76,7 @@ function fitsLength(schema: Record<string, unknown>, text: string): boolean {
   );
 }
 
-function fitsNumber(schema: Record<string, unknown>, value: number): boolean {
+export function withinBounds(schema: Record<string, unknown>, value: number): boolean {
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
   return (
     !(typeof minimum === 'number' && (value < minimum || (exclusiveMinimum === true && value === minimum))) &&
