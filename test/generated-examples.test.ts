@@ -44,7 +44,7 @@ describe('generated examples are valid where openapi-sampler alone is not', () =
 
   test('a format gets a value of that format', () => {
     const value = generated({ type: 'string', format: 'ipv6', maxLength: 20 }) as string;
-    assert.equal(value, '2001:db8::1');
+    assert.equal(value, '2001:db8::10');
   });
 
   test('minItems and uniqueItems are kept', () => {
@@ -85,12 +85,12 @@ describe('generated examples are valid where openapi-sampler alone is not', () =
       },
     };
     assert.deepEqual(generated({ $ref: '#/components/schemas/User' }, { User: user }, 'request'), {
-      password: 'string',
-      name: 'string',
+      password: 'Example password',
+      name: 'Example name',
     });
     assert.deepEqual(generated({ $ref: '#/components/schemas/User' }, { User: user }, 'response'), {
-      id: 0,
-      name: 'string',
+      id: 42,
+      name: 'Example name',
     });
   });
 
@@ -104,7 +104,7 @@ describe('generated examples are valid where openapi-sampler alone is not', () =
       },
     };
     const value = generated({ $ref: '#/components/schemas/Node' }, { Node: node }) as Record<string, unknown>;
-    assert.equal(value.name, 'string');
+    assert.equal(value.name, 'Example name');
   });
 
   test('3.0 nullable is read as 3.0 says', () => {
@@ -241,7 +241,7 @@ describe('operation models', () => {
   test("the contract's example and examples come first and are not flagged generated", () => {
     const [ok, made] = model.responses;
     assert.deepEqual(ok?.contents[0]?.examples, [
-      { name: 'Example', summary: '', value: '{\n  "name": "Rex"\n}', generated: false },
+      { name: 'Example', label: 'Example', summary: '', value: '{\n  "name": "Rex"\n}', generated: false },
     ]);
     assert.deepEqual(
       made?.contents[0]?.examples.map((e) => [e.name, e.generated]),
@@ -251,7 +251,7 @@ describe('operation models', () => {
 
   test('a body without one gets exactly one generated example; a stream gets none', () => {
     assert.deepEqual(model.requestBody?.contents[0]?.examples, [
-      { name: 'Example', summary: '', value: '{\n  "name": "string"\n}', generated: true },
+      { name: 'Example', label: 'Example', summary: '', value: '{\n  "name": "Example name"\n}', generated: true },
     ]);
     assert.deepEqual(model.responses[2]?.contents[0]?.examples, []);
   });

@@ -12,7 +12,7 @@ export function OperationAside({ op }: { op: OperationModel }): ReactElement {
         <ResponseExamples
           id={`${op.id}-request`}
           heading="Request example"
-          groups={op.requestBody.contents.map((media) => ({ label: media.mediaType, contents: [media] }))}
+          groups={[{ label: undefined, contents: op.requestBody.contents }]}
         />
       ) : null}
       <ResponseExamples id={`${op.id}-responses`} heading="Response examples" groups={responseGroups(op.responses)} />

@@ -93,6 +93,8 @@ export interface ParameterModel {
 
 export interface ExampleModel {
   name: string;
+  /** The one label a reader sees: the summary, else the name in words ("First ten"); "Example" for an unnamed one. */
+  label: string;
   summary: string;
   /** The value, as pretty JSON (or the text as written for non-JSON media). */
   value: string;

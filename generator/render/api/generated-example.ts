@@ -2,6 +2,7 @@ import { sample, type Options } from 'openapi-sampler';
 import { isRecord } from '../../sources/pointer.js';
 import { SAMPLE_DEPTH, sampleBudget } from './example-bounds.js';
 import { ExampleValidators, type Direction } from './example-ajv.js';
+import { SamplingView } from './example-hints.js';
 import { repairSample } from './example-repair.js';
 import type { RefResolver } from './resolver.js';
 
@@ -30,6 +31,7 @@ export function isJsonMedia(mediaType: string): boolean {
  */
 export class ExampleGenerator {
   private readonly validators: ExampleValidators;
+  private readonly view: SamplingView;
   private readonly made = new Map<Direction, WeakMap<object, string | null>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],
@@ -38,6 +40,35 @@ export class ExampleGenerator {
   constructor(private readonly resolver: RefResolver) {
     const version = String(resolver.document.openapi ?? '').startsWith('3.1') ? '3.1' : '3.0';
     this.validators = new ExampleValidators(resolver, version);
+    this.view = new SamplingView(resolver);
+  }
+
+  /**
+   * The generated example with some of its top-level properties set to the values given (the id the
+   * path's sample uses), when the value is of the same type and the example stays valid; otherwise as generated.
+   */
+  generateWith(
+    schema: unknown,
+    mediaType: string,
+    direction: Direction,
+    values: ReadonlyMap<string, unknown>,
+  ): string | undefined {
+    const text = this.generate(schema, mediaType, direction);
+    if (text === undefined || values.size === 0 || !isRecord(schema)) return text;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (!isRecord(value)) return text;
+      const next = Object.entries(value).map(([name, current]): [string, unknown] => {
+        const given = values.has(name) ? values.get(name) : undefined;
+        return given !== undefined && typeof given === typeof current ? [name, given] : [name, current];
+      });
+      const bound = Object.fromEntries(next);
+      const named = this.named(schema);
+      const validate = this.validators.get(named?.value ?? schema, direction, named?.ref);
+      return validate && validate(bound) ? JSON.stringify(bound, null, 2) : text;
+    } catch {
+      return text;
+    }
   }
 
   /** Pretty JSON valid against the schema, or undefined when none can be vouched for. */
@@ -82,7 +113,7 @@ export class ExampleGenerator {
           skipWriteOnly: direction === 'response',
           enablePatterns: budget.patterns,
         };
-        const value = quietly(() => sample(candidate as JsonSchema, options, this.resolver.document));
+        const value = quietly(() => sample(this.view.schema(candidate) as JsonSchema, options, this.view.document));
         // `null` and nothing say nothing a reader can use.
         if (value === undefined || value === null) break;
         // A sample far over the size kept is not worth repairing.
@@ -123,4 +154,13 @@ function quietly<T>(run: () => T): T {
   } finally {
     console.warn = warn;
   }
+}
+
+/** One generator per reference document, so its samples and validators serve all its operations and their samples. */
+const generators = new WeakMap<RefResolver, ExampleGenerator>();
+
+export function exampleGenerator(resolver: RefResolver): ExampleGenerator {
+  let generator = generators.get(resolver);
+  if (!generator) generators.set(resolver, (generator = new ExampleGenerator(resolver)));
+  return generator;
 }

@@ -9,7 +9,9 @@ import type {
   ResponseModel,
   SecurityRequirementModel,
 } from '../../../templates/api/model.js';
-import { ExampleGenerator, type Direction } from './generated-example.js';
+import { firstExample, operationBindings, schemaExample } from './example-bindings.js';
+import { exampleGenerator, type Direction } from './generated-example.js';
+import { readable } from './path-groups.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
 import { enumPreview, exampleText, jsonPreview } from './values.js';
@@ -21,6 +23,8 @@ export interface OperationContext extends SchemaContext {
   /** Where an operation's anchor is, by operationId, for response links. */
   operationHref: (operationId: string) => string | undefined;
 }
+
+export { firstExample } from './example-bindings.js';
 
 export interface OperationSource {
   id: string;
@@ -36,6 +40,8 @@ export interface OperationSource {
 export function operationModel(source: OperationSource, context: OperationContext): OperationModel {
   const { operation } = source;
   const security = securityRequirements(operation.security ?? context.defaultSecurity);
+  // The values the code samples put in the path, which generated bodies then hold too.
+  const bound = operationBindings(source, effectiveParameters(source, context.resolver), context.resolver).body;
   return {
     id: source.id,
     kind: source.kind,
@@ -48,8 +54,8 @@ export function operationModel(source: OperationSource, context: OperationContex
     roles: roles(security, operation),
     security,
     parameters: parameters(source, context),
-    requestBody: requestBody(operation.requestBody, context),
-    responses: responses(operation.responses, context),
+    requestBody: requestBody(operation.requestBody, context, bound),
+    responses: responses(operation.responses, context, bound),
     callbacks: callbacks(operation.callbacks, source, context),
     samples: [],
   };
@@ -125,22 +131,17 @@ function itemType(items: unknown, context: OperationContext): string {
   return model.kind === 'link' ? model.name : model.type || 'any';
 }
 
-/** The value of the first of an `examples` map's entries that has one inline. */
-export function firstExample(examples: unknown, resolver: RefResolver): unknown {
-  for (const entry of Object.values(asRecord(examples))) {
-    const example = resolver.follow(entry)?.value;
-    if (example?.value !== undefined) return example.value;
-  }
-  return undefined;
-}
-
-function requestBody(written: unknown, context: OperationContext): OperationModel['requestBody'] {
+function requestBody(
+  written: unknown,
+  context: OperationContext,
+  bound: ReadonlyMap<string, unknown>,
+): OperationModel['requestBody'] {
   const body = context.resolver.follow(written)?.value;
   if (!body) return undefined;
   return {
     required: body.required === true,
     description: context.text.render(body.description),
-    contents: media(body.content, 'request', context),
+    contents: media(body.content, 'request', context, bound),
   };
 }
 
@@ -148,7 +149,13 @@ export function isStream(mediaType: string): boolean {
   return /event-stream|ndjson|jsonl|stream\+json|json-seq/i.test(mediaType);
 }
 
-function media(content: unknown, direction: Direction, context: OperationContext): MediaModel[] {
+/** `bound`: top-level properties a generated body holds with the value the samples use (the path's id). */
+function media(
+  content: unknown,
+  direction: Direction,
+  context: OperationContext,
+  bound: ReadonlyMap<string, unknown>,
+): MediaModel[] {
   return Object.entries(asRecord(content)).map(([mediaType, value]) => {
     const entry = asRecord(value);
     const stream = isStream(mediaType);
@@ -157,13 +164,10 @@ function media(content: unknown, direction: Direction, context: OperationContext
       mediaType,
       stream,
       schema: entry.schema === undefined ? undefined : schemaModel(entry.schema, context),
-      examples: written.length > 0 || stream ? written : generated(entry.schema, mediaType, direction, context),
+      examples: written.length > 0 || stream ? written : generated(entry.schema, mediaType, direction, context, bound),
     };
   });
 }
-
-/** One generator per reference document, so its samples and validators are shared by all its operations. */
-const generators = new WeakMap<RefResolver, ExampleGenerator>();
 
 /**
  * An example made from the schema when the contract gives none (JSON media only; a stream's schema
@@ -174,17 +178,23 @@ function generated(
   mediaType: string,
   direction: Direction,
   context: OperationContext,
+  bound: ReadonlyMap<string, unknown>,
 ): ExampleModel[] {
-  let generator = generators.get(context.resolver);
-  if (!generator) generators.set(context.resolver, (generator = new ExampleGenerator(context.resolver)));
-  const value = generator.generate(schema, mediaType, direction);
-  return value === undefined ? [] : [{ name: 'Example', summary: '', value, generated: true }];
+  const value = exampleGenerator(context.resolver).generateWith(schema, mediaType, direction, bound);
+  return value === undefined ? [] : [{ name: 'Example', label: 'Example', summary: '', value, generated: true }];
 }
 
+/**
+ * The contract's examples of a body: the media's `example`, its `examples`, else the schema's own
+ * object-level `example` (shown here, pretty-printed, rather than inline under the properties).
+ * Each has one label: its summary, else its name in words (`firstTen` → "First ten").
+ */
 function examples(entry: Record<string, unknown>, context: OperationContext): ExampleModel[] {
-  if (entry.example !== undefined)
-    return [{ name: 'Example', summary: '', value: exampleText(entry.example), generated: false }];
-  return Object.entries(asRecord(entry.examples)).flatMap(([name, value]) => {
+  const single = (value: unknown): ExampleModel[] => [
+    { name: 'Example', label: 'Example', summary: '', value: exampleText(value), generated: false },
+  ];
+  if (entry.example !== undefined) return single(entry.example);
+  const listed = Object.entries(asRecord(entry.examples)).flatMap(([name, value]): ExampleModel[] => {
     const example = context.resolver.follow(value)?.value;
     if (!example) return [];
     const shown =
@@ -193,11 +203,15 @@ function examples(entry: Record<string, unknown>, context: OperationContext): Ex
         : typeof example.externalValue === 'string'
           ? `(at ${example.externalValue})`
           : '';
-    return [{ name, summary: context.text.plain(example.summary), value: shown, generated: false }];
+    const summary = context.text.plain(example.summary);
+    return [{ name, label: summary || readable(name), summary, value: shown, generated: false }];
   });
+  if (listed.length > 0) return listed;
+  const own = schemaExample(entry.schema, context.resolver);
+  return own === undefined ? [] : single(own);
 }
 
-function responses(written: unknown, context: OperationContext): ResponseModel[] {
+function responses(written: unknown, context: OperationContext, bound: ReadonlyMap<string, unknown>): ResponseModel[] {
   return Object.entries(asRecord(written)).flatMap(([status, value]) => {
     if (status.startsWith('x-')) return [];
     const response = context.resolver.follow(value)?.value ?? {};
@@ -206,7 +220,8 @@ function responses(written: unknown, context: OperationContext): ResponseModel[]
         status,
         description: context.text.render(response.description),
         headers: headers(response.headers, context),
-        contents: media(response.content, 'response', context),
+        // Only a success body is the resource the path names; an error body's `id` is something else.
+        contents: media(response.content, 'response', context, /^2/.test(status) ? bound : new Map()),
         links: Object.entries(asRecord(response.links)).map(([name, link]) => {
           const target =
             asString(context.resolver.follow(link)?.value.operationId) ||

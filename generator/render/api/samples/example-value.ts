@@ -1,31 +1,30 @@
 import { isRecord } from '../../../sources/pointer.js';
+import { plausibleValue } from '../example-plausible.js';
 import type { RefResolver } from '../resolver.js';
 
 /** Nesting followed when inventing a value; deeper optional parts are left out, which keeps cycles finite. */
 const MAX_DEPTH = 6;
 
+/** Formats `plausibleValue` leaves alone (it gives dates, addresses and ids, as the generated examples have them). */
 const FORMAT_VALUES: Record<string, string> = {
-  'date-time': '2024-01-15T09:30:00Z',
-  date: '2024-01-15',
-  time: '09:30:00',
-  email: 'user@example.com',
-  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-  uri: 'https://example.com',
-  url: 'https://example.com',
-  hostname: 'example.com',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
   byte: 'U3BlY3NpdGU=',
   password: '********',
+  binary: '<binary>',
 };
 
 /**
  * A value for a request body or sample: the schema's own example or default when it has one,
  * otherwise one built from its types, properties and first enum value. Read-only properties are
- * left out of requests, write-only ones out of responses.
+ * left out of requests, write-only ones out of responses. `name` is the parameter's or property's
+ * (an `id` reads 42, a `title` "Example title").
  */
-export function exampleValue(schema: unknown, resolver: RefResolver, direction: 'request' | 'response'): unknown {
-  return value(schema, resolver, direction, 0, new Set());
+export function exampleValue(
+  schema: unknown,
+  resolver: RefResolver,
+  direction: 'request' | 'response',
+  name?: string,
+): unknown {
+  return value(schema, resolver, direction, 0, new Set(), name);
 }
 
 function value(
@@ -34,6 +33,7 @@ function value(
   direction: 'request' | 'response',
   depth: number,
   seen: Set<string>,
+  name?: string,
 ): unknown {
   const resolved = resolver.follow(written);
   if (!resolved) return undefined;
@@ -75,18 +75,22 @@ function value(
       return item === undefined ? [] : [item];
     }
     case 'string':
-      return typeof schema.format === 'string' && Object.hasOwn(FORMAT_VALUES, schema.format)
-        ? FORMAT_VALUES[schema.format]
-        : typeof schema.format === 'string' && schema.format === 'binary'
-          ? '<binary>'
-          : 'string';
+      return (
+        plausibleValue(schema, name) ??
+        (typeof schema.format === 'string' && Object.hasOwn(FORMAT_VALUES, schema.format)
+          ? FORMAT_VALUES[schema.format]
+          : 'string')
+      );
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number'
-        ? schema.minimum
-        : typeof schema.exclusiveMinimum === 'number'
-          ? schema.exclusiveMinimum + 1
-          : 0;
+      return (
+        plausibleValue(schema, name) ??
+        (typeof schema.minimum === 'number'
+          ? schema.minimum
+          : typeof schema.exclusiveMinimum === 'number'
+            ? schema.exclusiveMinimum + 1
+            : 0)
+      );
     case 'boolean':
       return true;
     case 'null':
@@ -112,7 +116,7 @@ function objectValue(
     if (direction === 'request' && resolved?.readOnly === true) continue;
     if (direction === 'response' && resolved?.writeOnly === true) continue;
     if (depth >= MAX_DEPTH && !required.has(name)) continue;
-    const v = value(property, resolver, direction, depth + 1, seen);
+    const v = value(property, resolver, direction, depth + 1, seen, name);
     if (v !== undefined) out.push([name, v]);
   }
   return Object.fromEntries(out);

@@ -1,4 +1,6 @@
 import { isRecord } from '../../../sources/pointer.js';
+import { givenExample, operationBindings, type Bindings } from '../example-bindings.js';
+import { exampleGenerator } from '../generated-example.js';
 import { effectiveParameters, firstExample, isStream, type OperationSource } from '../operation-model.js';
 import { asRecord, asString, type RefResolver } from '../resolver.js';
 import { exampleValue } from './example-value.js';
@@ -71,9 +73,12 @@ export function requestPlan(
     bodyLeftOut: false,
     response: undefined,
   };
-  plan.url = joinUrl(serverUrl(server), pathWith(source.path, addParameters(plan, source, resolver)));
+  const parameters = effectiveParameters(source, resolver);
+  // The id in the path is the one the body examples show (the contract's, or one both use).
+  const bindings = operationBindings(source, parameters, resolver);
+  plan.url = joinUrl(serverUrl(server), pathWith(source.path, addParameters(plan, parameters, bindings, resolver)));
   authenticate(plan, operation.security ?? document.security, document, resolver);
-  addBody(plan, source, resolver);
+  addBody(plan, source, bindings, resolver);
   const responses = Object.entries(asRecord(operation.responses));
   const [status, response] = responses.find(([code]) => /^2/.test(code)) ?? [];
   const responseContent = Object.entries(asRecord(resolver.follow(response)?.value.content));
@@ -104,13 +109,20 @@ export function requestPlan(
  * The parameters a call needs (path ones, and the others that are required), each in its style, into
  * the plan; returns the path parameters' texts by name.
  */
-function addParameters(plan: RequestPlan, source: OperationSource, resolver: RefResolver): Map<string, string> {
+function addParameters(
+  plan: RequestPlan,
+  parameters: ReadonlyArray<Record<string, unknown>>,
+  bindings: Bindings,
+  resolver: RefResolver,
+): Map<string, string> {
   const pathValues = new Map<string, string>();
-  for (const parameter of effectiveParameters(source, resolver)) {
+  for (const parameter of parameters) {
     const name = asString(parameter.name);
     const where = asString(parameter.in);
     if (where !== 'path' && parameter.required !== true) continue;
-    const { value, style, explode } = parameterValue(parameter, where, resolver);
+    const written = parameterValue(parameter, where, resolver);
+    const { style, explode } = written;
+    const value = where === 'path' && bindings.path.has(name) ? bindings.path.get(name) : written.value;
     if (where === 'path') pathValues.set(name, pathText(name, value, style, explode));
     else if (where === 'query') {
       const escaping = parameter.allowReserved === true ? RESERVED_ESCAPING : URL_ESCAPING;
@@ -123,8 +135,11 @@ function addParameters(plan: RequestPlan, source: OperationSource, resolver: Ref
   return pathValues;
 }
 
-/** The request body: the first JSON media type, else the first one; none for a method that cannot send one. */
-function addBody(plan: RequestPlan, source: OperationSource, resolver: RefResolver): void {
+/**
+ * The request body: the first JSON media type, else the first one; none for a method that cannot send
+ * one. Its value is the one the request example beside it shows: the contract's, else the generated one.
+ */
+function addBody(plan: RequestPlan, source: OperationSource, bindings: Bindings, resolver: RefResolver): void {
   const body = resolver.follow(source.operation.requestBody)?.value;
   const content = Object.entries(asRecord(body?.content));
   const [mediaType, media] = content.find(([type]) => JSON_MEDIA.test(type)) ?? content[0] ?? [];
@@ -135,7 +150,9 @@ function addBody(plan: RequestPlan, source: OperationSource, resolver: RefResolv
   }
   const entry = asRecord(media);
   const example =
-    entry.example ?? firstExample(entry.examples, resolver) ?? exampleValue(entry.schema, resolver, 'request');
+    givenExample(entry, resolver) ??
+    generatedBody(entry.schema, mediaType, bindings, resolver) ??
+    exampleValue(entry.schema, resolver, 'request');
   const keys = ['paths', source.path, source.method, 'requestBody', 'content', mediaType];
   plan.body = bodyPlan(mediaType, entry, example, typeOf(entry.schema, keys, resolver), resolver);
   // A range (`*/*`, `image/*`) says what the server accepts; the request names the type it sends.
@@ -143,6 +160,11 @@ function addBody(plan: RequestPlan, source: OperationSource, resolver: RefResolv
   const sent = mediaType.includes('*') ? (ranges[plan.body.kind] ?? 'application/octet-stream') : mediaType;
   // A multipart body's type names its boundary, which only the client that writes the parts knows.
   if (plan.body.kind !== 'multipart') plan.headers.push({ name: 'Content-Type', value: HEADER_ESCAPING.text(sent) });
+}
+
+function generatedBody(schema: unknown, mediaType: string, bindings: Bindings, resolver: RefResolver): unknown {
+  const text = exampleGenerator(resolver).generateWith(schema, mediaType, 'request', bindings.body);
+  return text === undefined ? undefined : JSON.parse(text);
 }
 
 /** The note a sample carries when the contract documents a body its method cannot send. */
@@ -202,7 +224,7 @@ function parameterValue(
   const value =
     parameter.example ??
     firstExample(parameter.examples, resolver) ??
-    exampleValue(parameter.schema, resolver, 'request') ??
+    exampleValue(parameter.schema, resolver, 'request', asString(parameter.name)) ??
     asString(parameter.name);
   return { value, style, explode };
 }
