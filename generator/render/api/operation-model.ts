@@ -9,6 +9,7 @@ import type {
   ResponseModel,
   SecurityRequirementModel,
 } from '../../../templates/api/model.js';
+import { statesDefault } from './default-stated.js';
 import { ExampleGenerator, type Direction } from './generated-example.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
@@ -107,6 +108,7 @@ function parameterModel(parameter: Record<string, unknown>, context: OperationCo
     type,
     typeHref: linked?.href,
     defaultValue: schema.default === undefined ? undefined : jsonPreview(schema.default),
+    defaultStated: statesDefault(parameter.description, schema.default),
     constraints: constraints(schema),
     ...enumPreview(
       Array.isArray(schema.enum)
