@@ -78,18 +78,29 @@ describe('API reference pages of the fixture contracts', () => {
     );
   });
 
-  test('an operation: method badge, highlighted path parameter, parameters table with constraints, default and example', async () => {
+  test('an operation: method badge, highlighted path parameter, parameters listed by place with constraints, default and example', async () => {
     const page = await read(out, '/api/cyclic/');
     assert.equal(page.text('#getTree .method-badge'), 'GET');
     assert.deepEqual(page.all('#getTree .api-path-param').map(textOf), ['{treeId}']);
-    const rows = page
-      .all('#getTree .api-parameters tbody tr')
-      .map((tr) =>
-        (tr.children.filter((c) => c.type === 'element') as Array<Parameters<typeof textOf>[0]>).map(textOf),
-      );
-    assert.deepEqual(rows, [
-      ['treeId', 'path', 'integer<int64>', 'yes', '', '≥ 1', '', '7'],
-      ['depth', 'query', 'integer', 'no', '3', '≥ 0, ≤ 10', '', ''],
+    assert.deepEqual(page.all('#getTree .api-parameter-group > h4').map(textOf), [
+      'Path parameters',
+      'Query parameters',
+    ]);
+    // Each parameter's line: name, type, required, default, constraints; then its example below.
+    const lines = page.all('#getTree .api-parameter').map((li) => {
+      const item = new Page({ type: 'root', children: [li] });
+      return [
+        item.text('.api-parameter-name'),
+        item.text('.api-parameter-type'),
+        item.all('.api-parameter-head > .required').length === 1 ? 'required' : '',
+        item.text('.api-parameter-head > .schema-default') ?? '',
+        item.all('.api-parameter-head > .schema-constraint').map(textOf).join(', '),
+        item.text('.api-parameter > .schema-value') ?? '',
+      ];
+    });
+    assert.deepEqual(lines, [
+      ['treeId', 'integer<int64>', 'required', '', '≥ 1', 'Example 7'],
+      ['depth', 'integer', '', 'Default 3', '≥ 0, ≤ 10', ''],
     ]);
   });
 

@@ -1,13 +1,25 @@
 import type { ReactElement } from 'react';
 import type { ParameterModel } from './model.js';
-import { TableHead } from '../TableHead.js';
 import { CodeList } from './CodeList.js';
+import { inlineExample, shownDefault } from './inline-values.js';
+import { DefaultValue } from './SchemaValues.js';
 import { SchemaTree } from './SchemaTree.js';
 import { expandable, type TreeBudget } from './schema-tree-plan.js';
 
-const COLUMNS = ['Name', 'In', 'Type', 'Required', 'Default', 'Constraints', 'Values', 'Example'];
+/** Where a parameter goes, as the heading of its group, in the order a request is written. */
+const PLACES: ReadonlyArray<readonly [string, string]> = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Headers'],
+  ['cookie', 'Cookies'],
+];
 
-/** The parameters table; a parameter whose schema has properties or variants shows its tree on a row below. */
+/**
+ * The parameters as stacked lists grouped by where they go, as Stripe and Scalar draw them: a line
+ * of name, type, required, default and constraints; the description, values and a short example
+ * below on the pane's whole width; a schema with properties or variants as its tree. A list fits
+ * any pane, where a table of eight columns was cut or scrolled.
+ */
 export function Parameters({
   parameters,
   budget,
@@ -16,42 +28,62 @@ export function Parameters({
   budget: TreeBudget;
 }): ReactElement | null {
   if (parameters.length === 0) return null;
+  const known = new Set(PLACES.map(([place]) => place));
+  // A contract may put a parameter somewhere OpenAPI does not know: it is listed under its own word.
+  const others = [...new Set(parameters.map((p) => p.in).filter((place) => !known.has(place)))];
+  const groups = [...PLACES, ...others.map((place) => [place, `Parameters in ${place}`] as const)]
+    .map(([place, heading]) => ({ heading, list: parameters.filter((p) => p.in === place) }))
+    .filter((group) => group.list.length > 0);
   return (
-    <div className="api-block">
-      <h4>Parameters</h4>
-      {/* A table wider than the column scrolls: the region takes focus so a keyboard can scroll it too. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Parameters">
-        <table className="api-parameters">
-          <TableHead columns={COLUMNS} />
-          <tbody>
-            {parameters.map((p) => [
-              <tr key={`${p.in}:${p.name}`}>
-                <td>
-                  <code>{p.name}</code>
-                  {p.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
-                  {p.description}
-                </td>
-                <td>{p.in}</td>
-                <td>{p.typeHref ? <a href={p.typeHref}>{p.type}</a> : <code>{p.type}</code>}</td>
-                <td>{p.required ? 'yes' : 'no'}</td>
-                <td>{p.defaultValue !== undefined ? <code>{p.defaultValue}</code> : null}</td>
-                <td>{p.constraints.join(', ')}</td>
-                <td>
-                  <CodeList values={p.enumValues} separator=" " more={p.enumMore} />
-                </td>
-                <td>{p.example !== undefined ? <code>{p.example}</code> : null}</td>
-              </tr>,
-              p.schema && expandable(p.schema) ? (
-                <tr key={`${p.in}:${p.name}:schema`} className="api-parameter-schema">
-                  <td colSpan={COLUMNS.length}>
-                    <SchemaTree schema={p.schema} budget={budget} />
-                  </td>
-                </tr>
-              ) : null,
-            ])}
-          </tbody>
-        </table>
-      </div>
+    <div className="api-block api-parameters">
+      {groups.map((group) => (
+        <section key={group.heading} className="api-parameter-group">
+          <h4>{group.heading}</h4>
+          <ul className="api-parameter-list">
+            {group.list.map((p) => (
+              <Parameter key={p.name} parameter={p} budget={budget} />
+            ))}
+          </ul>
+        </section>
+      ))}
     </div>
+  );
+}
+
+function Parameter({ parameter: p, budget }: { parameter: ParameterModel; budget: TreeBudget }): ReactElement {
+  const example = inlineExample(p.example);
+  return (
+    <li className="api-parameter">
+      <div className="api-parameter-head">
+        <code className="api-parameter-name">{p.name}</code>
+        <span className="api-parameter-type">
+          {p.typeHref ? <a href={p.typeHref}>{p.type}</a> : <code>{p.type}</code>}
+        </span>
+        {p.required ? <span className="required">required</span> : null}
+        {p.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+        <DefaultValue value={shownDefault(p)} as="span" />
+        {p.constraints.map((c) => (
+          <span key={c} className="schema-constraint">
+            {c}
+          </span>
+        ))}
+      </div>
+      {p.description ? <div className="api-parameter-description">{p.description}</div> : null}
+      {p.enumValues.length > 0 ? (
+        <p className="schema-enum">
+          Values: <CodeList values={p.enumValues} separator=" " more={p.enumMore} />
+        </p>
+      ) : null}
+      {example !== undefined ? (
+        <p className="schema-value">
+          Example <code>{example}</code>
+        </p>
+      ) : null}
+      {p.schema && expandable(p.schema) ? (
+        <div className="api-parameter-schema">
+          <SchemaTree schema={p.schema} budget={budget} />
+        </div>
+      ) : null}
+    </li>
   );
 }

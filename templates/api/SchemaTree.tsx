@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { SchemaValues } from './SchemaValues.js';
+import { shownDefault } from './inline-values.js';
+import { DefaultValue, SchemaValues } from './SchemaValues.js';
 import type { SchemaModel } from './model.js';
 import { bareType, hasChildren, planTree, type TreeBudget, type TreeNode } from './schema-tree-plan.js';
 
@@ -42,6 +43,7 @@ function TypeLine({ tree }: { tree: TreeNode }): ReactElement {
           {c}
         </span>
       ))}
+      {node ? <DefaultValue value={shownDefault(node)} as="span" /> : null}
     </span>
   );
 }
@@ -53,7 +55,7 @@ function Facts({ tree }: { tree: TreeNode }): ReactElement | null {
   return (
     <>
       {description ? <div className="schema-description">{description}</div> : null}
-      <SchemaValues node={node} />
+      <SchemaValues node={node} withDefault={false} />
     </>
   );
 }
@@ -132,9 +134,10 @@ function Children({ tree }: { tree: TreeNode }): ReactElement | null {
 function Row({ name, required, tree }: { name: string; required: boolean; tree: TreeNode }): ReactElement {
   return (
     <li className="schema-row">
+      {/* One line of name, type, required, constraints and default; the description below, full width. */}
       <div className="schema-row-head">
-        <code className="schema-property-name">{name}</code>
-        {required ? <span className="required">required</span> : null} <TypeLine tree={tree} />
+        <code className="schema-property-name">{name}</code> <TypeLine tree={tree} />
+        {required ? <span className="required">required</span> : null}
       </div>
       <Facts tree={tree} />
       {tree.open ? (

@@ -41,6 +41,8 @@ export interface SchemaNodeModel {
   enumMore: number;
   /** JSON of the default, const and example values. */
   defaultValue: string | undefined;
+  /** The description already says the default in words ("Defaults to -1."): the reference states it once. */
+  defaultStated?: boolean;
   constValue: string | undefined;
   example: string | undefined;
   properties: PropertyModel[];
@@ -83,6 +85,8 @@ export interface ParameterModel {
   type: string;
   typeHref: string | undefined;
   defaultValue: string | undefined;
+  /** The description already says the default in words: the reference states it once. */
+  defaultStated: boolean;
   constraints: string[];
   enumValues: string[];
   enumMore: number;

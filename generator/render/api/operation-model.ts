@@ -9,6 +9,7 @@ import type {
   ResponseModel,
   SecurityRequirementModel,
 } from '../../../templates/api/model.js';
+import { statesDefault } from './default-stated.js';
 import { firstExample, operationBindings, schemaExample } from './example-bindings.js';
 import { exampleGenerator, type Direction } from './generated-example.js';
 import { readable } from './path-groups.js';
@@ -113,6 +114,7 @@ function parameterModel(parameter: Record<string, unknown>, context: OperationCo
     type,
     typeHref: linked?.href,
     defaultValue: schema.default === undefined ? undefined : jsonPreview(schema.default),
+    defaultStated: statesDefault(parameter.description, schema.default),
     constraints: constraints(schema),
     ...enumPreview(
       Array.isArray(schema.enum)

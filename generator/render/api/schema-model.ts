@@ -11,6 +11,7 @@ import type { Descriptions } from './descriptions.js';
 import { asString, strings } from './resolver.js';
 import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
 import { enumPreview, jsonPreview } from './values.js';
+import { statesDefault } from './default-stated.js';
 
 /** Inline nesting shown before a branch is cut; named schemas start their own tree, so this only bites on deep inline schemas. */
 export const MAX_DEPTH = 12;
@@ -141,6 +142,7 @@ function describe(node: SchemaNodeModel, schema: Record<string, unknown>, walk: 
   node.constraints = constraints(schema, format && implied.length === 0 ? format : undefined);
   Object.assign(node, enumPreview(schema.enum));
   node.defaultValue = schema.default === undefined ? undefined : jsonPreview(schema.default);
+  if (statesDefault(schema.description, schema.default)) node.defaultStated = true;
   node.constValue = schema.const === undefined ? undefined : jsonPreview(schema.const);
   const example =
     schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
