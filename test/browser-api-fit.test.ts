@@ -7,6 +7,7 @@ import { withSiteInBrowser } from './browser.js';
 import { siteForSuite } from './browser-fixture.js';
 import { CORPUS, corpusSuite } from './corpus.js';
 import { misfits, readDocument, widestRoutes } from './browser-fit-helpers.js';
+import { scoreOperations, trimmedTo, widest } from './widest-operations.js';
 
 /**
  * Issue 41, Deliver 3: parameters and properties fit the text pane. On the ten widest operations of
@@ -48,6 +49,13 @@ corpusSuite('the widest operations of GitHub, Twilio and Kubernetes fit the text
   before(async () => {
     const documents: Record<string, Record<string, unknown>> = {};
     for (const [id, file] of Object.entries(CORPUS_DOCUMENTS)) documents[id] = await readDocument(join(CORPUS, file));
+    // The ten widest of the three, each document cut down to its own among them and what they use.
+    const picked = new Set(widest(Object.values(documents).flatMap(scoreOperations), 10).map((o) => o.operationId));
+    for (const [id, document] of Object.entries(documents)) {
+      const trimmed = trimmedTo(document, picked);
+      if (Object.keys(trimmed.paths as object).length > 0) documents[id] = trimmed;
+      else delete documents[id];
+    }
     const built = await buildApis('browser-api-fit-corpus', documents);
     site = built.site;
     routes = await widestRoutes(

@@ -35,6 +35,11 @@ export async function misfits(browser: Browser, origin: string, route: string, w
   try {
     await page.goto(origin + route);
     const id = decodeURIComponent(route.split('#')[1] ?? '');
+    // Past a long page's fold the operation is a stub until the client has moved its body in.
+    await page.waitForFunction((id) => {
+      const section = document.getElementById(id);
+      return section !== null && !section.classList.contains('api-stub');
+    }, id);
     return await page.evaluate(
       ([id, where]) => {
         const pane = document.getElementById(id)?.querySelector(':scope > .api-operation-text');
