@@ -51,21 +51,38 @@ function NavGroupItem({ group }: { group: NavGroup }): ReactElement {
     </a>
   );
   if (group.operations.length === 0) return <li className="sidebar-item">{link}</li>;
+  // Deprecated operations come after the current ones, so what to use is read first.
+  const current = group.operations.filter((op) => !op.deprecated);
+  const deprecated = group.operations.filter((op) => op.deprecated);
   return (
     <li className="sidebar-item sidebar-item-category api-nav-group">
       {link}
       <details className="sidebar-category sidebar-category-linked" open={group.open} data-collapsible="">
         <summary className="sidebar-category-label" aria-label={`${group.name}: show or hide its operations`} />
         <ul className="sidebar-list">
-          {group.operations.map((op) => (
-            <li key={op.id} className="sidebar-item">
-              <a className={`sidebar-link api-nav-operation${op.deprecated ? ' deprecated' : ''}`} href={op.href}>
-                <MethodBadge method={op.method} small /> <span>{op.label}</span>
-              </a>
-            </li>
+          {current.map((op) => (
+            <NavOperation key={op.id} op={op} />
+          ))}
+          {deprecated.length > 0 && current.length > 0 ? (
+            <li className="api-nav-deprecated-heading">Deprecated ({deprecated.length})</li>
+          ) : null}
+          {deprecated.map((op) => (
+            <NavOperation key={op.id} op={op} />
           ))}
         </ul>
       </details>
+    </li>
+  );
+}
+
+/** One operation's entry; a deprecated one is dimmed and marked in words, not struck through (a wall of strikes is unreadable). */
+function NavOperation({ op }: { op: NavGroup['operations'][number] }): ReactElement {
+  return (
+    <li className="sidebar-item">
+      <a className={`sidebar-link api-nav-operation${op.deprecated ? ' deprecated' : ''}`} href={op.href}>
+        <MethodBadge method={op.method} small /> <span>{op.label}</span>
+        {op.deprecated ? <span className="api-nav-deprecated">deprecated</span> : null}
+      </a>
     </li>
   );
 }

@@ -10,6 +10,7 @@ import type {
   SecurityRequirementModel,
 } from '../../../templates/api/model.js';
 import { ExampleGenerator, type Direction } from './generated-example.js';
+import { replacement } from './replacement.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
 import { enumPreview, exampleText, jsonPreview } from './values.js';
@@ -45,6 +46,7 @@ export function operationModel(source: OperationSource, context: OperationContex
     heading: context.text.inline(asString(operation.summary)),
     description: context.text.render(operation.description),
     deprecated: operation.deprecated === true,
+    replacedBy: replacement(operation, context.operationHref),
     roles: roles(security, operation),
     security,
     parameters: parameters(source, context),
