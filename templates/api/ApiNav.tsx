@@ -51,7 +51,7 @@ function NavGroupItem({ group }: { group: NavGroup }): ReactElement {
     </a>
   );
   if (group.operations.length === 0) return <li className="sidebar-item">{link}</li>;
-  // Deprecated operations come after the current ones, so what to use is read first.
+  // Deprecated operations come after the current ones, under a heading of their own, so what to use is read first.
   const current = group.operations.filter((op) => !op.deprecated);
   const deprecated = group.operations.filter((op) => op.deprecated);
   return (
@@ -63,7 +63,7 @@ function NavGroupItem({ group }: { group: NavGroup }): ReactElement {
           {current.map((op) => (
             <NavOperation key={op.id} op={op} />
           ))}
-          {deprecated.length > 0 && current.length > 0 ? (
+          {deprecated.length > 0 ? (
             <li className="api-nav-deprecated-heading">Deprecated ({deprecated.length})</li>
           ) : null}
           {deprecated.map((op) => (
@@ -75,13 +75,16 @@ function NavGroupItem({ group }: { group: NavGroup }): ReactElement {
   );
 }
 
-/** One operation's entry; a deprecated one is dimmed and marked in words, not struck through (a wall of strikes is unreadable). */
+/**
+ * One operation's entry. A deprecated one is dimmed, under its tag's "Deprecated (n)" heading, and
+ * says so to assistive tools; never struck through (a tag of them was a wall of strikes).
+ */
 function NavOperation({ op }: { op: NavGroup['operations'][number] }): ReactElement {
   return (
     <li className="sidebar-item">
       <a className={`sidebar-link api-nav-operation${op.deprecated ? ' deprecated' : ''}`} href={op.href}>
         <MethodBadge method={op.method} small /> <span>{op.label}</span>
-        {op.deprecated ? <span className="api-nav-deprecated">deprecated</span> : null}
+        {op.deprecated ? <span className="visually-hidden"> (deprecated)</span> : null}
       </a>
     </li>
   );

@@ -23,8 +23,7 @@ export function RolesTable({ roles }: { roles: readonly RoleModel[] }): ReactEle
                 <tr key={tag.href}>
                   {index === 0 ? (
                     <th scope="rowgroup" rowSpan={r.tags.length}>
-                      <code>{r.role}</code>
-                      <span className="api-role-count">{countText(r.count, 'operation')}</span>
+                      <code>{r.role}</code> <span className="api-role-count">{countText(r.count, 'operation')}</span>
                     </th>
                   ) : null}
                   <td>
