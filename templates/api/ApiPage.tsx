@@ -37,7 +37,7 @@ export function ApiPage({ api, menu }: { api: ApiReferenceModel; menu?: PageMenu
                 <span className="api-version">
                   Version <code>{api.version}</code>
                 </span>
-                <a className="api-changelog-link" href={api.changelogHref}>
+                <a className="api-changelog-link" href={api.changelogHref} data-changelog="">
                   Changelog
                 </a>
               </>
