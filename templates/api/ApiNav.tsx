@@ -64,11 +64,15 @@ function NavGroupItem({ group }: { group: NavGroup }): ReactElement {
             <NavOperation key={op.id} op={op} />
           ))}
           {deprecated.length > 0 ? (
-            <li className="api-nav-deprecated-heading">Deprecated ({deprecated.length})</li>
+            <li className="api-nav-deprecated-group">
+              <span className="api-nav-deprecated-heading">Deprecated ({deprecated.length})</span>
+              <ul className="sidebar-list">
+                {deprecated.map((op) => (
+                  <NavOperation key={op.id} op={op} />
+                ))}
+              </ul>
+            </li>
           ) : null}
-          {deprecated.map((op) => (
-            <NavOperation key={op.id} op={op} />
-          ))}
         </ul>
       </details>
     </li>
