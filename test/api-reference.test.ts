@@ -181,7 +181,10 @@ describe('API reference pages of the fixture contracts', () => {
     ];
     for (const [version, route] of expected) {
       const page = await read(out, route.replace('/ref', ''));
-      assert.equal(page.text('.api-version code'), version);
+      // The version once: the menu's summary (its list, folded, offers every version), not also a label beside it.
+      assert.equal(page.text('.api-version-menu > summary'), version);
+      const menu = new Set(page.all('.api-header .dropdown-menu, .api-header .dropdown-menu *'));
+      assert.equal(page.all('.api-header *').filter((e) => !menu.has(e) && textOf(e) === version).length, 1);
       assert.match(
         page.text('#listItems .api-operation-title') ?? '',
         new RegExp(`List items \\(version ${version.replace(/\./g, '\\.')}\\)$`),
@@ -225,9 +228,9 @@ describe('releasing a version and bad contracts', () => {
     });
     assert.deepEqual(result.diagnostics, []);
     const page = await read(out, '/api/versioned/');
-    assert.equal(page.text('.api-version code'), '1.2.0');
+    assert.equal(page.text('.api-version-menu > summary'), '1.2.0');
     assert.equal(page.all('.api-version-menu a[data-version]').length, 4);
-    assert.equal((await read(out, '/api/versioned/1.1.0/')).text('.api-version code'), '1.1.0');
+    assert.equal((await read(out, '/api/versioned/1.1.0/')).text('.api-version-menu > summary'), '1.1.0');
   });
 
   test('a contract that fails validation stops the build with its located errors and writes nothing', async () => {

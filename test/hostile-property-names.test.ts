@@ -252,7 +252,9 @@ describe('hostile input: names an object inherits are ordinary names', () => {
     for (const row of [
       '| `constructor` | `string` | yes |',
       '| `__proto__` | `string` | no |',
-      '`__proto__`: HTTP bearer',
+      // The schemes named `__proto__` and `constructor`, each told in words.
+      'Send the token as `Authorization: Bearer <token>`.',
+      'Send the key in the `X-Key` header.',
     ])
       assert.ok(twin.includes(row), row);
 

@@ -29,10 +29,19 @@ export function ApiPage({ api, menu }: { api: ApiReferenceModel; menu?: PageMenu
             <PageMenu menu={menu} />
           </div>
           <div className="api-header-meta">
-            <span className="api-version">
-              Version <code>{api.version}</code>
-            </span>
-            <VersionMenu api={api} />
+            {/* The version once: as text when it is the only one, else as the menu that also offers the others. */}
+            {api.versions.length > 1 ? (
+              <VersionMenu api={api} />
+            ) : (
+              <>
+                <span className="api-version">
+                  Version <code>{api.version}</code>
+                </span>
+                <a className="api-changelog-link" href={api.changelogHref} data-changelog="">
+                  Changelog
+                </a>
+              </>
+            )}
             {api.links?.guideHref ? (
               <a className="api-guide-link" href={api.links.guideHref}>
                 Read the guide

@@ -25,6 +25,19 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
           {op.summary ? op.heading : op.path.map((p) => p.text).join('')}
           {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
         </Heading>
+        {op.replacedBy ? (
+          <p className="api-replaced-by">
+            Use{' '}
+            {op.replacedBy.href ? (
+              <a href={op.replacedBy.href}>
+                <code>{op.replacedBy.id}</code>
+              </a>
+            ) : (
+              <code>{op.replacedBy.id}</code>
+            )}{' '}
+            instead.
+          </p>
+        ) : null}
         <p className="api-endpoint">
           <MethodBadge method={op.method} /> <ApiPath path={op.path} />
           {op.kind === 'webhook' ? <span className="badge">webhook</span> : null}

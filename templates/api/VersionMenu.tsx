@@ -1,7 +1,10 @@
 import type { ReactElement } from 'react';
 import type { ApiReferenceModel } from './model.js';
 
-/** The versions of the API and its changelog, as a native disclosure of links: it works without JavaScript. */
+/**
+ * The versions of an API with more than one, and its changelog, as a native disclosure of links: it
+ * works without JavaScript. Its summary is the version being read, labelled for assistive tools only.
+ */
 export function VersionMenu({ api }: { api: ApiReferenceModel }): ReactElement {
   const current = api.versions.find((v) => v.current);
   return (
@@ -19,7 +22,7 @@ export function VersionMenu({ api }: { api: ApiReferenceModel }): ReactElement {
               {...(v.current ? { 'aria-current': 'page' as const } : {})}
             >
               {v.version}
-              {index === 0 ? ' (latest)' : ''}
+              {index === 0 ? <span className="api-version-latest"> (latest)</span> : null}
             </a>
           </li>
         ))}

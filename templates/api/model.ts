@@ -168,6 +168,8 @@ export interface OperationModel {
   heading: ReactNode;
   description: ReactNode;
   deprecated: boolean;
+  /** The operation to use instead, when the contract names one (`x-deprecated-by` and kin); href undefined when it is not rendered. */
+  replacedBy?: { id: string; href: string | undefined };
   /** Roles (OAuth scopes, OpenID Connect roles, `x-roles`) any of which the call needs. */
   roles: string[];
   security: SecurityRequirementModel[];
@@ -203,11 +205,17 @@ export interface SchemaSectionModel {
 }
 
 export interface SecuritySchemeModel {
+  /** Its key in the contract, which operations name it by. */
   name: string;
-  /** `HTTP bearer`, `API key in header "X-Key"`, `OAuth 2.0`, `OpenID Connect`, `Mutual TLS`… */
+  /** The heading: its type in words, with the key only to tell two schemes of one type apart. */
+  title: string;
+  /** `HTTP bearer token`, `API key`, `OAuth 2.0`, `OpenID Connect`, `Mutual TLS`… */
   label: string;
   description: ReactNode;
-  details: Array<{ label: string; value: string; href?: string }>;
+  /** What to send with each call, in words; the parts a reader copies are code. Empty when the type is unknown. */
+  send: Array<{ text: string } | { code: string }>;
+  /** Facts from the contract (a discovery URL, a token format), shown as text: they are often placeholders. */
+  details: Array<{ label: string; value: string }>;
   flows: Array<{
     flow: string;
     urls: Array<{ label: string; value: string }>;
@@ -217,8 +225,22 @@ export interface SecuritySchemeModel {
 
 export interface ServerModel {
   url: string;
+  /** No scheme and host (`/`, `/api/x`): the API is on the host that serves the platform, at that path. */
+  relative: boolean;
   description: ReactNode;
   variables: Array<{ name: string; defaultValue: string; enumValues: string[]; enumMore: number; description: string }>;
+}
+
+/** One role of the overview: the operations it grants, tag by tag. */
+export interface RoleModel {
+  role: string;
+  /** How many operations in all. */
+  count: number;
+  tags: Array<{
+    name: string;
+    href: string;
+    operations: Array<{ id: string; method: string; label: string; href: string }>;
+  }>;
 }
 
 /** The reference's navigation: every tag and operation, wherever it is rendered. */
@@ -262,7 +284,7 @@ export interface ApiReferenceModel {
   downloads: Array<{ label: string; href: string }>;
   servers: ServerModel[];
   securitySchemes: SecuritySchemeModel[];
-  roles: Array<{ role: string; operations: Array<{ label: string; href: string }> }>;
+  roles: RoleModel[];
   nav: ApiNavModel;
   sections: TagSectionModel[];
   models: SchemaSectionModel[];

@@ -36,6 +36,9 @@ export function operationBlocks(op: OperationModel, depth: number, ctx: TwinCont
   const out: Flow[] = [
     heading(depth, ...title, ...(op.deprecated ? [text(' (deprecated)')] : [])),
     paragraph(code(endpoint(op)), ...(op.kind === 'webhook' ? [text(' (webhook)')] : [])),
+    ...(op.replacedBy
+      ? [paragraph(text('Use '), ...ctx.link(op.replacedBy.href, [code(op.replacedBy.id)]), text(' instead.'))]
+      : []),
     ...historyBlocks(op.history, ctx),
     ...blocks(ctx, op.description, depth + 1),
   ];

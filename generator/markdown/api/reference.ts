@@ -43,44 +43,15 @@ function versionLine(api: ApiReferenceModel, ctx: TwinContext): Flow {
 
 function overviewBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[] {
   const out: Flow[] = [...blocks(ctx, api.description, 2)];
-  if (api.servers.length > 0) {
-    out.push(heading(2, text('Servers')));
-    out.push(
-      list(
-        api.servers.map((server) => [
-          paragraph(code(server.url), ...described(phrasing(ctx, server.description))),
-          ...(server.variables.length > 0
-            ? [
-                list(
-                  server.variables.map((v) => [
-                    code(`{${v.name}}`),
-                    text(' default '),
-                    code(v.defaultValue),
-                    ...(v.enumValues.length > 0
-                      ? [text(` (one of ${v.enumValues.join(', ')}`), ...moreValues(v.enumMore), text(')')]
-                      : []),
-                    ...(v.description ? [text(` ${v.description}`)] : []),
-                  ]),
-                ),
-              ]
-            : []),
-        ]),
-      ),
-    );
-  }
+  if (api.servers.length > 0) out.push(heading(2, text('Servers')), list(api.servers.map((s) => serverBlocks(s, ctx))));
   if (api.securitySchemes.length > 0) {
     out.push(heading(2, text('Authentication')));
     for (const scheme of api.securitySchemes) {
-      out.push(heading(3, code(scheme.name), text(`: ${scheme.label}`)), ...blocks(ctx, scheme.description, 4));
-      if (scheme.details.length > 0)
-        out.push(
-          list(
-            scheme.details.map((d) => [
-              text(`${d.label}: `),
-              ...(d.href ? ctx.link(d.href, [text(d.value)]) : [code(d.value)]),
-            ]),
-          ),
-        );
+      out.push(heading(3, text(scheme.title)));
+      if (scheme.send.length > 0)
+        out.push(paragraph(...scheme.send.map((part) => ('code' in part ? code(part.code) : text(part.text)))));
+      out.push(...blocks(ctx, scheme.description, 4));
+      if (scheme.details.length > 0) out.push(list(scheme.details.map((d) => [text(`${d.label}: `), code(d.value)])));
       for (const flow of scheme.flows) {
         out.push(heading(4, text(`${flow.flow} flow`)));
         if (flow.urls.length > 0) out.push(list(flow.urls.map((u) => [text(`${u.label}: `), code(u.value)])));
@@ -95,15 +66,54 @@ function overviewBlocks(api: ApiReferenceModel, ctx: TwinContext): Flow[] {
     }
   }
   if (api.roles.length > 0) {
-    out.push(heading(2, text('Roles')), paragraph(text('The operations each role may call.')));
+    out.push(heading(2, text('Roles')), paragraph(text('The operations each role may call, by tag.')));
     out.push(
       table(
-        ['Role', 'Operations'],
-        api.roles.map((r) => [[code(r.role)], joined(r.operations.map((op) => ctx.link(op.href, [text(op.label)])))]),
+        ['Role', 'Tag', 'Operations'],
+        api.roles.flatMap((r) =>
+          r.tags.map((tag) => [
+            [code(r.role)],
+            ctx.link(tag.href, [text(tag.name)]),
+            joined(tag.operations.map((op) => ctx.link(op.href, [text(op.label)]))),
+          ]),
+        ),
       ),
     );
   }
   return out;
+}
+
+/** A server: its URL (a relative one said in words: it names no host), description and variables. */
+function serverBlocks(server: ApiReferenceModel['servers'][number], ctx: TwinContext): Flow[] {
+  const path = server.url.replace(/\/+$/, '');
+  const where = server.relative
+    ? path === ''
+      ? [text('On the same host as the platform: every path is relative to that host.')]
+      : [text('On the same host as the platform, at path '), code(path), text(': every path is relative to it.')]
+    : [code(server.url)];
+  return [
+    paragraph(
+      ...where,
+      ...(server.relative
+        ? [text(' '), ...phrasing(ctx, server.description)]
+        : described(phrasing(ctx, server.description))),
+    ),
+    ...(server.variables.length > 0
+      ? [
+          list(
+            server.variables.map((v) => [
+              code(`{${v.name}}`),
+              text(' default '),
+              code(v.defaultValue),
+              ...(v.enumValues.length > 0
+                ? [text(` (one of ${v.enumValues.join(', ')}`), ...moreValues(v.enumMore), text(')')]
+                : []),
+              ...(v.description ? [text(` ${v.description}`)] : []),
+            ]),
+          ),
+        ]
+      : []),
+  ];
 }
 
 /** A model: its type, then what the schema holds. */

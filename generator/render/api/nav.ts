@@ -1,4 +1,4 @@
-import type { ApiNavModel, ApiReferenceModel, OperationModel } from '../../../templates/api/model.js';
+import type { ApiNavModel, OperationModel, RoleModel } from '../../../templates/api/model.js';
 import { pageLabel, type PlacedSection, type VersionLayout } from './layout.js';
 
 /**
@@ -52,19 +52,26 @@ export function endpointLabel(op: OperationModel): string {
   return `${op.method.toUpperCase()} ${op.path.map((p) => p.text).join('')}`;
 }
 
-/** The overview's roles table: each role with the operations that require it. */
-export function rolesIndex(layout: VersionLayout, sections: readonly PlacedSection[]): ApiReferenceModel['roles'] {
-  const byRole = new Map<string, Array<{ label: string; href: string }>>();
+/** The overview's roles: each role with the operations that require it, tag by tag, in the reference's order. */
+export function rolesIndex(layout: VersionLayout, sections: readonly PlacedSection[]): RoleModel[] {
+  const byRole = new Map<string, RoleModel>();
   for (const { group, section } of sections) {
+    const page = layout.pageOf(group);
     for (const op of section.operations) {
       for (const role of op.roles) {
-        const list = byRole.get(role) ?? [];
-        list.push({ label: endpointLabel(op), href: `${layout.pageOf(group)}#${op.id}` });
-        byRole.set(role, list);
+        const entry = byRole.get(role) ?? { role, count: 0, tags: [] };
+        // A tag divided over pages is one row, linked to its first part.
+        let tag = entry.tags.find((t) => t.name === group.name);
+        if (!tag) {
+          tag = { name: group.name, href: `${page}#${section.anchor}`, operations: [] };
+          entry.tags.push(tag);
+        }
+        const label = op.summary ? `${op.summary}: ${endpointLabel(op)}` : endpointLabel(op);
+        tag.operations.push({ id: op.id, method: op.method, label, href: `${page}#${op.id}` });
+        entry.count += 1;
+        byRole.set(role, entry);
       }
     }
   }
-  return [...byRole.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([role, operations]) => ({ role, operations }));
+  return [...byRole.values()].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
 }

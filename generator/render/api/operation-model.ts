@@ -13,6 +13,7 @@ import { statesDefault } from './default-stated.js';
 import { firstExample, operationBindings, schemaExample } from './example-bindings.js';
 import { exampleGenerator, type Direction } from './generated-example.js';
 import { readable } from './path-groups.js';
+import { replacement } from './replacement.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { constraints, schemaModel, type SchemaContext } from './schema-model.js';
 import { enumPreview, exampleText, jsonPreview } from './values.js';
@@ -52,6 +53,7 @@ export function operationModel(source: OperationSource, context: OperationContex
     heading: context.text.inline(asString(operation.summary)),
     description: context.text.render(operation.description),
     deprecated: operation.deprecated === true,
+    replacedBy: replacement(operation, context.operationHref),
     roles: roles(security, operation),
     security,
     parameters: parameters(source, context),

@@ -3,6 +3,7 @@ import type { SecuritySchemeModel, ServerModel } from '../../../templates/api/mo
 import type { Descriptions } from './descriptions.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { MAX_ENUM_VALUES } from './values.js';
+import { sendInWords } from './security-words.js';
 
 const FLOW_NAMES: Record<string, string> = {
   implicit: 'Implicit',
@@ -11,41 +12,23 @@ const FLOW_NAMES: Record<string, string> = {
   authorizationCode: 'Authorization code',
 };
 
-/** Every security scheme of the document, whatever its type, described for a reader. */
+/**
+ * Every security scheme of the document, whatever its type, described for a reader: what it is and
+ * what to send. Its URLs are shown as text, never links: a contract's are often placeholders
+ * (`identity.example.com`) a reader must not be sent to.
+ */
 export function securitySchemes(
   document: Record<string, unknown>,
   resolver: RefResolver,
   text: Descriptions,
 ): SecuritySchemeModel[] {
-  return Object.entries(asRecord(asRecord(document.components).securitySchemes)).map(([name, written]) => {
+  const schemes = Object.entries(asRecord(asRecord(document.components).securitySchemes)).map(([name, written]) => {
     const scheme = resolver.follow(written)?.value ?? {};
     const type = asString(scheme.type);
     const details: SecuritySchemeModel['details'] = [];
-    let label = type || 'unknown';
-    if (type === 'http') {
-      const kind = asString(scheme.scheme).toLowerCase();
-      label =
-        kind === 'bearer'
-          ? 'HTTP bearer token'
-          : kind === 'basic'
-            ? 'HTTP basic authentication'
-            : `HTTP ${kind} authentication`;
-      if (typeof scheme.bearerFormat === 'string') details.push({ label: 'Bearer format', value: scheme.bearerFormat });
-    } else if (type === 'apiKey') {
-      label = `API key in ${asString(scheme.in) || 'header'}`;
-      details.push({ label: `${capitalize(asString(scheme.in) || 'header')} name`, value: asString(scheme.name) });
-    } else if (type === 'oauth2') {
-      label = 'OAuth 2.0';
-    } else if (type === 'openIdConnect') {
-      label = 'OpenID Connect';
-      details.push({
-        label: 'Discovery URL',
-        value: asString(scheme.openIdConnectUrl),
-        href: safeHttp(scheme.openIdConnectUrl),
-      });
-    } else if (type === 'mutualTLS') {
-      label = 'Mutual TLS (a client certificate)';
-    }
+    if (type === 'http' && typeof scheme.bearerFormat === 'string')
+      details.push({ label: 'Token format', value: scheme.bearerFormat });
+    if (type === 'openIdConnect') details.push({ label: 'Discovery URL', value: asString(scheme.openIdConnectUrl) });
     const flows = Object.entries(asRecord(scheme.flows)).map(([flow, value]) => {
       const entry = asRecord(value);
       const urls = ['authorizationUrl', 'tokenUrl', 'refreshUrl']
@@ -57,34 +40,49 @@ export function securitySchemes(
       }));
       return { flow: (Object.hasOwn(FLOW_NAMES, flow) ? FLOW_NAMES[flow] : undefined) ?? flow, urls, scopes };
     });
-    return { name, label, description: text.render(scheme.description), details, flows };
+    const label = typeLabel(type, asString(scheme.scheme).toLowerCase());
+    const send = sendInWords(type, scheme);
+    return { name, title: label, label, description: text.render(scheme.description), send, details, flows };
   });
+  // Two schemes of one type (two API keys) are told apart by their names in the contract.
+  return schemes.map((s) =>
+    schemes.filter((other) => other.label === s.label).length > 1 ? { ...s, title: `${s.label} (${s.name})` } : s,
+  );
+}
+
+function typeLabel(type: string, httpScheme: string): string {
+  if (type === 'http')
+    return httpScheme === 'bearer'
+      ? 'HTTP bearer token'
+      : httpScheme === 'basic'
+        ? 'HTTP basic authentication'
+        : `HTTP ${httpScheme} authentication`;
+  if (type === 'apiKey') return 'API key';
+  if (type === 'oauth2') return 'OAuth 2.0';
+  if (type === 'openIdConnect') return 'OpenID Connect';
+  if (type === 'mutualTLS') return 'Mutual TLS (a client certificate)';
+  return type || 'Unknown scheme';
 }
 
 export function servers(document: Record<string, unknown>, text: Descriptions): ServerModel[] {
   const list = Array.isArray(document.servers) ? document.servers.filter(isRecord) : [];
-  return list.map((server) => ({
-    url: asString(server.url),
-    description: text.render(server.description),
-    variables: Object.entries(asRecord(server.variables)).map(([name, value]) => {
-      const variable = asRecord(value);
-      const values = strings(variable.enum);
-      return {
-        name,
-        defaultValue: asString(variable.default),
-        enumValues: values.slice(0, MAX_ENUM_VALUES),
-        enumMore: Math.max(0, values.length - MAX_ENUM_VALUES),
-        description: asString(variable.description),
-      };
-    }),
-  }));
-}
-
-/** Only http(s) URLs become links; anything else from a contract is shown as text. */
-export function safeHttp(value: unknown): string | undefined {
-  return typeof value === 'string' && /^https?:\/\//i.test(value) ? value : undefined;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return list.map((server) => {
+    const url = asString(server.url);
+    return {
+      url,
+      relative: !/^[a-z][a-z0-9+.-]*:\/\//i.test(url),
+      description: text.render(server.description),
+      variables: Object.entries(asRecord(server.variables)).map(([name, value]) => {
+        const variable = asRecord(value);
+        const values = strings(variable.enum);
+        return {
+          name,
+          defaultValue: asString(variable.default),
+          enumValues: values.slice(0, MAX_ENUM_VALUES),
+          enumMore: Math.max(0, values.length - MAX_ENUM_VALUES),
+          description: asString(variable.description),
+        };
+      }),
+    };
+  });
 }
