@@ -1,4 +1,5 @@
 import { apiKind } from './api.js';
+import { apiRedirectKind } from './api-redirect.js';
 import { blogListKind } from './blog-list.js';
 import { blogPostKind } from './blog-post.js';
 import { blogTagKind } from './blog-tag.js';
@@ -24,6 +25,7 @@ export const PAGE_KINDS: readonly PageKind[] = [
   blogTagsKind,
   blogTagKind,
   apiKind,
+  apiRedirectKind,
   notFoundKind,
 ];
 
