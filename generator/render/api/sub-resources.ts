@@ -81,7 +81,7 @@ function divide(name: string, operations: readonly OperationSource[], depth: num
       own.push(...sub.ops);
       continue;
     }
-    const subName = `${singular(name)} ${readable(segment).toLowerCase()}`;
+    const subName = joinName(singular(name), readable(segment).toLowerCase());
     const divided = sub.ops.length > MAX_PAGE_OPERATIONS ? divide(subName, sub.ops, shared.length + 1) : undefined;
     if (divided) pages.push(...divided.map((p, i) => (i === 0 ? { ...p, where: sub.prefix } : p)));
     else pages.push({ name: subName, where: sub.prefix, operations: sub.ops });
@@ -90,6 +90,9 @@ function divide(name: string, operations: readonly OperationSource[], depth: num
   const order = new Map(operations.map((op, i) => [op, i]));
   own.sort((a, b) => (order.get(a) as number) - (order.get(b) as number));
   if (pages.length === 0 && own.length > MAX_PAGE_OPERATIONS) return byOperation(name, own);
+  // A resource with no operations of its own (only `/items/{id}/notes`…) keeps its first sub-resource's
+  // on its page, so the tag's page is never empty.
+  if (own.length === 0 && pages.length > 0) return [{ ...(pages[0] as Page), name, where: '' }, ...pages.slice(1)];
   return [{ name, where: '', operations: own }, ...pages];
 }
 
@@ -153,4 +156,10 @@ function singular(name: string): string {
   const last = words.pop() ?? '';
   const text = [...words, pluralize.singular(last)].join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `Issue` and `issue field values` read `Issue field values`, not `Issue issue field values`. */
+function joinName(parent: string, own: string): string {
+  const last = parent.split(' ').at(-1)?.toLowerCase() ?? '';
+  return own.startsWith(`${last} `) ? `${parent} ${own.slice(last.length + 1)}` : `${parent} ${own}`;
 }
