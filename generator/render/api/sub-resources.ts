@@ -11,6 +11,13 @@ import { asString } from './resolver.js';
  */
 export const MAX_PAGE_OPERATIONS = 40;
 
+/**
+ * The share of a tag's operations whose paths must start alike for that start to be the tag's own
+ * resource (GitHub's repos: `/repos/…` beside a few `/user/repos`); a mere majority would take a
+ * large sub-resource (`/repos/{o}/{r}/branches`) for the resource itself.
+ */
+const MOST = 0.8;
+
 /** A sub-resource with this few operations stays on its parent's page. */
 const SMALL = 2;
 
@@ -63,7 +70,7 @@ interface Page {
  */
 function divide(name: string, operations: readonly OperationSource[], depth: number): Page[] {
   const paths = operations.map((op) => namingSegments(op));
-  const shared = majorityPrefix(paths, depth);
+  const { prefix: shared, named } = majorityPrefix(paths, depth, name);
   const own: OperationSource[] = [];
   const subs = new Map<string, { ops: OperationSource[]; prefix: string }>();
   operations.forEach((op, i) => {
@@ -81,7 +88,9 @@ function divide(name: string, operations: readonly OperationSource[], depth: num
       own.push(...sub.ops);
       continue;
     }
-    const subName = joinName(singular(name), readable(segment).toLowerCase());
+    // Segments most paths share but not all (`branches` of `/repos/{r}/branches/{b}/protection`) name it too.
+    const words = [...named.map((n) => pluralize.singular(readable(n))), readable(segment)].join(' ').toLowerCase();
+    const subName = joinName(singular(name), words);
     const divided = sub.ops.length > MAX_PAGE_OPERATIONS ? divide(subName, sub.ops, shared.length + 1) : undefined;
     if (divided) pages.push(...divided.map((p, i) => (i === 0 ? { ...p, where: sub.prefix } : p)));
     else pages.push({ name: subName, where: sub.prefix, operations: sub.ops });
@@ -128,11 +137,26 @@ function namingSegments(op: OperationSource): NamedSegment[] {
 }
 
 /**
- * The naming segments most of the operations share, from the start, at least `depth` long when all
- * of them do: the tag's own resource (`/repos` for GitHub's repos, beside a few `/user/repos`).
+ * The naming segments nearly all of the operations share (`MOST`), from the start, at least `depth`
+ * long when all of them do: the tag's own resource (`/repos` for GitHub's repos, beside a few
+ * `/user/repos`), or a segment named as the tag that most share (`/repos/{o}/{r}/issues` for issues).
+ * `named`: those after the tag's own that not all share and its name does not say, which then name
+ * its sub-resources.
  */
-function majorityPrefix(paths: ReadonlyArray<readonly NamedSegment[]>, depth: number): string[] {
+function majorityPrefix(
+  paths: ReadonlyArray<readonly NamedSegment[]>,
+  depth: number,
+  name: string,
+): { prefix: string[]; named: string[] } {
   const prefix: string[] = [];
+  const named: string[] = [];
+  const own = slugify(singular(name));
+  const words = new Set(
+    name
+      .toLowerCase()
+      .split(' ')
+      .map((w) => pluralize.singular(w)),
+  );
   let members = paths;
   for (;;) {
     const counts = new Map<string, number>();
@@ -142,9 +166,16 @@ function majorityPrefix(paths: ReadonlyArray<readonly NamedSegment[]>, depth: nu
     }
     let best: [string, number] | undefined;
     for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
-    const enough = prefix.length < depth ? best?.[1] === members.length : (best?.[1] ?? 0) > members.length / 2;
-    if (!best || !enough) return prefix;
-    const text = best[0];
+    if (!best) return { prefix, named };
+    const [text, count] = best;
+    const all = count === members.length;
+    const isOwn = slugify(singular(readable(text))) === own;
+    const known = words.has(pluralize.singular(readable(text).toLowerCase()));
+    if (prefix.length < depth ? !all : !(count >= members.length * MOST || (isOwn && count > members.length / 2)))
+      return { prefix, named };
+    // What leads to the tag's own segment is only the way to it (`/repos/{o}/{r}` before `issues`).
+    if (isOwn) named.length = 0;
+    else if (!all && !known) named.push(text);
     prefix.push(text);
     members = members.filter((segments) => segments[prefix.length - 1]?.text === text);
   }
