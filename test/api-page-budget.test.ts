@@ -137,7 +137,7 @@ describe('a reference too large for one page', () => {
       '/api/big/schemas/',
       '/api/big/users/',
     ]);
-    const title = (route: string): string => new Page(fromHtml(pages.get(route) as string)).text('h1');
+    const title = (route: string): string => new Page(fromHtml(pages.get(route) as string)).text('h1') ?? '';
     assert.equal(title('/api/big/item-notes/'), 'Item notes · Big reference');
     assert.equal(title('/api/big/schemas/'), 'Models · Big reference');
     const ids = (route: string): string[] =>
