@@ -285,6 +285,7 @@ describe('a very large API is split into one page per tag', () => {
   test('the overview keeps every operation anchor, each leading to its tag page', async () => {
     const { out, result } = await buildCopy('api-split', async (dir) => {
       const paths: Record<string, unknown> = {};
+      const COLOURS = ['Red', 'Green', 'Blue', 'Cyan', 'Magenta', 'Yellow'];
       // Three schemas of about 2,000 nodes each: B's models need three pages of at most about 4,000 nodes.
       const wide = {
         type: 'object',
@@ -308,7 +309,7 @@ describe('a very large API is split into one page per tag', () => {
         paths[`/things/${i}`] = {
           get: {
             operationId: `getThing${i}`,
-            tags: [i % 2 === 0 ? 'Even' : 'Odd'],
+            tags: [COLOURS[i % COLOURS.length] as string],
             responses: {
               '200': {
                 description: 'OK',
@@ -331,8 +332,9 @@ describe('a very large API is split into one page per tag', () => {
         },
       };
       await addApi(dir, 'many', document);
-      // Issue 26: pages are split by size. A budget under which a tag's 105 operations fit one page, a
-      // models page about 4,000 nodes, and each 2,000-node schema is within budget alone.
+      // A budget under which the one page would be too heavy: a page per tag (35 operations each,
+      // under the limit that divides a tag), and one models index. Under the second edition's paging
+      // (a models page of about 4,000 nodes), B's models took three pages: those routes redirect.
       const config = await readFile(join(dir, 'site-config.yaml'), 'utf8');
       await writeFile(
         join(dir, 'site-config.yaml'),
@@ -342,83 +344,75 @@ describe('a very large API is split into one page per tag', () => {
     assert.deepEqual(result.diagnostics, []);
     const routes = (await readdir(join(out, 'site/api/many'))).filter((r) => r !== '_parts').sort();
     assert.deepEqual(routes, [
+      'blue',
       'changelog',
-      'even',
+      'cyan',
+      'green',
       'index.html',
       'index.md',
-      'odd',
+      'magenta',
       'openapi.json',
       'openapi.yaml',
+      'red',
       'schemas',
+      'yellow',
     ]);
     const overview = await read(out, '/api/many/');
     assert.equal(overview.all('#api-moved [id^="getThing"]').length, 210);
-    assert.equal(overview.attr('[id="getThing3"] a', 'href'), '/ref/api/many/odd/#getThing3');
-    assert.equal(overview.attr('[id="getThing3"]', 'dataMovedTo'), '/ref/api/many/odd/#getThing3');
-    const odd = await read(out, '/api/many/odd/');
-    assert.equal(odd.all('.api-main .api-operation').length, 105);
+    assert.equal(overview.attr('[id="getThing3"] a', 'href'), '/ref/api/many/cyan/#getThing3');
+    assert.equal(overview.attr('[id="getThing3"]', 'dataMovedTo'), '/ref/api/many/cyan/#getThing3');
+    const odd = await read(out, '/api/many/cyan/');
+    assert.equal(odd.all('.api-main .api-operation').length, 35);
     assert.ok(odd.one('[id="getThing3"]'));
-    // Models are paged by initial: Thing on T's page, Answer on A's, _meta on the page for the rest.
+    // Every model is on the one models index, at its own anchor.
     assert.deepEqual(
       odd.links('#getThing3 .schema-tree > .schema-type').map((l) => l.href),
-      ['/ref/api/many/schemas/t/#schema-Thing'],
+      ['/ref/api/many/schemas/#schema-Thing'],
     );
+    const models = await read(out, '/api/many/schemas/');
+    assert.deepEqual(
+      models.all('.api-model').map((m) => m.properties.id),
+      ['schema-_meta', 'schema-Answer', 'schema-Big1', 'schema-Big2', 'schema-Big3', 'schema-Thing'],
+    );
+    assert.equal(models.text('h1'), 'Models · Many reference');
+    assert.equal(overview.all('.api-nav-initials').length, 0);
+    assert.equal(overview.attr('.api-nav a[href$="#models"]', 'href'), '/ref/api/many/schemas/#models');
+    assert.equal(models.attr('.api-nav [aria-current="page"]', 'href'), '/ref/api/many/schemas/#models');
+    // The second edition's models pages are redirect pages now, each holding its old anchors.
     assert.deepEqual((await readdir(join(out, 'site/api/many/schemas'))).sort(), [
       'a',
       'b',
       'b-2',
       'b-3',
+      'index.html',
+      'index.md',
       'other',
       't',
     ]);
-    const models = await read(out, '/api/many/schemas/t/');
+    const b3 = await read(out, '/api/many/schemas/b-3/');
     assert.deepEqual(
-      models.all('.api-model').map((m) => m.properties.id),
-      ['schema-Thing'],
-    );
-    assert.equal(models.text('h1'), 'Models T · Many reference');
-    assert.deepEqual(
-      overview.links('.api-nav-initials').map((l) => [l.text, l.href]),
+      b3.links('.api-redirect li').map((l) => [l.text, l.href]),
       [
-        ['A', '/ref/api/many/schemas/a/#models'],
-        ['B', '/ref/api/many/schemas/b/#models'],
-        ['B (2)', '/ref/api/many/schemas/b-2/#models'],
-        ['B (3)', '/ref/api/many/schemas/b-3/#models'],
-        ['Other', '/ref/api/many/schemas/other/#models'],
-        ['T', '/ref/api/many/schemas/t/#models'],
+        ['Models', '/ref/api/many/schemas/#models'],
+        ['Big3', '/ref/api/many/schemas/#schema-Big3'],
       ],
     );
-    assert.equal(models.attr('.api-nav-initials [aria-current="page"]', 'href'), '/ref/api/many/schemas/t/#models');
-    // B's first page holds Big1 and keeps the anchors of Big2 and Big3, each leading to its page.
-    const b = await read(out, '/api/many/schemas/b/');
-    assert.deepEqual(
-      b.all('.api-model').map((m) => m.properties.id),
-      ['schema-Big1'],
-    );
-    assert.deepEqual(
-      b.all('#api-moved [data-moved-to]').map((m) => [m.properties.id, m.properties.dataMovedTo]),
-      [
-        ['schema-Big2', '/ref/api/many/schemas/b-2/#schema-Big2'],
-        ['schema-Big3', '/ref/api/many/schemas/b-3/#schema-Big3'],
-      ],
-    );
-    assert.deepEqual(
-      (await read(out, '/api/many/schemas/b-3/')).all('.api-model').map((m) => m.properties.id),
-      ['schema-Big3'],
-    );
+    assert.equal(b3.attr('link[rel="canonical"]', 'href'), 'https://fixture.example/ref/api/many/schemas/');
+    assert.equal(b3.attr('meta[name="robots"]', 'content'), 'noindex');
     // The sidebar of a tag page lists its own operations only, so pages stay linear in the API's size.
-    assert.equal(odd.all('.api-nav .api-nav-operation').length, 105);
+    assert.equal(odd.all('.api-nav .api-nav-operation').length, 35);
     assert.equal(overview.all('.api-nav .api-nav-operation').length, 0);
 
     // In a real browser, an old deep link to the overview lands on the operation's new page.
     await withSiteInBrowser(join(out, 'site'), '/ref/', async (browser, origin) => {
       const tab = await browser.newPage();
       await tab.goto(`${origin}/ref/api/many/#getThing3`);
-      await tab.waitForURL(/\/odd\/#getThing3$/);
+      await tab.waitForURL(/\/cyan\/#getThing3$/);
       assert.equal(await tab.locator('[id="getThing3"] .api-path').textContent(), '/things/3');
-      await tab.goto(`${origin}/ref/api/many/schemas/b/#schema-Big3`);
-      await tab.waitForURL(/\/b-3\/#schema-Big3$/);
-      assert.equal(await tab.locator('.api-model h3').textContent(), '#Big3');
+      // An old models page's address lands on the model's section of the index.
+      await tab.goto(`${origin}/ref/api/many/schemas/b-3/#schema-Big3`);
+      await tab.waitForURL(/\/schemas\/#schema-Big3$/);
+      assert.equal(await tab.locator('#schema-Big3 h3').textContent(), '#Big3');
     });
   });
 });

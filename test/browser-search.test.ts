@@ -155,9 +155,9 @@ describe('the search dialog', () => {
     await page.keyboard.press('Control+k');
     await ready(page);
     await search(page, 'ParcelStatus');
-    await choose(page, '/kb/api/shop/schemas/p/#schema-ParcelStatus');
+    await choose(page, '/kb/api/shop/schemas/#schema-ParcelStatus');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${site.base}/api/shop/schemas/p/#schema-ParcelStatus`);
+    await page.waitForURL(`${site.base}/api/shop/schemas/#schema-ParcelStatus`);
     await page.waitForSelector('#schema-ParcelStatus');
     await context.close();
   });

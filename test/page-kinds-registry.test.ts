@@ -11,7 +11,8 @@ import { tempDir } from './helpers.js';
 
 /**
  * The blog's fixture with a versioned API added: a site with a page of every kind (a changelog among
- * the API's, and fragments of the long pages of our datasource reference).
+ * the API's, fragments of the long pages of our datasource reference). The versioned API is split
+ * (`splitAbove: 1`), so the second edition's models pages by initial are redirect pages now.
  */
 let output: SiteOutput;
 let parts: SiteParts;
@@ -30,7 +31,7 @@ before(async () => {
   await cp('openapi/datasource', join(dir, 'openapi/datasource'), { recursive: true });
   const config = (await readFile(BLOG_FIXTURE, 'utf8')).replace(
     'apis: []',
-    'apis:\n  - { id: versioned, spec: openapi/versioned/ }\n  - { id: datasource, spec: openapi/datasource/ }',
+    'apiPages: { splitAbove: 1 }\napis:\n  - { id: versioned, spec: openapi/versioned/ }\n  - { id: datasource, spec: openapi/datasource/ }',
   );
   await writeFile(join(dir, 'site-config.yaml'), config);
   output = await compileSite({
@@ -70,12 +71,16 @@ describe('the page-kind registry (generator/page-kinds/)', () => {
     }
   });
 
-  test('every page that offers a Markdown twin is twinned and listed in llms.txt; the 404 page and the fragments of long API pages offer none', () => {
+  test('every page that offers a Markdown twin is twinned and listed in llms.txt; the 404 and redirect pages and the fragments of long API pages offer none', () => {
     const llms = text('site/llms.txt');
     for (const page of pages) {
       const html = text(`site/${page.kind === 'not-found' ? '404.html' : routeFile(page.route)}`);
       const offers = html.includes(`href="/site${page.route}index.md"`);
-      assert.equal(offers, page.kind !== 'not-found' && page.kind !== 'api-part', `${page.route} offers a twin`);
+      assert.equal(
+        offers,
+        !['not-found', 'api-redirect', 'api-part'].includes(page.kind),
+        `${page.route} offers a twin`,
+      );
       if (!offers) continue;
       assert.ok(output.files?.has(`site/${page.route.slice(1)}index.md`), `${page.route} has no twin`);
       assert.ok(llms.includes(`/site${page.route}index.md)`), `${page.route} is not in llms.txt`);
@@ -100,5 +105,12 @@ describe('the page-kind registry (generator/page-kinds/)', () => {
     );
     for (const page of published) assert.ok(sitemap.includes(`https://blog.example/site${page.route}<`), page.route);
     assert.ok(!sitemap.includes('404'));
+    const redirects = pages.filter((page) => page.kind === 'api-redirect');
+    assert.ok(redirects.length > 0);
+    for (const page of redirects) {
+      assert.ok(!sitemap.includes(`${page.route}<`), page.route);
+      assert.ok(!site.pages.some((p) => p.route === page.route), page.route);
+      assert.match(text(`site/${routeFile(page.route)}`), /<meta name="robots" content="noindex"\/>/);
+    }
   });
 });

@@ -73,6 +73,15 @@ const isReferenceSummary: Guard = fields({
     fields({ apiId: isString, route: isString, title: isString, description: isString, anchors: arrayOf(isString) }),
   ),
   files: arrayOf(tuple(isString, isString)),
+  redirects: arrayOf(
+    fields({
+      apiId: isString,
+      route: isString,
+      to: isString,
+      title: isString,
+      anchors: arrayOf(fields({ id: isString, href: isString, label: isString })),
+    }),
+  ),
 });
 
 const SHAPES = {

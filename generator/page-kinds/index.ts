@@ -1,5 +1,6 @@
 import { apiKind } from './api.js';
 import { apiPartKind } from './api-part.js';
+import { apiRedirectKind } from './api-redirect.js';
 import { blogListKind } from './blog-list.js';
 import { blogPostKind } from './blog-post.js';
 import { blogTagKind } from './blog-tag.js';
@@ -26,6 +27,7 @@ export const PAGE_KINDS: readonly PageKind[] = [
   blogTagKind,
   apiKind,
   apiPartKind,
+  apiRedirectKind,
   notFoundKind,
 ];
 

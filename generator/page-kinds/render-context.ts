@@ -12,7 +12,7 @@ import type { KindSite } from './site.js';
 export interface RenderContext extends KindSite {
   content: ContentResult;
   site: SiteModel;
-  reference: Pick<LazyReference, 'full'>;
+  reference: Pick<LazyReference, 'full'> & Partial<Pick<LazyReference, 'redirects'>>;
   head(
     route: string,
     title: string,

@@ -4,7 +4,7 @@ import type { ApiPageSummary } from '../render/api/lazy-reference.js';
 import type { BlogPageKind } from '../render/blog/pages.js';
 
 /** A page's kind as the build report names it. */
-export type PageKindId = 'doc' | 'page' | 'api' | 'api-part' | 'not-found' | BlogPageKind;
+export type PageKindId = 'doc' | 'page' | 'api' | 'api-part' | 'api-redirect' | 'not-found' | BlogPageKind;
 
 /** The content a kind's pages are drawn from. */
 export type KindContent = Pick<ContentResult, 'docs' | 'pages'> & Partial<Pick<ContentResult, 'posts' | 'blog'>>;

@@ -22,7 +22,7 @@ export interface RenderInput {
   content: ContentResult;
   apiPages: readonly ApiPageSummary[];
   /** The reference's data models, for its pages and for the contract components of MDX pages (the newest version of each API). */
-  reference: Pick<LazyReference, 'key' | 'full' | 'secondThread'>;
+  reference: Pick<LazyReference, 'key' | 'full' | 'secondThread'> & Partial<Pick<LazyReference, 'redirects'>>;
   /** Site paths (no base URL) of the client assets and the favicon. */
   assets: SiteAssets;
   /** Render only these routes (`specsite dev` after an edit that changed no navigation); the page list stays complete. */

@@ -17,6 +17,7 @@ import { ContractsProvider } from '../../templates/mdx/contract/context.js';
 import type { ContractCatalog } from '../../templates/mdx/contract-model.js';
 import type { DocPageModel, HeadModel, PageMenuModel, SiteModel } from '../../templates/model.js';
 import { NotFoundPage } from '../../templates/pages/NotFoundPage.js';
+import { RedirectPage, type RedirectModel } from '../../templates/pages/RedirectPage.js';
 import { StandalonePage } from '../../templates/pages/StandalonePage.js';
 import { pageContent } from '../content/page-tree.js';
 import type { CompiledPage } from '../content/types.js';
@@ -182,4 +183,9 @@ export function renderBlog(
 
 export function renderNotFound(site: SiteModel, head: HeadModel, docsHref: string | undefined): string {
   return renderDocument(site, head, <NotFoundPage homeHref={site.navbar.homeHref} docsHref={docsHref} />);
+}
+
+/** The redirect page of a route an older edition of a reference had: a document of its own, without the site's layout or client. */
+export function renderRedirect(site: SiteModel, head: HeadModel, redirect: RedirectModel): string {
+  return DOCTYPE + renderToString(<RedirectPage site={site} head={head} redirect={redirect} />);
 }

@@ -5,7 +5,7 @@ import { MethodBadge } from './MethodBadge.js';
 type NavGroup = ApiNavModel['groups'][number];
 
 /**
- * The reference's own sidebar: the overview, each tag with its operations, the models. A tag's
+ * The reference's own sidebar: the overview, each tag (or sub-resource) page with its operations, the models index. A tag's
  * operations fold under a native disclosure beside its link (never inside it: a link in a
  * <summary> is a control nested in another), so they open and close without script.
  */
@@ -23,20 +23,13 @@ export function ApiNav({ nav, title }: { nav: ApiNavModel; title: string }): Rea
         ))}
         {nav.modelsHref ? (
           <li className="sidebar-item">
-            <a className="sidebar-link api-nav-tag" href={nav.modelsHref}>
+            <a
+              className="sidebar-link api-nav-tag"
+              href={nav.modelsHref}
+              {...(nav.modelsCurrent ? { 'aria-current': 'page' as const } : {})}
+            >
               Models
             </a>
-            {nav.modelPages.length > 0 ? (
-              <ul className="api-nav-initials" aria-label="Models by initial">
-                {nav.modelPages.map((p) => (
-                  <li key={p.href}>
-                    <a href={p.href} {...(p.current ? { 'aria-current': 'page' as const } : {})}>
-                      {p.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
           </li>
         ) : null}
       </ul>

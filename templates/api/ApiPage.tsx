@@ -66,19 +66,14 @@ export function ApiPage({ api, menu }: { api: ApiReferenceModel; menu?: PageMenu
         {api.sections.map((section) => (
           <TagSection key={section.anchor} section={section} lazy={api.lazy} />
         ))}
-        {api.models.length > 0 ? <Models models={api.models} lazy={api.lazy} /> : null}
-        {api.kind === 'models' ? (
-          <MovedAnchors
-            moved={api.moved}
-            heading="More models"
-            intro="The models of this initial continue on the next pages; each is listed here and links to its section."
-          />
+        {api.models.length > 0 ? (
+          <Models models={api.models} index={api.kind === 'models'} lazy={api.lazy} />
         ) : null}
         {api.kind === 'tag' ? (
           <MovedAnchors
             moved={api.moved}
             heading="More operations"
-            intro="The operations of this tag continue on the next pages; each is listed here and links to its section."
+            intro="The other operations of this tag are on the pages of its sub-resources; each is listed here and links to its section."
           />
         ) : null}
       </main>

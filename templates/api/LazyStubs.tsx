@@ -32,13 +32,14 @@ export function OperationStub({ op, href }: { op: OperationModel; href: string }
 
 export function ModelStub({ model, href }: { model: SchemaSectionModel; href: string }): ReactElement {
   return (
-    <section id={model.anchor} className="api-model api-stub" data-api-part={href}>
+    <section id={model.anchor} className="api-model api-stub" data-api-part={href} data-model-name={model.name}>
       <h3>
         <a className="hash-link" href={`#${model.anchor}`} aria-label={`Link to ${model.name}`}>
           #
         </a>
         {model.name}
       </h3>
+      {model.summary ? <p className="api-model-summary">{model.summary}</p> : null}
       <p className="api-stub-more">
         <a href={href}>Every property of {model.name}</a>
       </p>

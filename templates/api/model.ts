@@ -200,6 +200,8 @@ export interface SchemaSectionModel {
   name: string;
   anchor: string;
   schema: SchemaNodeModel;
+  /** The first sentence of its description, shown with its name in the models index. */
+  summary?: string;
   /** Where a component schema stands in the API's versions; absent when the API has one version. */
   history?: HistoryMarkModel[];
 }
@@ -254,8 +256,8 @@ export interface ApiNavModel {
     open: boolean;
   }>;
   modelsHref: string | undefined;
-  /** A split API's models, one page per initial (empty when all models are on one page). */
-  modelPages: Array<{ label: string; href: string; current: boolean }>;
+  /** The models index is the page being read (a split API's `schemas/`). */
+  modelsCurrent: boolean;
 }
 
 /** Links out of one reference, filled in when the site is rendered (it alone knows every API and docs page). */
@@ -288,7 +290,7 @@ export interface ApiReferenceModel {
   nav: ApiNavModel;
   sections: TagSectionModel[];
   models: SchemaSectionModel[];
-  /** On a split API's overview, the anchors of operations now on tag pages; on the first models page of an initial, those of the schemas on its later pages. */
+  /** On a split API's overview, the anchors of operations now on tag pages; on the first page of a divided tag, those of its sub-resources' pages. */
   moved: Array<{ id: string; href: string; label: string }>;
   links?: ApiLinksModel;
   /** Sections sent as stubs, their bodies fetched as the reader nears them: anchor → the fragment's address. */

@@ -9,6 +9,7 @@
  */
 import { BASE_URL_ISSUE_ID, type HeadSettings } from '../hooks/head-settings.js';
 import { STORAGE_KEYS, STORAGE_WARNING, storageProbe } from '../hooks/storage.js';
+import { followRedirect } from './redirect.js';
 
 /** Storage may be blocked or throw on every call: the page then shows the defaults, and says so once, here. */
 const storage = storageProbe();
@@ -25,6 +26,7 @@ function stored(key: string): string | null {
 const root = document.documentElement;
 const settings = JSON.parse((document.currentScript as HTMLScriptElement).dataset.settings ?? '') as HeadSettings;
 root.classList.add('js');
+if (settings.moved) followRedirect(settings.moved);
 let theme = stored(STORAGE_KEYS.theme);
 if (theme !== 'dark' && theme !== 'light') {
   theme = settings.system && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : settings.fallback;

@@ -13,6 +13,7 @@ import { installCollapsibles } from './collapsible.js';
 import { installCopyButtons } from './copy-buttons.js';
 import { installDropdowns } from './dropdowns.js';
 import { followMovedAnchor } from './moved-anchor.js';
+import { installModelsFilter, showModelsFilter } from './models-filter.js';
 import { installPageMenu } from './page-menu.js';
 import { clearMissingPreferredVersions, installPreferredVersion } from './preferred-version.js';
 import { readRouteDocument } from './route-document.js';
@@ -41,6 +42,8 @@ function start(): void {
   installPreferredVersion();
   installTabs();
   installPageMenu();
+  installModelsFilter();
+  showModelsFilter();
 
   const root = siteRoot(document);
   const baseUrl = root?.getAttribute('data-base-url');
@@ -55,6 +58,7 @@ function start(): void {
     // A link into a split API reference may name an operation that moved to another page.
     followMovedAnchor();
     clearMissingPreferredVersions();
+    showModelsFilter();
     setUpTabs();
     installApiParts();
     attachApiScrollNav();

@@ -14,6 +14,11 @@ export interface HeadSettings {
   bar: string | null;
   /** The base URL the site was built for. */
   base: string;
+  /**
+   * On the redirect page of an old route only: the page it went to, and where each id the old page
+   * held is now (site paths with their hash), so `old/#getBucket` lands on the operation.
+   */
+  moved?: { to: string; anchors: Record<string, string> };
 }
 
 /** The wrong-base-URL banner (rendered hidden by Document), which the head script shows. */

@@ -52,3 +52,13 @@ function remembered<T>(cache: Map<string, T>, text: string, make: () => T): T {
   }
   return value;
 }
+
+/** The first sentence of plain text (at most 200 characters): a page's summary, a model's one line. */
+export function firstSentence(text: string): string {
+  const plain = text
+    .replace(/[`*_[\]#>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const end = plain.search(/[.!?](\s|$)/);
+  return (end === -1 ? plain : plain.slice(0, end + 1)).slice(0, 200);
+}

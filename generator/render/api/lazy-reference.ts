@@ -1,7 +1,7 @@
 import { sha256, type BuildCache } from '../../cache/store.js';
 import type { LoadedApi } from '../../contracts/index.js';
 import type { ContractCatalog, ServiceCatalog } from '../../../templates/mdx/contract-model.js';
-import type { ApiPage, ApiReference, ApiReferenceOptions } from './pages.js';
+import type { ApiPage, ApiRedirect, ApiReference, ApiReferenceOptions } from './pages.js';
 import { SampleColours } from './samples/colours.js';
 import type { Background } from '../../workers/background.js';
 import { stepKey } from '../../cache/step-key.js';
@@ -27,6 +27,8 @@ export interface ApiPageSummary extends Omit<ApiPage, 'model'> {
  */
 export interface LazyReference {
   pages: ApiPageSummary[];
+  /** The redirect pages of the routes an older edition of the reference had (not in the sitemap, search or llms.txt). */
+  redirects: ApiRedirect[];
   /** Site path → content: each version's document for download. */
   files: Map<string, string>;
   /** Path under the output folder → content: each version's index for `specsite mcp`. */
@@ -45,10 +47,12 @@ interface CachedSummary {
   pages: Array<Omit<ApiPageSummary, 'anchors' | 'fingerprint'> & { anchors: string[] }>;
   files: Array<[string, string]>;
   published: Array<[string, string]>;
+  redirects: ApiRedirect[];
 }
 
 export const EMPTY_REFERENCE: LazyReference = {
   pages: [],
+  redirects: [],
   files: new Map(),
   published: new Map(),
   key: '',
@@ -72,6 +76,7 @@ export async function lazyApiReference(
   });
   const built = new Map<string, ApiReference>();
   const pages: ApiPageSummary[] = [];
+  const redirects: ApiRedirect[] = [];
   const files = new Map<string, string>();
   const published = new Map<string, string>();
   const keys: string[] = [];
@@ -96,11 +101,13 @@ export async function lazyApiReference(
           pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })),
           files: [...reference.files],
           published: [...reference.published],
+          redirects: reference.redirects,
         };
         await cache.set('reference', key, summary);
       }
       for (const page of summary.pages)
         pages.push({ ...page, anchors: new Set(page.anchors), fingerprint: sha256(key, page.route) });
+      redirects.push(...summary.redirects);
       for (const [path, text] of summary.files) files.set(path, text);
       for (const [path, text] of summary.published) published.set(path, text);
     }
@@ -127,6 +134,7 @@ export async function lazyApiReference(
   };
   return {
     pages,
+    redirects,
     files,
     published,
     key: sha256(...keys),

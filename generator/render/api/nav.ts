@@ -1,5 +1,5 @@
 import type { ApiNavModel, OperationModel, RoleModel } from '../../../templates/api/model.js';
-import { pageLabel, type PlacedSection, type VersionLayout } from './layout.js';
+import type { PlacedSection, VersionLayout } from './layout.js';
 
 /**
  * A one-page reference with at most this many operations lists them all open; a longer one opens
@@ -28,13 +28,7 @@ export function apiNav(
       };
     }),
     modelsHref: modelRoutes[0] === undefined ? undefined : `${href(modelRoutes[0])}#models`,
-    modelPages: split
-      ? modelRoutes.map((route) => ({
-          label: pageLabel(route),
-          href: `${href(route)}#models`,
-          current: route === current,
-        }))
-      : [],
+    modelsCurrent: split && modelRoutes[0] === current,
   });
 }
 

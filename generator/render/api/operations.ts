@@ -14,8 +14,8 @@ export interface TagGroup {
   /** Markdown: the tag's own description, or what a path group holds. */
   description: unknown;
   operations: OperationSource[];
-  /** The second, third… page of a tag whose operations do not fit on one (see `groupParts`). */
-  part?: number;
+  /** The anchor of the tag a sub-resource's page was divided from (see `divideLarge`). */
+  subOf?: string;
 }
 
 export interface OperationGroups {

@@ -1,6 +1,5 @@
 import { isRecord } from '../../sources/pointer.js';
 import type { OperationSource } from './operation-model.js';
-import type { TagGroup } from './operations.js';
 import type { RefResolver } from './resolver.js';
 import { estimateNodes } from './schema-model.js';
 
@@ -103,7 +102,12 @@ export function modelsWeight(document: Record<string, unknown>): Weight {
   return scale(SCHEMA_NODE, nodes);
 }
 
-/** Schema nodes one models page may hold: what fits in the budget's share beside the page itself. */
+/** The page around the sections (head, navbar, sidebar, footer), as a weight to add to. */
+export function pageOverhead(): Weight {
+  return PAGE_OVERHEAD;
+}
+
+/** Schema nodes one of the second edition's models pages held (see legacy-routes.ts): what fits in the budget's share beside the page itself. */
 export function modelPageNodes(budget: PageBudget): number {
   const room = (key: keyof Weight): number => (budget[key] * FILL - PAGE_OVERHEAD[key]) / SCHEMA_NODE[key];
   return Math.max(1, Math.floor(Math.min(room('htmlBytes'), room('elements'))));
@@ -114,56 +118,11 @@ export function fits(parts: readonly Weight[], budget: PageBudget): boolean {
   return within(parts.reduce(add, PAGE_OVERHEAD), budget);
 }
 
-function within(total: Weight, budget: PageBudget): boolean {
+export function within(total: Weight, budget: PageBudget): boolean {
   return total.htmlBytes <= budget.htmlBytes * FILL && total.elements <= budget.elements * FILL;
 }
 
-/**
- * Each group as one page or, when its operations do not fit one, cut into parts in their order:
- * the first part keeps the group's name and anchor, the next are named `name (2)`, `name (3)`…
- * A part always takes at least one operation, however large.
- */
-export function groupParts(
-  groups: readonly TagGroup[],
-  weight: (source: OperationSource) => Weight,
-  budget: PageBudget,
-  anchor: (wanted: string) => string,
-): TagGroup[] {
-  const result: TagGroup[] = [];
-  for (const group of groups) {
-    const parts: OperationSource[][] = [];
-    let held = PAGE_OVERHEAD;
-    for (const op of group.operations) {
-      const w = weight(op);
-      const current = parts.at(-1);
-      if (current && within(add(held, w), budget)) {
-        current.push(op);
-        held = add(held, w);
-      } else {
-        parts.push([op]);
-        held = add(PAGE_OVERHEAD, w);
-      }
-    }
-    parts.forEach((operations, index) =>
-      result.push(
-        index === 0
-          ? { ...group, operations }
-          : {
-              ...group,
-              name: `${group.name} (${index + 1})`,
-              anchor: anchor(`${group.anchor}-${index + 1}`),
-              // The tag's description stays with its first part.
-              description: undefined,
-              part: index + 1,
-              operations,
-            },
-      ),
-    );
-  }
-  return result;
-}
-
-function add(a: Weight, b: Weight): Weight {
+export function add(a: Weight, b: Weight): Weight {
   return { htmlBytes: a.htmlBytes + b.htmlBytes, elements: a.elements + b.elements };
 }
 

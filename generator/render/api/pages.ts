@@ -7,6 +7,7 @@ import { changelogModel, versionAnchor, type VersionAnchors } from './changelog.
 import { changelogRoute, versionRoute } from './version-routes.js';
 import { referenceDocument } from './document.js';
 import type { ApiPage } from './reference-pages.js';
+import type { ApiRedirect } from './redirects.js';
 import { SampleColours } from './samples/colours.js';
 import { OperationSamples } from './samples/operation-samples.js';
 import { versionPages, type ApiReferenceOptions } from './version-pages.js';
@@ -15,6 +16,7 @@ import { stepKey } from '../../cache/step-key.js';
 
 export type { ApiPage } from './reference-pages.js';
 export type { ApiReferenceOptions } from './version-pages.js';
+export type { ApiRedirect } from './redirects.js';
 
 export interface ApiReference {
   pages: ApiPage[];
@@ -24,6 +26,8 @@ export interface ApiReference {
   catalog: ContractCatalog;
   /** Path under the output folder → content: each version's index for `specsite mcp` (`DIR/mcp/…`). */
   published: Map<string, string>;
+  /** A page for each route an older edition of the reference had and this one has not. */
+  redirects: ApiRedirect[];
 }
 
 /**
@@ -36,6 +40,7 @@ export async function buildApiReference(
   colours: SampleColours = SampleColours.here(),
 ): Promise<ApiReference> {
   const pages: ApiPage[] = [];
+  const redirects: ApiRedirect[] = [];
   const files = new Map<string, string>();
   const published = new Map<string, string>();
   const catalog = new Map<string, ServiceCatalog>();
@@ -89,6 +94,7 @@ export async function buildApiReference(
       await samples.save();
       published.set(...built.indexFile);
       pages.push(...built.pages);
+      redirects.push(...built.redirects);
       anchors.push({ version, href: withBase(options.baseUrl, route), ...built.anchors });
       if (index === 0) {
         catalog.set(loaded.api.id, built.catalog);
@@ -113,5 +119,5 @@ export async function buildApiReference(
       parts: [],
     });
   }
-  return { pages, files, catalog, published };
+  return { pages, files, catalog, published, redirects };
 }

@@ -47,7 +47,7 @@ function sharedSegments(all: readonly string[][]): number {
   return n;
 }
 
-function isParameter(segment: string): boolean {
+export function isParameter(segment: string): boolean {
   return segment.includes('{') || segment.startsWith(':');
 }
 
@@ -55,7 +55,7 @@ function isParameter(segment: string): boolean {
  * `v1`, `v2beta1`, `v1.2`, `1.0`, `2010-04-01`: the API's version, not a resource. Each repetition
  * starts with a separator or a letter, so the match stays linear on a stranger's path.
  */
-function isVersion(segment: string): boolean {
+export function isVersion(segment: string): boolean {
   return /^v\d+(?:[._-]?(?:alpha|beta|rc)\d*|[._-]\d+)*$/i.test(segment) || /^\d+(?:[._-]\d+)*$/.test(segment);
 }
 

@@ -1,6 +1,6 @@
 import type { ApiNavModel, ApiReferenceModel } from '../../../templates/api/model.js';
 import type { ChangelogModel } from '../../../templates/api/changelog-model.js';
-import { LAYOUT_IDS, pageLabel, type PlacedSection, type VersionLayout } from './layout.js';
+import { LAYOUT_IDS, type PlacedSection, type VersionLayout } from './layout.js';
 import { endpointLabel } from './nav.js';
 import type { SchemaSections } from './schema-sections.js';
 import { lazyParts, type LazyPart } from './lazy-parts.js';
@@ -46,7 +46,7 @@ export function referenceTitle(apiTitle: string): string {
   return /\breference$/i.test(apiTitle) ? apiTitle : `${apiTitle} reference`;
 }
 
-/** The pages of one version: everything on one page, or an overview, a page per tag and the models pages. */
+/** The pages of one version: everything on one page, or an overview, a page per tag (or sub-resource) and the models index. */
 export function referencePages(parts: VersionParts): ApiPage[] {
   const { common, overview, layout, sections, schemas, nav } = parts;
   const page = pageOf(parts);
@@ -69,55 +69,34 @@ export function referencePages(parts: VersionParts): ApiPage[] {
   const result = [
     page(layout.route, parts.title, { ...common, ...overview, kind: 'overview', nav: nav(undefined), moved }),
   ];
-  sections.forEach(({ group, section }, index) => {
+  for (const { group, section } of sections) {
     const route = layout.tagRoute(group);
     const heading = `${section.name} · ${parts.title}`;
-    const moved = group.part === undefined ? movedParts(parts, index) : [];
+    const moved = group.subOf === undefined ? movedToSubResources(parts, group.anchor) : [];
     result.push(page(route, heading, { ...common, kind: 'tag', heading, nav: nav(route), sections: [section], moved }));
-  });
-  for (const route of schemas.routes) {
-    const heading = `Models ${pageLabel(route)} · ${parts.title}`;
-    const models = schemas.byPage.get(route) ?? [];
-    result.push(
-      page(route, heading, {
-        ...common,
-        kind: 'models',
-        heading,
-        nav: nav(route),
-        models,
-        moved: movedModels(parts, route),
-      }),
-    );
+  }
+  if (schemas.all.length > 0) {
+    const heading = `Models · ${parts.title}`;
+    const route = layout.modelsRoute;
+    result.push(page(route, heading, { ...common, kind: 'models', heading, nav: nav(route), models: schemas.all }));
   }
   return result;
 }
 
 /**
- * The first page of a tag keeps the anchors of the operations on its later parts, so a link to
- * `repos/#op` still works after more operations push `op` onto `repos-2/`.
+ * The first page of a divided tag keeps the anchors of the operations on its sub-resources'
+ * pages, so a link to `repos/#op` still works after `op` moved to `repo-branches/`.
  */
-function movedParts({ layout, sections }: VersionParts, first: number): ApiReferenceModel['moved'] {
-  const moved: ApiReferenceModel['moved'] = [];
-  for (const { group, section } of sections.slice(first + 1)) {
-    if (group.part === undefined) break;
-    for (const op of section.operations)
-      moved.push({ id: op.id, href: `${layout.pageOf(group)}#${op.id}`, label: endpointLabel(op) });
-  }
-  return moved;
-}
-
-/**
- * The first page of an initial keeps the anchors of the schemas on its later pages, so a link to
- * `schemas/w/#schema-x` still works after more schemas push `x` onto `w-2/`.
- */
-function movedModels({ layout, schemas }: VersionParts, route: string): ApiReferenceModel['moved'] {
-  const { pager, href } = layout;
-  const later = pager.isFirst(route)
-    ? schemas.routes.filter((r) => r !== route && pager.initialOf(r) === pager.initialOf(route))
-    : [];
-  return later.flatMap((r) =>
-    (schemas.byPage.get(r) ?? []).map((m) => ({ id: m.anchor, href: `${href(r)}#${m.anchor}`, label: m.name })),
-  );
+function movedToSubResources({ layout, sections }: VersionParts, anchor: string): ApiReferenceModel['moved'] {
+  return sections
+    .filter(({ group }) => group.subOf === anchor)
+    .flatMap(({ group, section }) =>
+      section.operations.map((op) => ({
+        id: op.id,
+        href: `${layout.pageOf(group)}#${op.id}`,
+        label: endpointLabel(op),
+      })),
+    );
 }
 
 function pageOf({

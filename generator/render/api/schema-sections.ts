@@ -1,5 +1,5 @@
 import type { SchemaSectionModel } from '../../../templates/api/model.js';
-import { compareRoutes } from './layout.js';
+import { firstSentence } from './descriptions.js';
 import type { OperationContext } from './operation-model.js';
 import { namedSchemaModel } from './schema-model.js';
 import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
@@ -8,9 +8,7 @@ import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
 export interface SchemaSections {
   /** All of them, in the order the registry found them. */
   all: SchemaSectionModel[];
-  /** Route → the schemas on that page (one page, or the models pages of a split version). */
-  byPage: Map<string, SchemaSectionModel[]>;
-  /** The routes of `byPage` in reading order. */
+  /** The route of the page that holds them (none when there are none). */
   routes: string[];
   /** The components by name, with their links. */
   catalog: Map<string, { href: string; schema: SchemaSectionModel['schema'] }>;
@@ -22,17 +20,25 @@ export interface SchemaSections {
  */
 export function schemaSections(registry: SchemaRegistry, context: OperationContext): SchemaSections {
   const all: SchemaSectionModel[] = [];
-  const byPage = new Map<string, SchemaSectionModel[]>();
+  const routes = new Set<string>();
   const catalog: SchemaSections['catalog'] = new Map();
   const add = (named: NamedSchema, component: boolean): void => {
-    const section = { name: named.name, anchor: named.anchor, schema: namedSchemaModel(named, context) };
+    const description = typeof named.schema === 'object' ? named.schema.description : undefined;
+    // Only the first paragraph is read: the one line is all the index shows.
+    const summary = firstSentence(
+      context.text.plain(typeof description === 'string' ? description.split(/\n\s*\n/)[0] : undefined),
+    );
+    const section: SchemaSectionModel = {
+      name: named.name,
+      anchor: named.anchor,
+      schema: namedSchemaModel(named, context),
+      ...(summary ? { summary } : {}),
+    };
     if (component) catalog.set(named.name, { href: registry.href(named), schema: section.schema });
     all.push(section);
-    const list = byPage.get(named.page) ?? [];
-    list.push(section);
-    byPage.set(named.page, list);
+    routes.add(named.page);
   };
   for (const named of registry.components) add(named, true);
   for (let i = 0; i < registry.others.length; i++) add(registry.others[i] as NamedSchema, false);
-  return { all, byPage, routes: [...byPage.keys()].sort(compareRoutes), catalog };
+  return { all, routes: [...routes], catalog };
 }

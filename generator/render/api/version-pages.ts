@@ -6,15 +6,14 @@ import type { BuildCache } from '../../cache/store.js';
 import { changelogAnchors, serviceCatalog } from './catalog.js';
 import type { VersionAnchors } from './changelog.js';
 import { contractUrls, versionAnchors } from './contract-links.js';
-import { Descriptions } from './descriptions.js';
+import { Descriptions, firstSentence } from './descriptions.js';
 import { addHistoryMarks } from './history-marks.js';
 import { LAYOUT_IDS, operationHrefs, versionLayout, type PlacedSection } from './layout.js';
-import { apiNav, rolesIndex } from './nav.js';
+import { apiNav, endpointLabel, rolesIndex } from './nav.js';
 import { operationModel, type OperationContext } from './operation-model.js';
 import { groupOperations, type TagGroup } from './operations.js';
 import {
   fits,
-  groupParts,
   JsonSizes,
   modelsWeight,
   operationWeight,
@@ -31,6 +30,9 @@ import { schemaSections } from './schema-sections.js';
 import { distinctLabels, ownSectionNames } from './section-labels.js';
 import { securitySchemes, servers } from './security-model.js';
 import { versionIndexFile } from './mcp/version-index.js';
+import { legacyPages, type LegacyPage } from './legacy-routes.js';
+import { legacyRedirects, type ApiRedirect, type Place } from './redirects.js';
+import { divideLarge } from './sub-resources.js';
 
 export interface ApiReferenceOptions {
   baseUrl: string;
@@ -41,7 +43,7 @@ export interface ApiReferenceOptions {
   typed: ReadonlySet<string>;
   /** An API version with more operations than this gets one page per tag, whatever its size. */
   splitAbove?: number;
-  /** The most HTML one reference page may weigh: a version that would weigh more is split by tag, and a tag that would by part. */
+  /** The most HTML one reference page may weigh: a version whose one page would weigh more is split by tag. */
   pageBudget?: PageBudget;
   primaryColor: string;
   /** Each API's change reports between consecutive versions, newest first (see `apiHistory`). */
@@ -74,6 +76,8 @@ export interface VersionPages {
   anchors: Pick<VersionAnchors, 'operations' | 'schemas'>;
   /** What `specsite mcp` answers about the version's operations and models: its file (path under `DIR/`, text). */
   indexFile: [string, string];
+  /** A page for each route the second edition gave the version that it no longer has. */
+  redirects: ApiRedirect[];
 }
 
 /** The reference pages of one version of an API, its catalog, and where its parts are. */
@@ -81,15 +85,10 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
   const info = asRecord(document.info);
   const title = apiTitle(input.title, document, input.apiId);
   const resolver = new RefResolver(document);
-  const { groups, split } = placedGroups(document, resolver, input);
-  const layout = versionLayout(groups, input.route, split, input.baseUrl, input.pageBudget ?? PAGE_BUDGET);
+  const { groups, split, legacy } = placedGroups(document, resolver, input);
+  const layout = versionLayout(groups, input.route, split, input.baseUrl);
   const text = new Descriptions(contractUrls(document, versionAnchors(groups, layout)));
-  const registry = new SchemaRegistry(
-    resolver,
-    (name, schema) => (layout.split ? layout.pager.place(name, schema) : input.route),
-    layout.href,
-    input.schemaName,
-  );
+  const registry = new SchemaRegistry(resolver, () => layout.modelsRoute, layout.href, input.schemaName);
   const hrefs = operationHrefs(groups, layout);
   const context: OperationContext = {
     registry,
@@ -141,21 +140,51 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     resolver,
     schemaFiles: input.schemaFiles ?? new Map(),
   });
-  return { pages: referencePages(parts), catalog, anchors, indexFile };
+  const pages = referencePages(parts);
+  const redirects = legacy
+    ? legacyRedirects(
+        legacy([...registry.components, ...registry.others]),
+        new Set(pages.map((p) => p.route)),
+        places(tagged, schemas.all, layout),
+        { apiId: input.apiId, title: `Page moved · ${parts.title}`, baseUrl: input.baseUrl, fallback: input.route },
+      )
+    : [];
+  return { pages, catalog, anchors, indexFile, redirects };
+}
+
+/** Where every anchor of a split version is now, for the redirects of its old routes. */
+function places(
+  tagged: readonly PlacedSection[],
+  models: VersionParts['schemas']['all'],
+  layout: ReturnType<typeof versionLayout>,
+): Map<string, Place> {
+  const result = new Map<string, Place>([['models', { route: layout.modelsRoute, label: 'Models' }]]);
+  for (const { group, section } of tagged) {
+    const route = layout.tagRoute(group);
+    result.set(section.anchor, { route, label: section.name });
+    for (const op of section.operations) result.set(op.id, { route, label: endpointLabel(op) });
+  }
+  for (const model of models) result.set(model.anchor, { route: layout.modelsRoute, label: model.name });
+  return result;
 }
 
 /**
  * The operations by tag, and whether they need more than one page: split when the one page's
- * estimate would pass the budget (or there are more operations than `splitAbove`), and a tag too
- * large for its own page cut into parts.
+ * estimate would pass the budget (or there are more operations than `splitAbove`), and then a tag
+ * with too many operations divided by its sub-resources. `legacy`: the pages the second edition
+ * made of a split version (tags cut by size, models by initial), once its schemas are known.
  */
 function placedGroups(
   document: Record<string, unknown>,
   resolver: RefResolver,
   input: VersionInput,
-): { groups: TagGroup[]; split: boolean } {
+): {
+  groups: TagGroup[];
+  split: boolean;
+  legacy: ((schemas: ReadonlyArray<{ name: string; anchor: string; schema: unknown }>) => LegacyPage[]) | undefined;
+} {
   const budget = input.pageBudget ?? PAGE_BUDGET;
-  // Both the split decision and the parts weigh each operation: once is enough.
+  // The split decision and the old routes weigh each operation: once is enough.
   const weights = new WeakMap<object, Weight>();
   const sizes = new JsonSizes(resolver);
   const withSchemas = new JsonSizes(resolver, true);
@@ -173,8 +202,12 @@ function placedGroups(
       !fits([...sources.map((s) => weight({ ...s, id: '' })), modelsWeight(document)], budget),
     input.splitAbove,
   );
-  if (!grouped.split) return { groups: grouped.groups, split: false };
-  return { groups: groupParts(grouped.groups, weight, budget, grouped.anchor), split: true };
+  if (!grouped.split) return { groups: grouped.groups, split: false, legacy: undefined };
+  return {
+    groups: divideLarge(grouped.groups, grouped.anchor),
+    split: true,
+    legacy: (schemas) => legacyPages(grouped.groups, weight, budget, input.route, schemas),
+  };
 }
 
 /** Every tag's operations, each with its code samples. */
@@ -226,13 +259,4 @@ function commonModel(title: string, input: VersionInput, href: (route: string) =
     models: [],
     moved: [],
   };
-}
-
-function firstSentence(text: string): string {
-  const plain = text
-    .replace(/[`*_[\]#>]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const end = plain.search(/[.!?](\s|$)/);
-  return (end === -1 ? plain : plain.slice(0, end + 1)).slice(0, 200);
 }
