@@ -37,12 +37,18 @@ const CLEAR_LINE = '\r\x1b[K';
 function summary(result: BuildResult, options: GlobalOptions): string {
   const { report } = result;
   if (!report) return `build failed; ${options.out}/ was left as it was`;
-  // The fragments of long reference pages are files of their page, not pages a reader lands on.
+  // The fragments of long reference pages are files of their page, and the redirects of moved
+  // reference pages stand for pages that are elsewhere now: neither is a page a reader lands on.
   const fragments = report.pages.filter((p) => p.kind === 'api-part').length;
-  const pages = `${report.pages.length - fragments} pages`;
-  const parts = fragments > 0 ? `, with ${fragments} fragments of long API pages` : '';
+  const redirects = report.pages.filter((p) => p.kind === 'api-redirect').length;
+  const pages = `${report.pages.length - fragments - redirects} pages`;
+  const parts = [
+    fragments > 0 ? `${fragments} fragments of long API pages` : '',
+    redirects > 0 ? `${redirects} redirects from moved API pages` : '',
+  ].filter((part) => part !== '');
+  const extra = parts.length > 0 ? `, with ${parts.join(' and ')}` : '';
   const done = result.unchanged
-    ? `${options.out}/site is up to date: nothing it is built from has changed since it was built (${pages}${parts})`
-    : `built ${pages} into ${options.out}/site${parts} in ${Math.round(report.totalMs)} ms`;
+    ? `${options.out}/site is up to date: nothing it is built from has changed since it was built (${pages}${extra})`
+    : `built ${pages} into ${options.out}/site${extra} in ${Math.round(report.totalMs)} ms`;
   return `${done}; JavaScript per page ${kib(report.javascript.gzipBytes)} gzip (budgets: docs ${kib(report.javascript.budgets.doc)}, API ${kib(report.javascript.budgets.api)}); search index of ${report.search.pages} pages and ${report.search.records} API entries, ${kib(report.search.bytes)}, ${Math.round(report.search.ms)} ms after rendering${largestApiPage(report.apiPages)}`;
 }
