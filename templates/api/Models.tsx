@@ -47,7 +47,10 @@ export function Models({
   );
 }
 
-/** One named schema's section: on its models page, or alone in its fragment. */
+/**
+ * One named schema's section: on its models page, or alone in its fragment. Its description opens
+ * the schema's view, so the one-line summary the index's stubs show is not repeated here.
+ */
 export function ModelSection({ model }: { model: SchemaSectionModel }): ReactElement {
   return (
     <section id={model.anchor} className="api-model" data-model-name={model.name}>
@@ -57,7 +60,6 @@ export function ModelSection({ model }: { model: SchemaSectionModel }): ReactEle
         </a>
         {model.name}
       </h3>
-      {model.summary ? <p className="api-model-summary">{model.summary}</p> : null}
       {model.history ? (
         <p className="api-model-history">
           <HistoryMarks marks={model.history} />
