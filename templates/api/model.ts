@@ -47,7 +47,7 @@ export interface SchemaNodeModel {
   /** `additionalProperties` / `patternProperties`, as extra rows. */
   extraProperties: PropertyModel[];
   items: SchemaModel | undefined;
-  /** oneOf/anyOf/allOf, each variant labelled. */
+  /** oneOf/anyOf, each variant labelled; allOf only for the parts that could not be merged into `properties`. */
   compositions: CompositionModel[];
   not: SchemaModel | undefined;
   discriminator: DiscriminatorModel | undefined;
@@ -61,6 +61,8 @@ export interface PropertyModel {
   name: string;
   required: boolean;
   schema: SchemaModel;
+  /** The named schema an `allOf` brought this property from ("from AuditFields"); absent for the object's own. */
+  from?: { name: string; href: string };
 }
 
 export interface CompositionModel {

@@ -11,6 +11,8 @@ import type { Descriptions } from './descriptions.js';
 import { asString, strings } from './resolver.js';
 import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
 import { enumPreview, jsonPreview } from './values.js';
+import { flattenAllOf, residual, type AllOfPart, type FlatAllOf } from './schema-all-of.js';
+import { combine, combineNodes, emptyNode } from './schema-merge.js';
 
 /** Inline nesting shown before a branch is cut; named schemas start their own tree, so this only bites on deep inline schemas. */
 export const MAX_DEPTH = 12;
@@ -29,11 +31,13 @@ interface Walk {
   /** The named schema whose section is being built: a ref back to it is a cycle. */
   root: NamedSchema | undefined;
   nodes: number;
+  /** Schemas being shown around the one being built (inline ones and `allOf` parts): an `allOf` back into one is a cycle. */
+  open: Set<unknown>;
 }
 
 /** The tree of one schema: an operation's body or parameter, or a named schema's own section. */
 export function schemaModel(schema: unknown, context: SchemaContext, root?: NamedSchema): SchemaModel {
-  return build(schema, { context, root, nodes: 0 }, 0);
+  return build(schema, { context, root, nodes: 0, open: new Set() }, 0);
 }
 
 /** Each named schema's tree, built once: its section and every use shown in place share it. */
@@ -75,14 +79,48 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
           : 'this schema is too large to show in full; the rest is in the OpenAPI download';
     return node;
   }
-  const required = new Set(strings(schema.required));
-  const properties = isRecord(schema.properties) ? Object.entries(schema.properties) : [];
-  for (const [name, value] of properties.slice(0, MAX_PROPERTIES)) {
-    if (walk.nodes >= MAX_NODES) break;
-    node.properties.push({ name, required: required.has(name), schema: build(value, walk, depth + 1) });
+  // Guards every schema being shown around this one, so an `allOf` that leads back to one of them stops.
+  const opened = !walk.open.has(schema);
+  if (opened) walk.open.add(schema);
+  const flat = flattenAllOf(schema, walk.context.registry, walk.open, MAX_PROPERTIES);
+  try {
+    return withParts(node, schema, flat, walk, depth);
+  } finally {
+    if (opened) walk.open.delete(schema);
+    for (const part of flat.parts) walk.open.delete(part.schema);
   }
-  if (node.properties.length < properties.length)
-    node.truncated = `${properties.length - node.properties.length} more properties, listed in the OpenAPI download`;
+}
+
+/** The node's rows (its own, then those of each `allOf` part, merged), items and variants. */
+function withParts(
+  node: SchemaNodeModel,
+  schema: Record<string, unknown>,
+  flat: FlatAllOf,
+  walk: Walk,
+  depth: number,
+): SchemaModel {
+  const sources: AllOfPart[] = [{ schema, from: undefined }, ...flat.parts];
+  const required = new Set(sources.flatMap((source) => strings(source.schema.required)));
+  const rows = new Map<string, PropertyModel>();
+  let total = 0;
+  for (const { schema: source, from } of sources) {
+    if (!isRecord(source.properties)) continue;
+    for (const [name, value] of Object.entries(source.properties)) {
+      const known = rows.get(name);
+      if (!known) total++;
+      if ((!known && rows.size >= MAX_PROPERTIES) || walk.nodes >= MAX_NODES) continue;
+      const built = build(value, walk, depth + 1);
+      rows.set(name, {
+        name,
+        required: required.has(name),
+        schema: known ? combine(known.schema, built) : built,
+        ...((from ?? known?.from) ? { from: from ?? known?.from } : {}),
+      });
+    }
+  }
+  node.properties = [...rows.values()];
+  if (node.properties.length < total)
+    node.truncated = `${total - node.properties.length} more properties, listed in the OpenAPI download`;
   node.extraProperties = extraProperties(schema, walk, depth);
   if (schema.items !== undefined && !Array.isArray(schema.items)) node.items = build(schema.items, walk, depth + 1);
   else if (Array.isArray(schema.items) || Array.isArray(schema.prefixItems))
@@ -90,7 +128,30 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
   node.compositions = compositions(schema, walk, depth);
   if (schema.not !== undefined) node.not = build(schema.not, walk, depth + 1);
   node.discriminator = discriminator(schema, walk);
-  return node;
+  if (!Array.isArray(schema.allOf)) return node;
+  return mergeParts(node, flat, walk, depth);
+}
+
+/**
+ * What the `allOf` parts add besides rows: their facts and variants lifted onto the node (see `combine`),
+ * and, as "All of" variants, what cannot be merged: a part with items or `not`, a cycle, an unresolved ref.
+ */
+function mergeParts(node: SchemaNodeModel, flat: FlatAllOf, walk: Walk, depth: number): SchemaNodeModel {
+  let merged = node;
+  const kept: CompositionModel['variants'] = [];
+  for (const [index, part] of flat.parts.entries()) {
+    const rest = residual(part.schema);
+    if (rest === undefined) continue;
+    const built = build('lift' in rest ? rest.lift : rest.keep, walk, depth + 1);
+    if (built.kind === 'link') continue;
+    if ('lift' in rest) merged = combineNodes(merged, { ...built, description: null, title: undefined });
+    else kept.push({ label: part.from?.name ?? built.title ?? (built.type || `part ${index + 1}`), schema: built });
+  }
+  for (const written of flat.kept) kept.push(variant(build(written, walk, depth + 1), kept.length));
+  if (merged.type === '' && (merged.properties.length > 0 || flat.parts.some((p) => p.schema.type === 'object')))
+    merged = { ...merged, type: 'object' };
+  const others = merged.compositions.filter((c) => c.keyword !== 'allOf');
+  return { ...merged, compositions: kept.length > 0 ? [{ keyword: 'allOf', variants: kept }, ...others] : others };
 }
 
 function link(schema: Record<string, unknown>, walk: Walk): SchemaModel {
@@ -221,21 +282,23 @@ function tuple(items: unknown[], walk: Walk, depth: number): SchemaModel {
   return node;
 }
 
+/** `oneOf` and `anyOf` as written; `allOf` is merged into the node (see `mergeParts`). */
 function compositions(schema: Record<string, unknown>, walk: Walk, depth: number): CompositionModel[] {
   const out: CompositionModel[] = [];
-  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
     const list = schema[keyword];
     if (!Array.isArray(list)) continue;
     out.push({
       keyword,
-      variants: list.slice(0, MAX_PROPERTIES).map((variant, index) => {
-        const model = build(variant, walk, depth + 1);
-        const label = model.kind === 'link' ? model.name : (model.title ?? (model.type || `variant ${index + 1}`));
-        return { label, schema: model };
-      }),
+      variants: list.slice(0, MAX_PROPERTIES).map((v, index) => variant(build(v, walk, depth + 1), index)),
     });
   }
   return out;
+}
+
+function variant(model: SchemaModel, index: number): CompositionModel['variants'][number] {
+  const label = model.kind === 'link' ? model.name : (model.title ?? (model.type || `variant ${index + 1}`));
+  return { label, schema: model };
 }
 
 function discriminator(schema: Record<string, unknown>, walk: Walk): DiscriminatorModel | undefined {
@@ -302,31 +365,4 @@ function hasChildren(schema: Record<string, unknown>): boolean {
     'patternProperties',
     'prefixItems',
   ].some((key) => isRecord(schema[key]) || Array.isArray(schema[key]));
-}
-
-function emptyNode(): SchemaNodeModel {
-  return {
-    kind: 'node',
-    type: '',
-    nullable: false,
-    title: undefined,
-    description: null,
-    deprecated: false,
-    readOnly: false,
-    writeOnly: false,
-    constraints: [],
-    enumValues: [],
-    enumMore: 0,
-    defaultValue: undefined,
-    constValue: undefined,
-    example: undefined,
-    properties: [],
-    extraProperties: [],
-    items: undefined,
-    compositions: [],
-    not: undefined,
-    discriminator: undefined,
-    truncated: undefined,
-    weight: { bytes: 0, elements: 0 },
-  };
 }
