@@ -19,6 +19,8 @@ export interface SchemaLinkModel {
   description: ReactNode;
   /** A reference back to a schema that is being shown around it. */
   cycle: boolean;
+  /** `allOf: [$ref]` beside `nullable: true` (OpenAPI 3.0): the named schema, or null. */
+  nullable?: boolean;
   /** The named schema's own tree, built on first use and shared by every use (not enumerable: trees may cycle). */
   readonly target?: SchemaNodeModel;
 }

@@ -163,7 +163,7 @@ function leaf(model: SchemaModel, path: string[], home: TreeNode['home']): TreeN
   const circular = path.includes(model.href);
   return {
     ...base,
-    node: circular ? undefined : model.target,
+    node: circular ? undefined : model.nullable && model.target ? { ...model.target, nullable: true } : model.target,
     link: { name: model.name, href: model.href, circular },
     refDescription: model.description,
   };

@@ -86,8 +86,8 @@ function combineCompositions(a: CompositionModel[], b: CompositionModel[]): Comp
   return out;
 }
 
-/** A node that only adds words or flags to the schema it meets (a 3.0 way of describing a `$ref`). */
-function annotatesOnly(node: SchemaNodeModel): boolean {
+/** A node with no rows, variants, type or constraints of its own: only words and flags (e.g. describing a `$ref`). */
+export function annotatesOnly(node: SchemaNodeModel): boolean {
   return (
     node.type === '' &&
     node.constraints.length === 0 &&

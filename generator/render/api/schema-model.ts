@@ -11,8 +11,8 @@ import type { Descriptions } from './descriptions.js';
 import { asString, strings } from './resolver.js';
 import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
 import { enumPreview, jsonPreview } from './values.js';
-import { flattenAllOf, residual, type AllOfPart, type FlatAllOf } from './schema-all-of.js';
-import { combine, combineNodes, emptyNode } from './schema-merge.js';
+import { asPart, requiredNames } from './schema-all-of.js';
+import { annotatesOnly, combineNodes, emptyNode } from './schema-merge.js';
 
 /** Inline nesting shown before a branch is cut; named schemas start their own tree, so this only bites on deep inline schemas. */
 export const MAX_DEPTH = 12;
@@ -31,13 +31,11 @@ interface Walk {
   /** The named schema whose section is being built: a ref back to it is a cycle. */
   root: NamedSchema | undefined;
   nodes: number;
-  /** Schemas being shown around the one being built (inline ones and `allOf` parts): an `allOf` back into one is a cycle. */
-  open: Set<unknown>;
 }
 
 /** The tree of one schema: an operation's body or parameter, or a named schema's own section. */
 export function schemaModel(schema: unknown, context: SchemaContext, root?: NamedSchema): SchemaModel {
-  return build(schema, { context, root, nodes: 0, open: new Set() }, 0);
+  return build(schema, { context, root, nodes: 0 }, 0);
 }
 
 /** Each named schema's tree, built once: its section and every use shown in place share it. */
@@ -47,11 +45,22 @@ const namedModels = new WeakMap<NamedSchema, SchemaNodeModel>();
 export function namedSchemaModel(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
   let model = namedModels.get(named);
   if (!model) {
-    model = buildNamed(named, context);
+    building.add(named.name);
+    try {
+      model = buildNamed(named, context);
+    } finally {
+      building.delete(named.name);
+    }
     namedModels.set(named, model);
   }
   return model;
 }
+
+/**
+ * Named schemas whose trees are being built (by name; builds are synchronous): an `allOf` part found here
+ * leads back into itself, and is kept as a link rather than merged without end.
+ */
+const building = new Set<string>();
 
 function buildNamed(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
   const model = schemaModel(named.schema, context, named);
@@ -79,48 +88,14 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
           : 'this schema is too large to show in full; the rest is in the OpenAPI download';
     return node;
   }
-  // Guards every schema being shown around this one, so an `allOf` that leads back to one of them stops.
-  const opened = !walk.open.has(schema);
-  if (opened) walk.open.add(schema);
-  const flat = flattenAllOf(schema, walk.context.registry, walk.open, MAX_PROPERTIES);
-  try {
-    return withParts(node, schema, flat, walk, depth);
-  } finally {
-    if (opened) walk.open.delete(schema);
-    for (const part of flat.parts) walk.open.delete(part.schema);
+  const required = new Set(strings(schema.required));
+  const properties = isRecord(schema.properties) ? Object.entries(schema.properties) : [];
+  for (const [name, value] of properties.slice(0, MAX_PROPERTIES)) {
+    if (walk.nodes >= MAX_NODES) break;
+    node.properties.push({ name, required: required.has(name), schema: build(value, walk, depth + 1) });
   }
-}
-
-/** The node's rows (its own, then those of each `allOf` part, merged), items and variants. */
-function withParts(
-  node: SchemaNodeModel,
-  schema: Record<string, unknown>,
-  flat: FlatAllOf,
-  walk: Walk,
-  depth: number,
-): SchemaModel {
-  const sources: AllOfPart[] = [{ schema, from: undefined }, ...flat.parts];
-  const required = new Set(sources.flatMap((source) => strings(source.schema.required)));
-  const rows = new Map<string, PropertyModel>();
-  let total = 0;
-  for (const { schema: source, from } of sources) {
-    if (!isRecord(source.properties)) continue;
-    for (const [name, value] of Object.entries(source.properties)) {
-      const known = rows.get(name);
-      if (!known) total++;
-      if ((!known && rows.size >= MAX_PROPERTIES) || walk.nodes >= MAX_NODES) continue;
-      const built = build(value, walk, depth + 1);
-      rows.set(name, {
-        name,
-        required: required.has(name),
-        schema: known ? combine(known.schema, built) : built,
-        ...((from ?? known?.from) ? { from: from ?? known?.from } : {}),
-      });
-    }
-  }
-  node.properties = [...rows.values()];
-  if (node.properties.length < total)
-    node.truncated = `${total - node.properties.length} more properties, listed in the OpenAPI download`;
+  if (node.properties.length < properties.length)
+    node.truncated = `${properties.length - node.properties.length} more properties, listed in the OpenAPI download`;
   node.extraProperties = extraProperties(schema, walk, depth);
   if (schema.items !== undefined && !Array.isArray(schema.items)) node.items = build(schema.items, walk, depth + 1);
   else if (Array.isArray(schema.items) || Array.isArray(schema.prefixItems))
@@ -128,30 +103,56 @@ function withParts(
   node.compositions = compositions(schema, walk, depth);
   if (schema.not !== undefined) node.not = build(schema.not, walk, depth + 1);
   node.discriminator = discriminator(schema, walk);
-  if (!Array.isArray(schema.allOf)) return node;
-  return mergeParts(node, flat, walk, depth);
+  return Array.isArray(schema.allOf) ? mergeAllOf(node, schema, schema.allOf, walk, depth) : node;
 }
 
 /**
- * What the `allOf` parts add besides rows: their facts and variants lifted onto the node (see `combine`),
- * and, as "All of" variants, what cannot be merged: a part with items or `not`, a cycle, an unresolved ref.
+ * `allOf` merged into one object, as Redoc and Scalar show it: each part's rows and facts combined with
+ * the node's own (see `combine` for two definitions of one property), in order. A named part brings its
+ * own tree, built once and shared, so its rows say "from <part>"; an inline part is built here. What
+ * cannot be merged stays an "All of" variant: a part that leads back to a schema being built (a cycle),
+ * an unresolved ref. `oneOf`/`anyOf` of a part stay choosable variants of the merged object.
  */
-function mergeParts(node: SchemaNodeModel, flat: FlatAllOf, walk: Walk, depth: number): SchemaNodeModel {
+function mergeAllOf(
+  node: SchemaNodeModel,
+  schema: Record<string, unknown>,
+  parts: unknown[],
+  walk: Walk,
+  depth: number,
+): SchemaModel {
+  const only = parts.length === 1 && annotatesOnly(node) ? build(parts[0], walk, depth) : undefined;
+  // The 3.0 way to describe a named schema or make it nullable (`allOf: [$ref]` beside `description`):
+  // that schema's link, as a plain `$ref` would be, rather than its rows each saying "from" it.
+  if (only?.kind === 'link')
+    return { ...only, description: node.description ?? only.description, ...(node.nullable ? { nullable: true } : {}) };
   let merged = node;
   const kept: CompositionModel['variants'] = [];
-  for (const [index, part] of flat.parts.entries()) {
-    const rest = residual(part.schema);
-    if (rest === undefined) continue;
-    const built = build('lift' in rest ? rest.lift : rest.keep, walk, depth + 1);
-    if (built.kind === 'link') continue;
-    if ('lift' in rest) merged = combineNodes(merged, { ...built, description: null, title: undefined });
-    else kept.push({ label: part.from?.name ?? built.title ?? (built.type || `part ${index + 1}`), schema: built });
+  for (const part of parts.slice(0, MAX_PROPERTIES)) {
+    const written =
+      isRecord(part) && typeof part.$ref === 'string' ? walk.context.registry.forRef(part.$ref) : undefined;
+    if (written && !building.has(written.name) && walk.nodes < MAX_NODES) {
+      const from = { name: written.name, href: walk.context.registry.href(written) };
+      merged = combineNodes(merged, asPart(namedSchemaModel(written, walk.context), from));
+      continue;
+    }
+    const built = build(part, walk, depth);
+    if (built.kind === 'node' && !written) merged = combineNodes(merged, asPart(built, undefined));
+    else kept.push(variant(built, kept.length));
   }
-  for (const written of flat.kept) kept.push(variant(build(written, walk, depth + 1), kept.length));
-  if (merged.type === '' && (merged.properties.length > 0 || flat.parts.some((p) => p.schema.type === 'object')))
-    merged = { ...merged, type: 'object' };
+  const required = requiredNames(schema, walk.context.registry);
+  const properties = merged.properties.map((row) =>
+    row.required || !required.has(row.name) ? row : { ...row, required: true },
+  );
+  const type = merged.type === '' && properties.length > 0 ? 'object' : merged.type;
+  // Parts of the parts that could not be merged either stay with these, as one "All of".
+  const unmerged = [...merged.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants), ...kept];
   const others = merged.compositions.filter((c) => c.keyword !== 'allOf');
-  return { ...merged, compositions: kept.length > 0 ? [{ keyword: 'allOf', variants: kept }, ...others] : others };
+  return {
+    ...merged,
+    type,
+    properties,
+    compositions: unmerged.length > 0 ? [{ keyword: 'allOf' as const, variants: unmerged }, ...others] : others,
+  };
 }
 
 function link(schema: Record<string, unknown>, walk: Walk): SchemaModel {
