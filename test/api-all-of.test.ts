@@ -22,6 +22,13 @@ const DOCUMENT = {
     '/loops': get('getLoop', ref('Loop')),
     '/pairs': get('getPair', ref('Ping')),
     '/inline': get('getInline', { allOf: [ref('Audit'), { properties: { note: { type: 'string' } } }] }),
+    // A body whose first level alone outweighs the budget of the closed levels.
+    '/wide': get('getWide', {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 150 }, (_, i) => [`field${i}`, { type: 'string', description: `Field ${i}.` }]),
+      ),
+    }),
   },
   components: {
     schemas: {
@@ -132,6 +139,15 @@ describe('allOf merged into one property list', () => {
       shownRows(tree).map((r) => `${r.name} ${r.from}`.trim()),
       ['id from Audit', 'createDate from Audit', 'note'],
     );
+  });
+
+  test('every first-level property is listed, whatever the budget; none replaced by a link to a model', () => {
+    const tree = page.one('#getWide .api-response .schema-tree') as Element;
+    assert.deepEqual(
+      shownRows(tree).map((r) => r.name),
+      Array.from({ length: 150 }, (_, i) => `field${i}`),
+    );
+    assert.doesNotMatch(textOf(tree), /more properties|Every property/);
   });
 
   test('a part leading back to the schema is kept as a circular link, the rest merged', () => {
