@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fromHtml } from 'hast-util-from-html';
 import { parse } from 'yaml';
+import type { Element } from 'hast';
+import { withSiteInBrowser } from './browser.js';
 import { Page, textOf } from './html.js';
 import { buildRealSite, pageReader, SERVICES } from './site-real-helpers.js';
 
@@ -144,6 +146,42 @@ describe('the real site, built from site-config.yaml, route by route against its
     assert.match(chat[1] ?? '', /^import type \{ ChatRequest \} from '@openk9\/api-types\/rag';/);
     for (const section of rag.all('section.api-operation'))
       assert.ok(new Page({ type: 'root', children: [section] }).all('.api-response').length > 0);
+  });
+
+  test("every field where it is used: getBucket's 200 lists its allOf parts' fields, the chat body all of its own", async () => {
+    // Rows a reader sees without a click: inside no closed `<details>` of the part.
+    const shown = (part: Element): string[] => {
+      const names: string[] = [];
+      const walk = (node: Element, closed: boolean): void => {
+        if (((node.properties.className as string[] | undefined) ?? []).includes('schema-row') && !closed)
+          names.push(new Page({ type: 'root', children: [node] }).text('.schema-property-name') ?? '');
+        const shut = closed || (node.tagName === 'details' && node.properties.open === undefined);
+        for (const child of node.children) if (child.type === 'element') walk(child, shut);
+      };
+      walk(part, false);
+      return names;
+    };
+    const { p: datasource } = await wholeReference('datasource');
+    const bucket = shown(datasource.one('#getBucket .api-response.status-2 .schema-tree') as Element);
+    for (const name of ['id', 'createDate', 'modifiedDate', 'name', 'refreshOnTab', 'enabled'])
+      assert.ok(bucket.includes(name), `getBucket's 200 shows ${name}: ${bucket.join(' ')}`);
+    const { p: rag } = await wholeReference('rag');
+    const contract = parse(await readFile('openapi/rag/3.1.0-SNAPSHOT.yaml', 'utf8')) as {
+      components: { schemas: { ChatRequest: { properties: Record<string, unknown> } } };
+    };
+    const body = rag.all('#streamChat .api-block').find((b) => /^Request body/.test(textOf(b))) as Element;
+    assert.deepEqual(shown(body), Object.keys(contract.components.schemas.ChatRequest.properties));
+    assert.doesNotMatch(textOf(body), /Every property is listed/);
+    await withSiteInBrowser(join(out, 'site'), '/', async (browser, origin) => {
+      const tab = await browser.newPage();
+      await tab.goto(`${origin}/api/datasource/buckets/#getBucket`);
+      // The response's own rows, not those of nested levels (a closed level would hide them).
+      const row = tab.locator(
+        '#getBucket .api-response.status-2 .api-media > .schema-tree > .schema-rows > .schema-row > .schema-row-head > .schema-property-name',
+        { hasText: /^createDate$/ },
+      );
+      assert.equal(await row.isVisible(), true, 'createDate is visible without a click');
+    });
   });
 
   test('the /docs/api/ pages introduce each service and link to its reference', async () => {

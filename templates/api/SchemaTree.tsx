@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { shownDefault } from './inline-values.js';
 import { DefaultValue, SchemaValues } from './SchemaValues.js';
-import type { SchemaModel } from './model.js';
+import type { PropertyModel, SchemaModel } from './model.js';
 import { bareType, hasChildren, planTree, type TreeBudget, type TreeNode } from './schema-tree-plan.js';
 
 const KEYWORDS = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of' } as const;
@@ -71,14 +71,14 @@ function Children({ tree }: { tree: TreeNode }): ReactElement | null {
     ) : null;
   }
   const keywords = [...new Set(tree.variants.map((v) => v.keyword))];
-  const home = tree.link && !tree.link.circular ? tree.link : tree.home;
   const discriminator = tree.node?.discriminator;
+  const home = tree.link && !tree.link.circular ? tree.link : tree.home;
   return (
     <>
       {tree.properties.length > 0 ? (
         <ul className="schema-rows">
           {tree.properties.map((p, i) => (
-            <Row key={i} name={p.name} required={p.required} tree={p.tree} />
+            <Row key={i} name={p.name} required={p.required} from={p.from} tree={p.tree} />
           ))}
         </ul>
       ) : null}
@@ -86,7 +86,7 @@ function Children({ tree }: { tree: TreeNode }): ReactElement | null {
         <p className="schema-more">
           {home ? (
             <>
-              Every property is listed in <a href={home.href}>{home.name}</a>.
+              {tree.more} more properties in <a href={home.href}>{home.name}</a>
             </>
           ) : (
             `${tree.more} more properties`
@@ -131,13 +131,24 @@ function Children({ tree }: { tree: TreeNode }): ReactElement | null {
   );
 }
 
-function Row({ name, required, tree }: { name: string; required: boolean; tree: TreeNode }): ReactElement {
+function Row({
+  name,
+  required,
+  from,
+  tree,
+}: {
+  name: string;
+  required: boolean;
+  from: From;
+  tree: TreeNode;
+}): ReactElement {
   return (
     <li className="schema-row">
       {/* One line of name, type, required, constraints and default; the description below, full width. */}
       <div className="schema-row-head">
         <code className="schema-property-name">{name}</code> <TypeLine tree={tree} />
         {required ? <span className="required">required</span> : null}
+        <FromNote from={from} />
       </div>
       <Facts tree={tree} />
       {tree.open ? (
@@ -150,6 +161,18 @@ function Row({ name, required, tree }: { name: string; required: boolean; tree: 
       )}
     </li>
   );
+}
+
+type From = PropertyModel['from'];
+
+/** Where a property merged from an `allOf` part was defined: a muted note, not a box to open. */
+export function FromNote({ from }: { from: From }): ReactElement | null {
+  return from ? (
+    <span className="schema-from">
+      {' from '}
+      <a href={from.href}>{from.name}</a>
+    </span>
+  ) : null;
 }
 
 /** The closed line of a nested level: what opening it shows. */

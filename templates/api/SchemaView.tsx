@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { PropertyModel, SchemaModel, SchemaNodeModel } from './model.js';
 import { SchemaValues } from './SchemaValues.js';
+import { FromNote } from './SchemaTree.js';
 
 const COMPOSITION_LABELS = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of' } as const;
 
@@ -92,7 +93,8 @@ function PropertyList({ properties }: { properties: PropertyModel[] }): ReactEle
       {properties.map((p) => (
         <li key={p.name}>
           <code className="schema-property-name">{p.name}</code>
-          {p.required ? <span className="required">required</span> : null} <SchemaView schema={p.schema} />
+          {p.required ? <span className="required">required</span> : null}
+          <FromNote from={p.from} /> <SchemaView schema={p.schema} />
         </li>
       ))}
     </ul>

@@ -19,6 +19,8 @@ export interface SchemaLinkModel {
   description: ReactNode;
   /** A reference back to a schema that is being shown around it. */
   cycle: boolean;
+  /** `allOf: [$ref]` beside `nullable: true` (OpenAPI 3.0): the named schema, or null. */
+  nullable?: boolean;
   /** The named schema's own tree, built on first use and shared by every use (not enumerable: trees may cycle). */
   readonly target?: SchemaNodeModel;
 }
@@ -49,7 +51,7 @@ export interface SchemaNodeModel {
   /** `additionalProperties` / `patternProperties`, as extra rows. */
   extraProperties: PropertyModel[];
   items: SchemaModel | undefined;
-  /** oneOf/anyOf/allOf, each variant labelled. */
+  /** oneOf/anyOf, each variant labelled; allOf only for the parts that could not be merged into `properties`. */
   compositions: CompositionModel[];
   not: SchemaModel | undefined;
   discriminator: DiscriminatorModel | undefined;
@@ -63,6 +65,8 @@ export interface PropertyModel {
   name: string;
   required: boolean;
   schema: SchemaModel;
+  /** The named schema an `allOf` brought this property from ("from AuditFields"); absent for the object's own. */
+  from?: { name: string; href: string };
 }
 
 export interface CompositionModel {

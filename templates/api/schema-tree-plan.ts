@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
-import type { CompositionModel, OperationModel, SchemaModel, SchemaNodeModel } from './model.js';
+import type { CompositionModel, OperationModel, PropertyModel, SchemaModel, SchemaNodeModel } from './model.js';
 
 /**
- * How much of the schema trees one operation section may show in place. Named schemas open inside one
- * another, so a tree can be as large as the whole document; past these figures the deeper levels stay
- * links to the models. Chosen so an operation section (with its parameters, samples and examples) stays
- * within about 1,500 elements and 100 KB.
+ * How much of the schema trees one operation section may show in closed levels. Named schemas open inside
+ * one another, so a tree can be as large as the whole document; past these figures the deeper levels stay
+ * links to the models. The levels shown without a click are always whole and spend from the same figures.
  */
 export const TREE_ELEMENTS = 700;
 export const TREE_BYTES = 55_000;
 const OPEN_COST = { elements: 4, bytes: 160 };
+/**
+ * Rows one operation section shows without a click, across all its trees. Real contracts stay far below
+ * (GitHub's largest operation shows a few hundred); it only bounds a hostile document whose operations
+ * each use many wide schemas, where the rest of a level is then counted and linked to its model.
+ */
+export const SHOWN_ROWS = 1_500;
 
 /** What is left to spend for one operation (its callbacks included), and the trees already planned with it. */
 export interface TreeBudget {
@@ -17,6 +22,8 @@ export interface TreeBudget {
   bytes: number;
   /** By root model: a tree rendered again (another page, a second pass) comes out the same. */
   plans: Map<SchemaModel, TreeNode>;
+  /** Rows still to show without a click (see SHOWN_ROWS). */
+  shownRows: number;
 }
 
 export interface TreeLink {
@@ -35,8 +42,8 @@ export interface TreeNode {
   refDescription: ReactNode;
   /** The children below are planned; otherwise the row is a leaf (or a link to its model). */
   open: boolean;
-  properties: Array<{ name: string; required: boolean; tree: TreeNode }>;
-  /** Properties of this level that did not fit (top level only). */
+  properties: Array<{ name: string; required: boolean; from: PropertyModel['from']; tree: TreeNode }>;
+  /** Rows of a level shown in place that went past SHOWN_ROWS (a hostile document only). */
   more: number;
   items: TreeNode | undefined;
   variants: Array<{ keyword: CompositionModel['keyword']; label: string; tree: TreeNode }>;
@@ -74,7 +81,7 @@ export function operationBudget(op: OperationModel): TreeBudget {
 }
 
 export function freshBudget(elements = TREE_ELEMENTS, bytes = TREE_BYTES): TreeBudget {
-  return { elements, bytes, plans: new Map() };
+  return { elements, bytes, plans: new Map(), shownRows: SHOWN_ROWS };
 }
 
 /** The plan of one tree: planned with its operation's others, or on its own when it was not among them. */
@@ -93,55 +100,60 @@ export function expandable(schema: SchemaModel): boolean {
 
 /**
  * Plans trees level by level (breadth first), so the first levels of every branch are shown before any
- * deeper one; a named schema already open on the path stays a link marked circular.
+ * deeper one; a named schema already open on the path stays a link marked circular. The levels a reader
+ * sees without a click (each tree's own rows, and those of its items) are always shown whole, whatever
+ * they cost: a body's fields are never replaced by a link to its model. Only what sits in a closed
+ * `<details>` is held to the budget, whole or not at all.
  */
 function planTrees(roots: SchemaModel[], budget: TreeBudget): void {
-  const queue: Array<{ tree: TreeNode; path: string[]; depth: number }> = [];
+  type Entry = { tree: TreeNode; path: string[]; shown: boolean };
+  const queue: Entry[] = [];
+  // Levels shown in place are planned before any closed one, so they are never starved by them.
+  const shown: Entry[] = [];
   for (const root of roots) {
     if (budget.plans.has(root)) continue;
     const top = leaf(root, [], undefined);
     budget.plans.set(root, top);
-    const own = rowCost(root, '');
-    budget.elements -= own.elements;
-    budget.bytes -= own.bytes;
-    queue.push({ tree: top, path: top.link ? [top.link.href] : [], depth: 0 });
+    spend(budget, rowCost(root, ''));
+    shown.push({ tree: top, path: top.link ? [top.link.href] : [], shown: true });
   }
-  let tops = queue.length;
-  for (let i = 0; i < queue.length; i++) {
-    const { tree, path, depth } = queue[i] as (typeof queue)[number];
-    // A first level may be opened in part, within its share of what is left; deeper ones whole or not at all.
-    const share =
-      depth === 0
-        ? { elements: budget.elements / tops, bytes: budget.bytes / tops }
-        : { elements: budget.elements, bytes: budget.bytes };
-    if (depth === 0) tops--;
+  for (let i = 0; shown.length > 0 || i < queue.length;) {
+    const entry = (shown.length > 0 ? shown.shift() : queue[i++]) as Entry;
+    const { tree, path } = entry;
     const node = tree.node;
     if (!node || !hasChildren(node)) continue;
     const rows = childRows(node);
     // Opening a level costs its frame (`<details>`, `<summary>`, list) and every row in it.
-    const cost = rows.reduce((sum, row) => add(sum, rowCost(row.model, row.name)), OPEN_COST);
-    if (!fits(share, cost) && depth > 0) continue;
+    const cost = rows.reduce(
+      (sum, row) => add(sum, rowCost(row.model, row.name, row.kind === 'property' ? row.from : undefined)),
+      OPEN_COST,
+    );
+    if (!entry.shown && !fits(budget, cost)) continue;
     tree.open = true;
-    const spent = add(OPEN_COST, { elements: 0, bytes: 0 });
+    spend(budget, cost);
     const home = tree.link && !tree.link.circular ? { name: tree.link.name, href: tree.link.href } : tree.home;
     for (const row of rows) {
-      const price = rowCost(row.model, row.name);
-      if (!fits(share, add(spent, price))) {
-        if (row.kind === 'property') tree.more++;
+      if (entry.shown && row.kind === 'property' && budget.shownRows-- <= 0) {
+        tree.more++;
         continue;
       }
-      spent.elements += price.elements;
-      spent.bytes += price.bytes;
       const child = leaf(row.model, path, home);
-      if (row.kind === 'property') tree.properties.push({ name: row.name, required: row.required, tree: child });
+      if (row.kind === 'property')
+        tree.properties.push({ name: row.name, required: row.required, from: row.from, tree: child });
       else if (row.kind === 'items') tree.items = child;
       else if (row.kind === 'not') tree.not = child;
       else if (row.kind === 'variant') tree.variants.push({ keyword: row.keyword, label: row.name, tree: child });
-      queue.push({ tree: child, path: child.link ? [...path, child.link.href] : path, depth: depth + 1 });
+      const next = { tree: child, path: child.link ? [...path, child.link.href] : path };
+      // Items and `not` of a level shown in place are drawn in place too (SchemaTree wraps only rows and variants).
+      if (entry.shown && (row.kind === 'items' || row.kind === 'not')) shown.push({ ...next, shown: true });
+      else queue.push({ ...next, shown: false });
     }
-    budget.elements -= spent.elements;
-    budget.bytes -= spent.bytes;
   }
+}
+
+function spend(budget: TreeBudget, cost: { elements: number; bytes: number }): void {
+  budget.elements -= cost.elements;
+  budget.bytes -= cost.bytes;
 }
 
 /** The row of a model before its children are planned. */
@@ -151,14 +163,14 @@ function leaf(model: SchemaModel, path: string[], home: TreeNode['home']): TreeN
   const circular = path.includes(model.href);
   return {
     ...base,
-    node: circular ? undefined : model.target,
+    node: circular ? undefined : model.nullable && model.target ? { ...model.target, nullable: true } : model.target,
     link: { name: model.name, href: model.href, circular },
     refDescription: model.description,
   };
 }
 
 type Row =
-  | { kind: 'property'; name: string; required: boolean; model: SchemaModel }
+  | { kind: 'property'; name: string; required: boolean; from: PropertyModel['from']; model: SchemaModel }
   | { kind: 'items' | 'not'; name: string; model: SchemaModel }
   | { kind: 'variant'; keyword: CompositionModel['keyword']; name: string; model: SchemaModel };
 
@@ -167,6 +179,7 @@ function childRows(node: SchemaNodeModel): Row[] {
     kind: 'property' as const,
     name: p.name,
     required: p.required,
+    from: p.from,
     model: p.schema,
   }));
   if (node.items && bareType(node.items) === undefined) rows.push({ kind: 'items', name: 'items', model: node.items });
@@ -208,10 +221,12 @@ export function hasChildren(node: SchemaNodeModel): boolean {
 }
 
 /** Elements and bytes of one row as SchemaTree renders it (the row's frame, its facts and its `<details>`). */
-function rowCost(model: SchemaModel, name: string): { elements: number; bytes: number } {
+function rowCost(model: SchemaModel, name: string, from?: PropertyModel['from']): { elements: number; bytes: number } {
   const node = model.kind === 'link' ? model.target : model;
   const facts = node?.weight ?? { elements: 2, bytes: 80 };
-  return { elements: 8 + facts.elements, bytes: 420 + name.length * 2 + facts.bytes };
+  // The "from AuditFields" note: a span and its link.
+  const note = from ? { elements: 2, bytes: 70 + from.name.length + from.href.length } : { elements: 0, bytes: 0 };
+  return { elements: 8 + facts.elements + note.elements, bytes: 420 + name.length * 2 + facts.bytes + note.bytes };
 }
 
 function add(a: { elements: number; bytes: number }, b: { elements: number; bytes: number }) {

@@ -114,7 +114,7 @@ interface Row {
   schema: SchemaModel;
 }
 
-/** The fields of an object (its own, then those of inline `allOf` parts) as a table, nested inline objects as `parent.child` rows. */
+/** The fields of an object (its `allOf` parts merged in) as a table, nested inline objects as `parent.child` rows. */
 export function fieldsTable(node: SchemaNodeModel, ctx: TwinContext): Flow[] | undefined {
   const rows: Row[] = [];
   const total = collectRows(node, '', 0, rows);
@@ -146,15 +146,8 @@ function collectRows(node: SchemaNodeModel, prefix: string, level: number, rows:
     else if (inner.items?.kind === 'node' && inner.items.properties.length > 0)
       count += collectRows(inner.items, `${prefix}${property.name}[].`, level + 1, rows);
   };
-  const seen = new Set<string>();
-  const inline = node.compositions
-    .filter((c) => c.keyword === 'allOf')
-    .flatMap((c) => c.variants.map((v) => v.schema).filter((s): s is SchemaNodeModel => s.kind === 'node'));
-  for (const property of [...node.properties, ...inline.flatMap((s) => s.properties)]) {
-    if (seen.has(property.name)) continue;
-    seen.add(property.name);
-    add(property, property.required);
-  }
+  // `allOf` parts are merged into the properties by the model.
+  for (const property of node.properties) add(property, property.required);
   // `additionalProperties: false` says no other key is allowed: a fact, not a row.
   for (const property of node.extraProperties)
     if (!(property.schema.kind === 'node' && property.schema.type === 'never')) add(property, undefined);

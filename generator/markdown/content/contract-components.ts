@@ -44,10 +44,9 @@ export const CONTRACT_COMPONENTS: Readonly<Record<string, JsxHandler>> = {
     const fields = fieldsTable(schema, ctx);
     const out: Flow[] = [caption(ctx, node, name, entry.href, 'schema', api.title, fields ? undefined : schema.type)];
     out.push(...blocks(ctx, schema.description, 3));
-    const includes = schema.compositions
-      .filter((c) => c.keyword === 'allOf')
-      .flatMap((c) => c.variants.map((v) => v.schema))
-      .flatMap((s) => (s.kind === 'link' ? [ctx.link(s.href, [text(s.name)])] : []));
+    // The model merges `allOf` parts into the fields; the named ones are said once here.
+    const parts = new Map(schema.properties.flatMap((p) => (p.from ? [[p.from.href, p.from] as const] : [])));
+    const includes = [...parts.values()].map((part) => ctx.link(part.href, [text(part.name)]));
     if (includes.length > 0) out.push(paragraph(text('Also has every field of '), ...joined(includes), text('.')));
     if (fields) out.push(...fields);
     else if (schema.enumValues.length > 0)

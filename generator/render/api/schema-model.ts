@@ -12,6 +12,8 @@ import { asString, strings } from './resolver.js';
 import type { NamedSchema, SchemaRegistry } from './schema-registry.js';
 import { enumPreview, jsonPreview } from './values.js';
 import { statesDefault } from './default-stated.js';
+import { asPart, requiredNames } from './schema-all-of.js';
+import { annotatesOnly, combineNodes, emptyNode } from './schema-merge.js';
 
 /** Inline nesting shown before a branch is cut; named schemas start their own tree, so this only bites on deep inline schemas. */
 export const MAX_DEPTH = 12;
@@ -44,11 +46,22 @@ const namedModels = new WeakMap<NamedSchema, SchemaNodeModel>();
 export function namedSchemaModel(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
   let model = namedModels.get(named);
   if (!model) {
-    model = buildNamed(named, context);
+    building.add(named.name);
+    try {
+      model = buildNamed(named, context);
+    } finally {
+      building.delete(named.name);
+    }
     namedModels.set(named, model);
   }
   return model;
 }
+
+/**
+ * Named schemas whose trees are being built (by name; builds are synchronous): an `allOf` part found here
+ * leads back into itself, and is kept as a link rather than merged without end.
+ */
+const building = new Set<string>();
 
 function buildNamed(named: NamedSchema, context: SchemaContext): SchemaNodeModel {
   const model = schemaModel(named.schema, context, named);
@@ -91,7 +104,56 @@ function build(schema: unknown, walk: Walk, depth: number): SchemaModel {
   node.compositions = compositions(schema, walk, depth);
   if (schema.not !== undefined) node.not = build(schema.not, walk, depth + 1);
   node.discriminator = discriminator(schema, walk);
-  return node;
+  return Array.isArray(schema.allOf) ? mergeAllOf(node, schema, schema.allOf, walk, depth) : node;
+}
+
+/**
+ * `allOf` merged into one object, as Redoc and Scalar show it: each part's rows and facts combined with
+ * the node's own (see `combine` for two definitions of one property), in order. A named part brings its
+ * own tree, built once and shared, so its rows say "from <part>"; an inline part is built here. What
+ * cannot be merged stays an "All of" variant: a part that leads back to a schema being built (a cycle),
+ * an unresolved ref. `oneOf`/`anyOf` of a part stay choosable variants of the merged object.
+ */
+function mergeAllOf(
+  node: SchemaNodeModel,
+  schema: Record<string, unknown>,
+  parts: unknown[],
+  walk: Walk,
+  depth: number,
+): SchemaModel {
+  const only = parts.length === 1 && annotatesOnly(node) ? build(parts[0], walk, depth) : undefined;
+  // The 3.0 way to describe a named schema or make it nullable (`allOf: [$ref]` beside `description`):
+  // that schema's link, as a plain `$ref` would be, rather than its rows each saying "from" it.
+  if (only?.kind === 'link')
+    return { ...only, description: node.description ?? only.description, ...(node.nullable ? { nullable: true } : {}) };
+  let merged = node;
+  const kept: CompositionModel['variants'] = [];
+  for (const part of parts.slice(0, MAX_PROPERTIES)) {
+    const written =
+      isRecord(part) && typeof part.$ref === 'string' ? walk.context.registry.forRef(part.$ref) : undefined;
+    if (written && !building.has(written.name) && walk.nodes < MAX_NODES) {
+      const from = { name: written.name, href: walk.context.registry.href(written) };
+      merged = combineNodes(merged, asPart(namedSchemaModel(written, walk.context), from));
+      continue;
+    }
+    const built = build(part, walk, depth);
+    if (built.kind === 'node' && !written) merged = combineNodes(merged, asPart(built, undefined));
+    else kept.push(variant(built, kept.length));
+  }
+  const required = requiredNames(schema, walk.context.registry);
+  const properties = merged.properties.map((row) =>
+    row.required || !required.has(row.name) ? row : { ...row, required: true },
+  );
+  const type = merged.type === '' && properties.length > 0 ? 'object' : merged.type;
+  // Parts of the parts that could not be merged either stay with these, as one "All of".
+  const unmerged = [...merged.compositions.filter((c) => c.keyword === 'allOf').flatMap((c) => c.variants), ...kept];
+  const others = merged.compositions.filter((c) => c.keyword !== 'allOf');
+  return {
+    ...merged,
+    type,
+    properties,
+    compositions: unmerged.length > 0 ? [{ keyword: 'allOf' as const, variants: unmerged }, ...others] : others,
+  };
 }
 
 function link(schema: Record<string, unknown>, walk: Walk): SchemaModel {
@@ -223,21 +285,23 @@ function tuple(items: unknown[], walk: Walk, depth: number): SchemaModel {
   return node;
 }
 
+/** `oneOf` and `anyOf` as written; `allOf` is merged into the node (see `mergeParts`). */
 function compositions(schema: Record<string, unknown>, walk: Walk, depth: number): CompositionModel[] {
   const out: CompositionModel[] = [];
-  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
     const list = schema[keyword];
     if (!Array.isArray(list)) continue;
     out.push({
       keyword,
-      variants: list.slice(0, MAX_PROPERTIES).map((variant, index) => {
-        const model = build(variant, walk, depth + 1);
-        const label = model.kind === 'link' ? model.name : (model.title ?? (model.type || `variant ${index + 1}`));
-        return { label, schema: model };
-      }),
+      variants: list.slice(0, MAX_PROPERTIES).map((v, index) => variant(build(v, walk, depth + 1), index)),
     });
   }
   return out;
+}
+
+function variant(model: SchemaModel, index: number): CompositionModel['variants'][number] {
+  const label = model.kind === 'link' ? model.name : (model.title ?? (model.type || `variant ${index + 1}`));
+  return { label, schema: model };
 }
 
 function discriminator(schema: Record<string, unknown>, walk: Walk): DiscriminatorModel | undefined {
@@ -304,31 +368,4 @@ function hasChildren(schema: Record<string, unknown>): boolean {
     'patternProperties',
     'prefixItems',
   ].some((key) => isRecord(schema[key]) || Array.isArray(schema[key]));
-}
-
-function emptyNode(): SchemaNodeModel {
-  return {
-    kind: 'node',
-    type: '',
-    nullable: false,
-    title: undefined,
-    description: null,
-    deprecated: false,
-    readOnly: false,
-    writeOnly: false,
-    constraints: [],
-    enumValues: [],
-    enumMore: 0,
-    defaultValue: undefined,
-    constValue: undefined,
-    example: undefined,
-    properties: [],
-    extraProperties: [],
-    items: undefined,
-    compositions: [],
-    not: undefined,
-    discriminator: undefined,
-    truncated: undefined,
-    weight: { bytes: 0, elements: 0 },
-  };
 }

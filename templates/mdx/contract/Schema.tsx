@@ -18,9 +18,7 @@ export function Schema({ service, name }: { service: string; name: string }): Re
   const { schema } = entry;
   const fields = fieldsOf(schema);
   const closed = schema.extraProperties.some((p) => p.schema.kind === 'node' && p.schema.type === 'never');
-  const includes = schema.compositions
-    .filter((c) => c.keyword === 'allOf')
-    .flatMap((c) => c.variants.map((v) => v.schema).filter((s) => s.kind === 'link'));
+  const includes = partsOf(schema);
   return (
     <div className="contract-block contract-schema">
       <Caption
@@ -70,18 +68,15 @@ interface Field extends PropertyModel {
   extra: boolean;
 }
 
-/** The object's own properties, then those of inline `allOf` parts (named parts are linked above). */
+/** The named `allOf` parts the fields came from (the model merges them), each once, in order. */
+function partsOf(schema: SchemaNodeModel): Array<{ name: string; href: string }> {
+  const parts = new Map(schema.properties.flatMap((p) => (p.from ? [[p.from.href, p.from] as const] : [])));
+  return [...parts.values()];
+}
+
+/** The object's properties, its `allOf` parts' merged in by the model (see schema-model.ts). */
 function fieldsOf(schema: SchemaNodeModel): Field[] {
-  const inline = schema.compositions
-    .filter((c) => c.keyword === 'allOf')
-    .flatMap((c) => c.variants.map((v) => v.schema).filter((s): s is SchemaNodeModel => s.kind === 'node'));
-  const seen = new Set<string>();
-  const out: Field[] = [];
-  for (const property of [...schema.properties, ...inline.flatMap((s) => s.properties)]) {
-    if (seen.has(property.name)) continue;
-    seen.add(property.name);
-    out.push({ ...property, extra: false });
-  }
+  const out: Field[] = schema.properties.map((property) => ({ ...property, extra: false }));
   // `[no other key]` is said below the table rather than as a row nobody can fill.
   for (const property of schema.extraProperties)
     if (!(property.schema.kind === 'node' && property.schema.type === 'never')) out.push({ ...property, extra: true });
