@@ -135,7 +135,7 @@ describe('the real site, built from site-config.yaml, route by route against its
       'administrative operations name their role',
     );
     assert.ok(
-      roles.every((r) => /^(Roles: k9-|Authentication: openIdConnect$)/.test(r)),
+      roles.every((r) => /^(Roles: k9-|Authentication: OpenID Connect$)/.test(r)),
       'the others say how to authenticate',
     );
     const { p: rag } = await wholeReference('rag');

@@ -52,7 +52,7 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
         ) : op.security.length > 0 && !anonymous ? (
           <p className="api-roles-line">
             <strong>Authentication:</strong>{' '}
-            {op.security.map((r) => r.schemes.map((s) => s.name).join(' + ')).join(' or ')}
+            {op.security.map((r) => r.schemes.map((s) => s.title ?? s.name).join(' + ')).join(' or ')}
           </p>
         ) : null}
         <Parameters parameters={op.parameters} budget={operationBudget(op)} />

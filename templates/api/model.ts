@@ -155,8 +155,11 @@ export interface HighlightedCode {
 }
 
 export interface SecurityRequirementModel {
-  /** Schemes that must all be satisfied; an empty list means the call also works anonymously. */
-  schemes: Array<{ name: string; scopes: string[] }>;
+  /**
+   * Schemes that must all be satisfied; an empty list means the call also works anonymously. `title`
+   * is the scheme's name in words (as the overview heads it), set once the document's schemes are known.
+   */
+  schemes: Array<{ name: string; scopes: string[]; title?: string }>;
 }
 
 export interface OperationModel {

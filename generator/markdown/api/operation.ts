@@ -56,7 +56,7 @@ export function operationBlocks(op: OperationModel, depth: number, ctx: TwinCont
     out.push(
       paragraph(
         strong(text('Authentication:')),
-        text(` ${op.security.map((r) => r.schemes.map((s) => s.name).join(' + ')).join(' or ')}`),
+        text(` ${op.security.map((r) => r.schemes.map((s) => s.title ?? s.name).join(' + ')).join(' or ')}`),
       ),
     );
   if (op.parameters.length > 0) out.push(heading(depth + 1, text('Parameters')), parametersTable(op.parameters, ctx));

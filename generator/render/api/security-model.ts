@@ -1,5 +1,5 @@
 import { isRecord } from '../../sources/pointer.js';
-import type { SecuritySchemeModel, ServerModel } from '../../../templates/api/model.js';
+import type { OperationModel, SecuritySchemeModel, ServerModel } from '../../../templates/api/model.js';
 import type { Descriptions } from './descriptions.js';
 import { asRecord, asString, strings, type RefResolver } from './resolver.js';
 import { MAX_ENUM_VALUES } from './values.js';
@@ -85,4 +85,23 @@ export function servers(document: Record<string, unknown>, text: Descriptions): 
       }),
     };
   });
+}
+
+/**
+ * Names each scheme an operation (or its callbacks) requires as the overview heads it ("OpenID
+ * Connect"), not by its key in the contract; a key the document does not define stays as written.
+ */
+export function titleRequirements(
+  operations: readonly OperationModel[],
+  schemes: readonly SecuritySchemeModel[],
+): void {
+  const titles = new Map(schemes.map((s) => [s.name, s.title]));
+  for (const op of operations) {
+    for (const requirement of op.security)
+      for (const scheme of requirement.schemes) scheme.title = titles.get(scheme.name) ?? scheme.name;
+    titleRequirements(
+      op.callbacks.flatMap((c) => c.operations),
+      schemes,
+    );
+  }
 }

@@ -28,7 +28,7 @@ import type { OperationSamples, SampleLanguage } from './samples/operation-sampl
 import { SchemaRegistry } from './schema-registry.js';
 import { schemaSections } from './schema-sections.js';
 import { distinctLabels, ownSectionNames } from './section-labels.js';
-import { securitySchemes, servers } from './security-model.js';
+import { securitySchemes, servers, titleRequirements } from './security-model.js';
 import { versionIndexFile } from './mcp/version-index.js';
 import { legacyPages, type LegacyPage } from './legacy-routes.js';
 import { legacyRedirects, type ApiRedirect, type Place } from './redirects.js';
@@ -98,13 +98,18 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
     operationHref: (id) => hrefs.get(id),
   };
   const tagged = tagSections(groups, document, context, input);
+  const schemes = securitySchemes(document, resolver, text);
+  titleRequirements(
+    tagged.flatMap((t) => t.section.operations),
+    schemes,
+  );
   const schemas = schemaSections(registry, context);
   if (input.lifetimes) addHistoryMarks(tagged, schemas, input.lifetimes, input.changelogHref);
   const roles = rolesIndex(layout, tagged);
   const overview = {
     description: text.render(info.description),
     servers: servers(document, text),
-    securitySchemes: securitySchemes(document, resolver, text),
+    securitySchemes: schemes,
     roles,
   };
   const own = ownSectionNames({
