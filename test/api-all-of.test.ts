@@ -115,7 +115,7 @@ describe('allOf merged into one property list', () => {
     );
     // Two definitions of `name`: the later one's words, both constraints, one type.
     const name = view.all('.schema-row').find((r) => textOf(r).startsWith('name')) as Element;
-    assert.match(textOf(name), /^namerequired string\s*maxLength: 10\s*minLength: 1\s*The later definition\.$/);
+    assert.match(textOf(name), /^name string\s*maxLength: 10\s*minLength: 1\s*required\s*The later definition\.$/);
     // The merged object is an object; the named part's own description stays on its own section.
     assert.equal(view.text('.schema-tree > .schema-type code'), 'object');
     assert.doesNotMatch(textOf(tree), /Fields of every entity/);
