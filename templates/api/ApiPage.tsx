@@ -66,9 +66,7 @@ export function ApiPage({ api, menu }: { api: ApiReferenceModel; menu?: PageMenu
         {api.sections.map((section) => (
           <TagSection key={section.anchor} section={section} lazy={api.lazy} />
         ))}
-        {api.models.length > 0 ? (
-          <Models models={api.models} index={api.kind === 'models'} lazy={api.lazy} />
-        ) : null}
+        {api.models.length > 0 ? <Models models={api.models} index={api.kind === 'models'} lazy={api.lazy} /> : null}
         {api.kind === 'tag' ? (
           <MovedAnchors
             moved={api.moved}
