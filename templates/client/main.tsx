@@ -19,6 +19,8 @@ import { clearMissingPreferredVersions, installPreferredVersion } from './prefer
 import { readRouteDocument } from './route-document.js';
 import { stripIndexHtml } from './routes.js';
 import { installTabs, setUpTabs } from './tabs.js';
+import { revealSidebarEntry } from './sidebar-reveal.js';
+import { installTocCollapsible } from './toc-collapsible.js';
 import { attachTocScroll } from './toc-scroll.js';
 import { withSiteModel } from './site-data.js';
 import { siteRoot } from './site-elements.js';
@@ -42,12 +44,14 @@ function start(): void {
   installPreferredVersion();
   installTabs();
   installPageMenu();
+  installTocCollapsible();
   installModelsFilter();
   showModelsFilter();
 
   const root = siteRoot(document);
   const baseUrl = root?.getAttribute('data-base-url');
   installApiParts();
+  revealSidebarEntry();
   if (!root || !baseUrl) {
     attachApiScrollNav();
     attachTocScroll();
@@ -63,6 +67,7 @@ function start(): void {
     installApiParts();
     attachApiScrollNav();
     attachTocScroll();
+    revealSidebarEntry();
     idle(() => prefetchVisibleLinks(baseUrl));
   };
   // After the first frame and once the site model is in, in a task of its own: the server's page

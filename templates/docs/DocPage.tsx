@@ -6,7 +6,7 @@ import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocFooter } from './DocFooter.js';
 import { Paginator } from './Paginator.js';
 import { Sidebar, type ClosedCategoryMarkup } from './Sidebar.js';
-import { TableOfContents } from './TableOfContents.js';
+import { TableOfContents, TocCollapsible } from './TableOfContents.js';
 
 export function DocPage({
   site,
@@ -31,6 +31,7 @@ export function DocPage({
               <Breadcrumbs crumbs={page.breadcrumbs} homeHref={site.navbar.homeHref} />
               <PageMenu menu={menu} />
             </div>
+            <TocCollapsible entries={page.toc} />
             <div className="markdown" data-pagefind-body="">
               <h1>{page.title}</h1>
               {page.content}

@@ -28,6 +28,24 @@ export function TableOfContents({ entries }: { entries: TocEntry[] }): ReactElem
   );
 }
 
+/**
+ * The same entries folded into a native disclosure, shown above the article up to the desktop
+ * breakpoint, where the side column is hidden (`toc-collapsible.css`). Closed at first; it opens
+ * and its links jump without the client; with it, following a link folds it again
+ * (`client/toc-collapsible.ts`).
+ */
+export function TocCollapsible({ entries }: { entries: TocEntry[] }): ReactElement | null {
+  if (entries.length === 0) return null;
+  return (
+    <details className="toc-collapsible">
+      <summary>On this page</summary>
+      <nav aria-label="On this page">
+        <TocList nodes={nestToc(entries)} />
+      </nav>
+    </details>
+  );
+}
+
 function TocList({ nodes }: { nodes: TocNode[] }): ReactElement {
   return (
     <ul>
