@@ -3,6 +3,7 @@ import { before, describe, test } from 'node:test';
 import type { Root } from 'mdast';
 import {
   contentPages,
+  nodes,
   pagePlaceholders,
   pageUnparsed,
   parseMarkdown,
@@ -52,8 +53,12 @@ describe('the real content', () => {
     for (const file of await contentPages('.')) pages.set(file, await parsePage(file));
   });
 
-  test('there are pages to check', () => {
+  test('there are pages and blocks to check', () => {
     assert.ok(pages.size > 40, `${pages.size} pages`);
+    const blocks = [...pages.values()].flatMap((tree) =>
+      [...nodes(tree)].filter((n) => n.type === 'code' && /^(json|ya?ml)$/.test(n.lang ?? '')),
+    );
+    assert.ok(blocks.length > 100, `${blocks.length} JSON and YAML blocks`);
   });
 
   test('no page has an angle-bracket placeholder outside a block marked `placeholders`', () => {
