@@ -5,7 +5,7 @@ import { before, describe, test } from 'node:test';
 import { build } from '../generator/commands/build.js';
 import { validate } from '../generator/commands/validate.js';
 import type { Diagnostic } from '../generator/diagnostics/diagnostic.js';
-import { findVoicePhrases } from '../generator/sources/voice-phrases.js';
+import { findVoicePhrases, VOICE_FAMILIES } from '../generator/sources/voice-phrases.js';
 import { Page } from './html.js';
 import { tempDir } from './helpers.js';
 
@@ -143,5 +143,79 @@ describe('findVoicePhrases', () => {
       ['specification', 'specification'],
     ]);
     assert.deepEqual(found('the document behind this site'), [['document behind', 'document behind']]);
+  });
+});
+
+describe('findVoicePhrases: meta-talk, one case per phrase family', () => {
+  /** Each hit as `phrase = written text (family's reason)`. */
+  const found = (text: string) =>
+    findVoicePhrases(text).map((h) => `${h.phrase} = ${text.slice(h.start, h.end)} (${h.says})`);
+  const says = (phrase: string) => VOICE_FAMILIES.find((f) => (f.phrases as readonly string[]).includes(phrase))?.says;
+
+  test('the reference pages', () => {
+    assert.deepEqual(found('Marked deprecated in the API Reference; each reference\npage lists them.'), [
+      `the api reference = the API Reference (${says('the api reference')})`,
+      `reference page = reference\npage (${says('reference page')})`,
+    ]);
+    // The word alone, or an API's own reference named, is not the site talking about itself.
+    assert.deepEqual(found('For reference, see the Searcher API reference; the references.'), []);
+  });
+
+  test('contracts and examples as sources', () => {
+    assert.deepEqual(
+      found('As the contract’s example shows, the API contracts say; the example’s keys, as the example does.'),
+      [
+        `the contract = the contract (${says('the contract')})`,
+        `contracts = contracts (${says('contracts')})`,
+        `the example's = the example’s (${says("the example's")})`,
+        `as the example does = as the example does (${says('as the example does')})`,
+      ],
+    );
+    assert.deepEqual(found('The contractor signs a contract; the example below runs.'), []);
+  });
+
+  test('the documentation itself', () => {
+    assert.deepEqual(found('This documentation and these docs: the documentation covers six families.'), [
+      `this documentation = This documentation (${says('this documentation')})`,
+      `these docs = these docs (${says('these docs')})`,
+      `the documentation covers = the documentation covers (${says('the documentation covers')})`,
+    ]);
+    assert.deepEqual(found('The documentation of the crawler; these docsets.'), []);
+  });
+
+  test('what is not covered', () => {
+    assert.deepEqual(found('Groovy items are NOT covered here.'), [
+      `not covered = NOT covered (${says('not covered')})`,
+    ]);
+    assert.deepEqual(found('A covered path; a notcovered flag.'), []);
+  });
+
+  test('hedges about sources', () => {
+    assert.deepEqual(
+      found('This is general practice, checked against the contracts when the site is built; general practices.'),
+      [
+        `general practice = general practice (${says('general practice')})`,
+        // One finding where phrases overlap: the longest one.
+        `checked against the contract = checked against the contracts (${says('checked against the contract')})`,
+        `the site is built = the site is built (${says('the site is built')})`,
+        `general practice = general practices (${says('general practice')})`,
+      ],
+    );
+  });
+
+  test('where the reader came from', () => {
+    assert.deepEqual(found('You reached this page from the Connectors link in the footer.'), [
+      `you reached this page = You reached this page (${says('you reached this page')})`,
+      `link in the footer = link in the footer (${says('link in the footer')})`,
+    ]);
+    assert.deepEqual(found('The footer links to the privacy policy.'), []);
+  });
+
+  test('every family is distinct and every phrase belongs to one', () => {
+    assert.equal(new Set(VOICE_FAMILIES.map((f) => f.says)).size, VOICE_FAMILIES.length);
+    assert.equal(
+      new Set(VOICE_FAMILIES.flatMap((f) => f.phrases)).size,
+      VOICE_FAMILIES.flatMap((f) => f.phrases).length,
+    );
   });
 });

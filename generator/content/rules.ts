@@ -1,5 +1,5 @@
 import type { RuleDescriptor } from '../diagnostics/severity.js';
-import { VOICE_PHRASES } from '../sources/voice-phrases.js';
+import { VOICE_FAMILIES } from '../sources/voice-phrases.js';
 
 // The content rules a user may set (`index.ts`, `voice.ts` and `titles.ts` report them).
 
@@ -16,7 +16,7 @@ export const voice: RuleDescriptor = {
   id: 'voice',
   severity: 'warning',
   configurable: true,
-  doc: `no page text (outside code), front matter \`title\` or \`description\`, or contract \`title\`, \`summary\` or \`description\` says ${VOICE_PHRASES.map((p) => `"${p}"`).join(', ')} (whole words, any case; "specifications" too, but not a standard's name such as "OpenAPI Specification"): a site that talks about the documents behind it tells the reader nothing; say what is known and leave out what is not. Checked by the site build and \`validate\` without files (a contract alone, \`validate FILES\`, is not a site)`,
+  doc: `no page text (outside code), front matter \`title\` or \`description\`, or contract \`title\`, \`summary\` or \`description\` says a phrase of these families (whole words, any case, a typographic apostrophe as a straight one): ${VOICE_FAMILIES.map((family) => `${family.phrases.map((p) => `"${p}"`).join(', ')} (${family.says})`).join('; ')}. "specification", "document behind", "reference page", "general practice" and "checked against the contract" match their plural too; a standard's name such as "OpenAPI Specification" is not matched. A site that talks about itself or the documents behind it tells the reader nothing; say what is known and leave out what is not. Checked by the site build and \`validate\` without files (a contract alone, \`validate FILES\`, is not a site)`,
 };
 
 /** Readers, browser tabs and search results tell pages apart by their title. */

@@ -17,9 +17,9 @@ export function moreVoiceMessage(count: number): string {
   return `${count} more phrases of the kind in this file`;
 }
 
-/** What rule `voice` says about one phrase. */
-export function voiceMessage(phrase: string): string {
-  return `"${phrase}" speaks of a document the reader does not see; say what is known, and leave out what is not`;
+/** What rule `voice` says about one phrase (`says`: its family's reason, see VOICE_FAMILIES). */
+export function voiceMessage(phrase: string, says: string): string {
+  return `"${phrase}" ${says}; say what is known, and leave out what is not`;
 }
 
 /** The front matter's title and description (`yaml`: the front matter, one line above the page's lines). */
@@ -28,8 +28,8 @@ export function frontMatterVoice(display: string, yaml: SourceFile, frontMatter:
   for (const key of ['title', 'description'] as const) {
     const value = frontMatter[key];
     if (value === undefined) continue;
-    for (const { phrase, position } of voicePhrasesAt(yaml, [key], value))
-      out.push({ file: display, line: position.line + 1, column: position.column, ...finding(phrase) });
+    for (const { phrase, says, position } of voicePhrasesAt(yaml, [key], value))
+      out.push({ file: display, line: position.line + 1, column: position.column, ...finding(phrase, says) });
   }
   return out;
 }
@@ -55,8 +55,8 @@ export function contractVoice(apis: readonly LoadedApi[]): Diagnostic[] {
         for (const key of PROSE_KEYS) {
           const value = object[key];
           if (typeof value !== 'string') continue;
-          for (const { phrase, position } of voicePhrasesAt(file, [...segments, key], value))
-            found.push({ file: file.display, ...position, ...finding(phrase) });
+          for (const { phrase, says, position } of voicePhrasesAt(file, [...segments, key], value))
+            found.push({ file: file.display, ...position, ...finding(phrase, says) });
         }
       });
       out.push(...capped(found));
@@ -74,6 +74,6 @@ function capped(found: Diagnostic[]): Diagnostic[] {
   ];
 }
 
-function finding(phrase: string): Pick<Diagnostic, 'severity' | 'rule' | 'message'> {
-  return { severity: voice.severity, rule: voice.id, message: voiceMessage(phrase) };
+function finding(phrase: string, says: string): Pick<Diagnostic, 'severity' | 'rule' | 'message'> {
+  return { severity: voice.severity, rule: voice.id, message: voiceMessage(phrase, says) };
 }

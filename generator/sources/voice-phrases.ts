@@ -2,26 +2,64 @@ import type { Segment } from './pointer.js';
 import type { Position, SourceFile } from './source-file.js';
 
 /**
- * Phrases that speak of a document behind the site instead of the platform (rule `voice`), in lower
- * case with single spaces. "specification" and "document behind" also match their plurals; a
- * standard's name ("the OpenAPI Specification") is not a document behind the site.
+ * The phrase families of rule `voice`: each says one way a text speaks of the site or the documents it
+ * was written from instead of the platform, and why that tells the reader nothing. Phrases are in
+ * lower case with single spaces, matched as whole words.
  */
-export const VOICE_PHRASES = ['specification', 'not shown', 'not documented', 'behind this site', 'document behind'];
+export const VOICE_FAMILIES = [
+  {
+    says: 'speaks of a document the reader does not see',
+    phrases: ['specification', 'not shown', 'not documented', 'behind this site', 'document behind'],
+  },
+  { says: 'speaks of the reference pages instead of the platform', phrases: ['the api reference', 'reference page'] },
+  {
+    says: 'speaks of the contracts and examples the site is made from instead of the platform',
+    phrases: ['the contract', 'contracts', "the example's", 'as the example does'],
+  },
+  {
+    says: 'speaks of the documentation instead of the platform',
+    phrases: ['this documentation', 'these docs', 'the documentation covers'],
+  },
+  { says: 'speaks of what the site leaves out', phrases: ['not covered'] },
+  {
+    says: 'hedges about where the text comes from',
+    phrases: ['general practice', 'checked against the contract', 'the site is built'],
+  },
+  { says: 'speaks of how the reader came to the page', phrases: ['you reached this page', 'link in the footer'] },
+] as const;
 
-/** Phrases whose first word may take a plural "s". */
-const PLURALS: Record<string, string> = { specification: 'specifications', 'document behind': 'documents behind' };
+/** Every phrase of every family. */
+export const VOICE_PHRASES: readonly string[] = VOICE_FAMILIES.flatMap((family) => family.phrases);
+
+/** Phrases that also match with a plural "s" on the word given. */
+const PLURALS: Record<string, string> = {
+  specification: 'specifications',
+  'document behind': 'documents behind',
+  'reference page': 'reference pages',
+  'general practice': 'general practices',
+  'checked against the contract': 'checked against the contracts',
+};
+
+/** The family's reason for each phrase. */
+const SAYS = new Map<string, string>(
+  VOICE_FAMILIES.flatMap((family) => family.phrases.map((phrase) => [phrase, family.says] as const)),
+);
 
 /** Characters turned into a string at once (an argument list has a limit). */
 const CHUNK = 8192;
 
-/** A word of each phrase: a text with none of them has no phrase, whatever its spacing. */
-const KEYWORDS = ['specification', 'shown', 'documented', 'behind'];
+/** The longest word of each phrase: a text with none of them has no phrase, whatever its spacing. */
+const KEYWORDS = [
+  ...new Set(VOICE_PHRASES.map((phrase) => phrase.split(/[^a-z]+/).reduce((a, b) => (b.length > a.length ? b : a)))),
+];
 
 /** Words that, right before "specification", make it the name of a published standard. */
 const STANDARDS = ['openapi ', 'swagger ', 'json schema '];
 
 export interface PhraseHit {
   phrase: string;
+  /** What the phrase's family does wrong (see VOICE_FAMILIES). */
+  says: string;
   /** Where the phrase starts and ends in the text searched. */
   start: number;
   end: number;
@@ -44,7 +82,8 @@ export function findVoicePhrases(text: string): PhraseHit[] {
     const c = text.charCodeAt(i);
     const space = c === 32 || c === 9 || c === 10 || c === 13;
     if (space && length > 0 && folded[length - 1] === 32) continue;
-    folded[length] = space ? 32 : c >= 65 && c <= 90 ? c + 32 : c;
+    // A typographic apostrophe ("example’s") reads as a straight one.
+    folded[length] = space ? 32 : c >= 65 && c <= 90 ? c + 32 : c === 0x2019 ? 39 : c;
     from[length++] = i;
   }
   let flat = '';
@@ -58,11 +97,12 @@ export function findVoicePhrases(text: string): PhraseHit[] {
         const end = at + written.length;
         if (isWordChar(flat[at - 1]) || isWordChar(flat[end])) continue;
         if (phrase === 'specification' && STANDARDS.some((name) => flat.endsWith(name, at))) continue;
-        hits.push({ phrase, start: from[at] as number, end: (from[end - 1] as number) + 1 });
+        const says = SAYS.get(phrase) as string;
+        hits.push({ phrase, says, start: from[at] as number, end: (from[end - 1] as number) + 1 });
       }
     }
-  // One finding where phrases overlap ("the documents behind this site").
-  hits.sort((a, b) => a.start - b.start);
+  // One finding where phrases overlap ("the documents behind this site"), the longest of those at one start.
+  hits.sort((a, b) => a.start - b.start || b.end - a.end);
   let reached = 0;
   return hits.filter((hit) => {
     if (hit.start < reached) return false;
@@ -84,7 +124,7 @@ export function voicePhrasesAt(
   file: Pick<SourceFile, 'text' | 'locate'>,
   segments: readonly Segment[],
   value: string,
-): Array<{ phrase: string; position: Position }> {
+): Array<{ phrase: string; says: string; position: Position }> {
   const inValue = findVoicePhrases(value);
   if (inValue.length === 0) return [];
   const start = file.locate(segments);
@@ -96,6 +136,7 @@ export function voicePhrasesAt(
     const written = inSource[i];
     return {
       phrase: hit.phrase,
+      says: hit.says,
       position: written?.phrase === hit.phrase ? positionAfter(window, start, written.start) : start,
     };
   });

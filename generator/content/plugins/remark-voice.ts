@@ -28,7 +28,7 @@ export function remarkVoice() {
           more = more ? { ...more, count: more.count + 1 } : { at, count: 1 };
           continue;
         }
-        report.add(at, voice.severity, voice.id, voiceMessage(hit.phrase));
+        report.add(at, voice.severity, voice.id, voiceMessage(hit.phrase, hit.says));
       }
     });
     if (more) report.add(more.at, voice.severity, voice.id, moreVoiceMessage(more.count));
