@@ -53,14 +53,13 @@ export function lazyParts(model: ApiReferenceModel, versionRoute: string, budget
   ];
   const total = sections.reduce((sum, s) => add(sum, s.weight), NONE);
   if (!over(total, budget, LAZY_FROM)) return [];
-  const names = new PartNames();
   const parts: LazyPart[] = [];
   let held = NONE;
   for (const [index, section] of sections.entries()) {
     held = add(held, section.weight);
     if (index === 0 || !over(held, budget, FOLD)) continue;
     const { weight: _weight, ...part } = section;
-    parts.push({ ...part, path: `${versionRoute}${PARTS_FOLDER}/${names.of(section.anchor)}.html` });
+    parts.push({ ...part, path: `${versionRoute}${PARTS_FOLDER}/${partName(section.anchor)}.html` });
   }
   return parts;
 }
@@ -70,12 +69,10 @@ export function lazyParts(model: ApiReferenceModel, versionRoute: string, budget
  * short hash of the anchor, so that `repos/get`, `getBucket` and `GetBucket` never share a file,
  * even on a file system blind to case.
  */
-class PartNames {
-  of(anchor: string): string {
-    const slug = slugify(anchor);
-    if (slug === anchor) return slug;
-    return `${slug}-${createHash('sha256').update(anchor).digest('hex').slice(0, 8)}`;
-  }
+function partName(anchor: string): string {
+  const slug = slugify(anchor);
+  if (slug === anchor) return slug;
+  return `${slug}-${createHash('sha256').update(anchor).digest('hex').slice(0, 8)}`;
 }
 
 const NONE: Weight = { htmlBytes: 0, elements: 0 };
