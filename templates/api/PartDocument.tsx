@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { headSettings } from '../hooks/head-settings.js';
+import { BareDocument } from '../BareDocument.js';
 import type { HeadModel, SiteModel } from '../model.js';
 
 /** Where the client finds a fragment's section in the fetched document. */
@@ -25,27 +26,28 @@ export function PartDocument({
 }): ReactElement {
   const style = { '--api-primary': primaryColor } as CSSProperties;
   return (
-    <html lang={site.locale} dir="ltr" data-theme={site.colorMode.defaultMode}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{head.title}</title>
-        <meta name="robots" content="noindex" />
-        <link rel="canonical" href={head.canonical} />
-        <link rel="icon" href={site.assets.favicon} type={site.assets.faviconType} />
-        <script data-settings={JSON.stringify(headSettings(site))} dangerouslySetInnerHTML={{ __html: head.script }} />
-        <link rel="stylesheet" href={site.assets.css} />
-      </head>
-      <body>
-        <div className="api-layout api-part-page" style={style}>
-          <main className="api-main">
-            <p className="api-part-back">
-              <a href={back.href}>{back.label}</a>
-            </p>
-            <div className={PART_BODY}>{children}</div>
-          </main>
-        </div>
-      </body>
-    </html>
+    <BareDocument
+      site={site}
+      title={head.title}
+      canonical={head.canonical}
+      head={
+        <>
+          <link rel="icon" href={site.assets.favicon} type={site.assets.faviconType} />
+          <script
+            data-settings={JSON.stringify(headSettings(site))}
+            dangerouslySetInnerHTML={{ __html: head.script }}
+          />
+        </>
+      }
+    >
+      <div className="api-layout api-part-page" style={style}>
+        <main className="api-main">
+          <p className="api-part-back">
+            <a href={back.href}>{back.label}</a>
+          </p>
+          <div className={PART_BODY}>{children}</div>
+        </main>
+      </div>
+    </BareDocument>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { headSettings } from '../hooks/head-settings.js';
+import { BareDocument } from '../BareDocument.js';
 import type { HeadModel, SiteModel } from '../model.js';
 import { MAIN_ID } from '../site-ids.js';
 
@@ -26,39 +27,37 @@ export function RedirectPage({
 }): ReactElement {
   const moved = { to: redirect.to, anchors: Object.fromEntries(redirect.anchors.map((a) => [a.id, a.href])) };
   return (
-    <html lang={site.locale} dir="ltr" data-theme={site.colorMode.defaultMode}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{head.title}</title>
-        <meta name="robots" content="noindex" />
-        <link rel="canonical" href={head.canonical} />
-        <script
-          data-settings={JSON.stringify({ ...headSettings(site), moved })}
-          dangerouslySetInnerHTML={{ __html: head.script }}
-        />
-        <noscript>
-          <meta httpEquiv="refresh" content={`0; url=${redirect.to}`} />
-        </noscript>
-        <link rel="stylesheet" href={site.assets.css} />
-      </head>
-      <body>
-        <main id={MAIN_ID} className="standalone-main">
-          <div className="container markdown api-redirect">
-            <h1>This page has moved</h1>
-            <p>
-              It is now at <a href={redirect.to}>{redirect.to}</a>. What it held:
-            </p>
-            <ul>
-              {redirect.anchors.map((a) => (
-                <li key={a.id} id={a.id}>
-                  <a href={a.href}>{a.label}</a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </main>
-      </body>
-    </html>
+    <BareDocument
+      site={site}
+      title={head.title}
+      canonical={head.canonical}
+      head={
+        <>
+          <script
+            data-settings={JSON.stringify({ ...headSettings(site), moved })}
+            dangerouslySetInnerHTML={{ __html: head.script }}
+          />
+          <noscript>
+            <meta httpEquiv="refresh" content={`0; url=${redirect.to}`} />
+          </noscript>
+        </>
+      }
+    >
+      <main id={MAIN_ID} className="standalone-main">
+        <div className="container markdown api-redirect">
+          <h1>This page has moved</h1>
+          <p>
+            It is now at <a href={redirect.to}>{redirect.to}</a>. What it held:
+          </p>
+          <ul>
+            {redirect.anchors.map((a) => (
+              <li key={a.id} id={a.id}>
+                <a href={a.href}>{a.label}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </main>
+    </BareDocument>
   );
 }
