@@ -141,6 +141,8 @@ describe('specsite CLI', () => {
     const project = await tempDir('failing');
     await cp('openapi', join(project, 'openapi'), { recursive: true });
     await cp('site-config.yaml', join(project, 'site-config.yaml'));
+    // The config names the logo and the favicon in static/: a config naming a missing file is an error.
+    await cp('static', join(project, 'static'), { recursive: true });
     const out = join(project, 'out');
     assert.equal((await runCli(['types'], project)).code, 0);
     const before = await snapshot(out);
