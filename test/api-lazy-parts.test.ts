@@ -6,6 +6,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { build, type BuildResult } from '../generator/commands/build.js';
 import { PAGE_BUDGET } from '../generator/render/api/page-budget.js';
 import { countElements } from '../generator/render/page-weight.js';
+import { referencePages } from './api-pages-helpers.js';
 import { tempDir } from './helpers.js';
 import { Page } from './html.js';
 
@@ -62,16 +63,6 @@ async function buildApi(operations: number, prefix: string): Promise<{ out: stri
   return { out, result: await build({ config: join(dir, 'site-config.yaml'), out, strict: false }) };
 }
 
-/** Every reference page below /api/big/ (not the changelog): route → HTML. */
-async function referencePages(out: string): Promise<Map<string, string>> {
-  const root = join(out, 'site/api/big');
-  const pages = new Map<string, string>();
-  for (const file of await readdir(root, { recursive: true }))
-    if (file.endsWith('index.html') && !file.startsWith('changelog'))
-      pages.set(`/api/big/${file.replace(/index\.html$/, '')}`, await readFile(join(root, file), 'utf8'));
-  return pages;
-}
-
 describe('the sections below the fold of a heavy reference page', () => {
   let out: string;
   let result: BuildResult;
@@ -79,7 +70,7 @@ describe('the sections below the fold of a heavy reference page', () => {
   const stubs: Array<{ route: string; id: string; href: string; kind: string }> = [];
   before(async () => {
     ({ out, result } = await buildApi(40, 'lazy-parts'));
-    pages = await referencePages(out);
+    pages = await referencePages(out, 'big');
     for (const [route, html] of pages)
       for (const stub of new Page(fromHtml(html)).all('main section.api-stub'))
         stubs.push({
@@ -154,6 +145,7 @@ test('a reference light enough to read whole has no stubs and no fragments', asy
     result.diagnostics.filter((d) => d.severity === 'error'),
     [],
   );
-  for (const [route, html] of await referencePages(out)) assert.doesNotMatch(html, /api-stub|data-api-part/, route);
+  for (const [route, html] of await referencePages(out, 'big'))
+    assert.doesNotMatch(html, /api-stub|data-api-part/, route);
   await assert.rejects(readdir(join(out, 'site/api/big/_parts')), { code: 'ENOENT' });
 });

@@ -11,6 +11,7 @@ import { legacyPages } from '../generator/render/api/legacy-routes.js';
 import type { TagGroup } from '../generator/render/api/operations.js';
 import type { OperationSource } from '../generator/render/api/operation-model.js';
 import { countElements, largestApiPage } from '../generator/render/page-weight.js';
+import { referencePages } from './api-pages-helpers.js';
 import { tempDir } from './helpers.js';
 import { Page } from './html.js';
 
@@ -88,16 +89,6 @@ async function buildBig(
   return { out, result: await build({ config: join(dir, 'site-config.yaml'), out, strict: false }) };
 }
 
-/** Every reference page below /api/big/: route → its HTML. */
-async function referencePages(out: string): Promise<Map<string, string>> {
-  const root = join(out, 'site/api/big');
-  const pages = new Map<string, string>();
-  for (const file of await readdir(root, { recursive: true }))
-    if (file.endsWith('index.html') && !file.startsWith('changelog'))
-      pages.set(`/api/big/${file.replace(/index\.html$/, '')}`, await readFile(join(root, file), 'utf8'));
-  return pages;
-}
-
 /** A redirect page of an old route (it alone is `noindex` among the reference's pages). */
 function isRedirect(html: string): boolean {
   return html.includes('<meta name="robots" content="noindex"/>');
@@ -115,7 +106,7 @@ describe('a reference too large for one page', () => {
   let pages: Map<string, string>;
   before(async () => {
     ({ out, result } = await buildBig(BUDGET, 'budget-split'));
-    pages = await referencePages(out);
+    pages = await referencePages(out, 'big');
   });
 
   test('builds without errors', () => {
@@ -236,7 +227,7 @@ describe('a reference too large for one page', () => {
   });
 
   test('the same contract builds the same pages', async () => {
-    const again = await referencePages((await buildBig(BUDGET, 'budget-again')).out);
+    const again = await referencePages((await buildBig(BUDGET, 'budget-again')).out, 'big');
     const hash = (m: Map<string, string>) =>
       [...m]
         .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -251,7 +242,7 @@ test('the default budget keeps a reference of this size on one page', async () =
     result.report?.apiPages.map((r) => [r.apiId, r.largest.route, r.withinBudget]),
     [['big', '/api/big/', true]],
   );
-  assert.deepEqual([...(await referencePages(out)).keys()], ['/api/big/']);
+  assert.deepEqual([...(await referencePages(out, 'big')).keys()], ['/api/big/']);
   assert.deepEqual(result.report?.apiPages[0]?.budget, PAGE_BUDGET);
 });
 

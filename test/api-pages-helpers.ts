@@ -1,4 +1,4 @@
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, type BuildResult } from '../generator/commands/build.js';
 import { tempDir } from './helpers.js';
@@ -113,4 +113,14 @@ export function stripeLike(count: number): Record<string, unknown> {
     paths,
     components: { schemas: { object: { type: 'object', properties: { id: { type: 'string' } } } } },
   };
+}
+
+/** Every reference page of API `id` in the built output `out`, but its changelog: route → its HTML. */
+export async function referencePages(out: string, id: string): Promise<Map<string, string>> {
+  const root = join(out, 'site/api', id);
+  const pages = new Map<string, string>();
+  for (const file of await readdir(root, { recursive: true }))
+    if (file.endsWith('index.html') && !file.startsWith('changelog'))
+      pages.set(`/api/${id}/${file.replace(/index\.html$/, '')}`, await readFile(join(root, file), 'utf8'));
+  return pages;
 }

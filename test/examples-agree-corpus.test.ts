@@ -4,18 +4,17 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { validateContract } from '../generator/contracts/validate.js';
 import { HTTP_METHODS } from '../generator/contracts/walk.js';
-import { Descriptions } from '../generator/render/api/descriptions.js';
 import { referenceDocument } from '../generator/render/api/document.js';
 import { ExampleValidators } from '../generator/render/api/example-ajv.js';
 import { isIdName } from '../generator/render/api/example-plausible.js';
 import { effectiveParameters, operationModel, type OperationSource } from '../generator/render/api/operation-model.js';
 import { asRecord, asString, RefResolver } from '../generator/render/api/resolver.js';
 import { requestPlan } from '../generator/render/api/samples/request-plan.js';
-import { SchemaRegistry } from '../generator/render/api/schema-registry.js';
 import { isRecord } from '../generator/sources/pointer.js';
 import type { MediaModel } from '../templates/api/model.js';
 import { CORPUS, corpusSuite } from './corpus.js';
 import { ROOT } from './helpers.js';
+import { operationContext } from './operation-context.js';
 
 interface Tally {
   /** Generated examples checked with Ajv. */
@@ -35,17 +34,7 @@ async function check(file: string, problems: string[]): Promise<Tally> {
   const document = (await referenceDocument(contract)).openapi;
   const resolver = new RefResolver(document);
   const validators = new ExampleValidators(resolver, String(document.openapi).startsWith('3.1') ? '3.1' : '3.0');
-  const context = {
-    registry: new SchemaRegistry(
-      resolver,
-      () => '/api/',
-      (route: string) => route,
-    ),
-    text: new Descriptions(),
-    resolver,
-    defaultSecurity: document.security,
-    operationHref: () => undefined,
-  };
+  const context = operationContext(resolver, document.security);
   const tally: Tally = { generated: 0, agreeing: 0 };
   const valid = (where: string, media: MediaModel, schema: unknown, direction: 'request' | 'response'): void => {
     for (const example of media.examples.filter((e) => e.generated)) {

@@ -3,17 +3,16 @@ import { describe, test } from 'node:test';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { fromHtml } from 'hast-util-from-html';
-import { Descriptions } from '../generator/render/api/descriptions.js';
 import { ExampleValidators } from '../generator/render/api/example-ajv.js';
 import { ExampleGenerator } from '../generator/render/api/generated-example.js';
 import { operationModel, type OperationSource } from '../generator/render/api/operation-model.js';
 import { RefResolver } from '../generator/render/api/resolver.js';
 import { curlSample } from '../generator/render/api/samples/curl.js';
 import { requestPlan } from '../generator/render/api/samples/request-plan.js';
-import { SchemaRegistry } from '../generator/render/api/schema-registry.js';
 import { OperationAside } from '../templates/api/OperationAside.js';
 import type { OperationModel } from '../templates/api/model.js';
 import { Page, textOf } from './html.js';
+import { operationContext } from './operation-context.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,17 +21,7 @@ function documentOf(paths: Json, schemas: Json = {}): Json {
 }
 
 function contextOf(resolver: RefResolver): Parameters<typeof operationModel>[1] {
-  return {
-    registry: new SchemaRegistry(
-      resolver,
-      () => '/api/',
-      (route: string) => route,
-    ),
-    text: new Descriptions(),
-    resolver,
-    defaultSecurity: undefined,
-    operationHref: () => undefined,
-  };
+  return operationContext(resolver);
 }
 
 /** The operation's model and its curl sample, as the reference page builds them. */

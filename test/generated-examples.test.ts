@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ExampleValidators } from '../generator/render/api/example-ajv.js';
 import { ExampleGenerator, MAX_GENERATED_CHARS } from '../generator/render/api/generated-example.js';
-import { Descriptions } from '../generator/render/api/descriptions.js';
 import { operationModel } from '../generator/render/api/operation-model.js';
 import { RefResolver } from '../generator/render/api/resolver.js';
-import { SchemaRegistry } from '../generator/render/api/schema-registry.js';
 import type { Direction } from '../generator/render/api/generated-example.js';
+import { operationContext } from './operation-context.js';
 
 function documentWith(schemas: Record<string, unknown>, openapi = '3.1.0'): Record<string, unknown> {
   return { openapi, info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
@@ -203,17 +202,7 @@ describe('operation models', () => {
     components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
   };
   const resolver = new RefResolver(document);
-  const context = {
-    registry: new SchemaRegistry(
-      resolver,
-      () => '/api/',
-      (route: string) => route,
-    ),
-    text: new Descriptions(),
-    resolver,
-    defaultSecurity: undefined,
-    operationHref: () => undefined,
-  };
+  const context = operationContext(resolver);
   const pet = { $ref: '#/components/schemas/Pet' };
   const model = operationModel(
     {
