@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { nearest } from '../generator/mcp/server/nearest.js';
 import { routeOf } from '../generator/mcp/server/routes.js';
-import { twinSections } from '../generator/mcp/server/search/sections.js';
-import { tokenize } from '../generator/mcp/server/search/tokenize.js';
 import type { PageEntry } from '../generator/render/api/mcp/published.js';
 
 describe("specsite mcp's parts", () => {
@@ -33,58 +31,5 @@ describe("specsite mcp's parts", () => {
     assert.deepEqual(nearest('chat', ['Chat history', 'Generation', 'Chat', 'Service']), ['Chat', 'Chat history']);
     assert.deepEqual(nearest('serch', ['searcher', 'rag', 'datasource']), ['searcher']);
     assert.deepEqual(nearest('zzzzzz', ['searcher', 'rag']), []);
-  });
-
-  test('tokenize: an identifier is itself and its words', () => {
-    assert.deepEqual(tokenize('listDataIndexes /api/v1 élan'), [
-      'listDataIndexes',
-      'list',
-      'Data',
-      'Indexes',
-      'api',
-      'v1',
-      'élan',
-    ]);
-  });
-
-  test("twinSections: cut at level-2 and -3 headings outside code, each with its anchor from the page's headings", () => {
-    const page: PageEntry = {
-      route: '/docs/x/',
-      title: 'X',
-      description: undefined,
-      kind: 'doc',
-      twin: 'docs/x/index.md',
-      headings: [
-        { depth: 2, text: 'Set up C#', id: 'set-up-c' },
-        { depth: 3, text: 'Run it', id: 'run-it' },
-      ],
-    };
-    const markdown = [
-      '# X',
-      '',
-      '> About X.',
-      '',
-      'Intro with a [link](https://docs.example/ref/docs/y/).',
-      '',
-      '## Set up C# ##',
-      '',
-      '```text title="shell"',
-      '## not a heading',
-      '```',
-      '',
-      '### Run it',
-      '',
-      '- **Go**',
-      '',
-      '## Unlisted',
-      '',
-      'More.',
-    ].join('\n');
-    assert.deepEqual(twinSections(markdown, page), [
-      { heading: 'X', anchor: undefined, text: 'About X.\nIntro with a link.' },
-      { heading: 'Set up C#', anchor: 'set-up-c', text: '## not a heading' },
-      { heading: 'Run it', anchor: 'run-it', text: 'Go' },
-      { heading: 'Unlisted', anchor: undefined, text: 'More.' },
-    ]);
   });
 });

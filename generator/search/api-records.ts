@@ -1,40 +1,57 @@
-import type { OperationModel, SchemaSectionModel } from '../../templates/api/model.js';
+import type { ApiReferenceModel } from '../../templates/api/model.js';
 import { API_KIND, KIND_FILTER, SERVICE_FILTER } from '../../templates/search/paths.js';
+import type { SearchSymbols } from '../../templates/search/rank/symbols.js';
 import type { BuildCache } from '../cache/store.js';
-import { withBase } from '../content/plugins/urls.js';
-import type { ApiPage } from '../render/api/pages.js';
-import type { LazyReference } from '../render/index.js';
-import { nodeText } from './node-text.js';
 import { stepKey } from '../cache/step-key.js';
+import { withBase } from '../content/plugins/urls.js';
+import type { LazyReference } from '../render/index.js';
+import { errorMessages, jsonText, modelText, operationText, operationTitle, pathText } from './api-text.js';
+import { compounds } from './compounds.js';
 
 /** One result of the API reference: an operation or a model, at its anchor on the page it lives on. */
 export interface ApiRecord {
   url: string;
   content: string;
-  meta: { title: string; kind: 'Operation' | 'Model'; service: string };
+  meta: { title: string; kind: 'Operation' | 'Model'; service: string; operationId?: string };
   filters: Record<string, string[]>;
 }
 
+/** The reference as the search holds it: a record of the full-text index per operation and model, and the symbols. */
+export interface ApiIndex {
+  records: ApiRecord[];
+  symbols: SearchSymbols;
+}
+
 /**
- * The index's records of the API reference: every operation and every model of each API's newest
+ * The search's view of the API reference: every operation and every model of each API's newest
  * version, each its own result. Older versions are left out (they would repeat every operation), and
  * so are the changelogs. Kept in the cache under the reference's key, so a build whose reference
  * pages all come from the cache builds no reference model for search either.
  */
-export async function apiRecords(reference: LazyReference, baseUrl: string, cache: BuildCache): Promise<ApiRecord[]> {
-  if (reference.pages.length === 0) return [];
+export async function apiIndex(reference: LazyReference, baseUrl: string, cache: BuildCache): Promise<ApiIndex> {
+  if (reference.pages.length === 0)
+    return { records: [], symbols: { operations: [], models: [], errors: [], compounds: [] } };
   const key = stepKey(cache, 'search-api', { reference: reference.key, baseUrl });
-  const cached = await cache.get<ApiRecord[]>('search-api', key);
+  const cached = await cache.get<ApiIndex>('search-api', key);
   if (cached) return cached;
-  const records = (await reference.full()).pages.flatMap((page) => pageRecords(page, baseUrl));
+  const pages = (await reference.full()).pages.flatMap(({ route, model }): ShownPage[] =>
+    model.kind !== 'changelog' && model.versions[0]?.current !== false ? [{ route, model }] : [],
+  );
+  const records = pages.flatMap((page) => pageRecords(page, baseUrl));
   records.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  await cache.set('search-api', key, records);
-  return records;
+  const index = { records, symbols: pageSymbols(pages, baseUrl) };
+  await cache.set('search-api', key, index);
+  return index;
 }
 
-function pageRecords(page: ApiPage, baseUrl: string): ApiRecord[] {
+/** A page of an API's newest version that is not its changelog. */
+interface ShownPage {
+  route: string;
+  model: ApiReferenceModel;
+}
+
+function pageRecords(page: ShownPage, baseUrl: string): ApiRecord[] {
   const { model } = page;
-  if (model.kind === 'changelog' || model.versions[0]?.current === false) return [];
   const service = model.title;
   const at = (anchor: string): string => `${withBase(baseUrl, page.route)}#${anchor}`;
   const filters = { [KIND_FILTER]: [API_KIND], [SERVICE_FILTER]: [service] };
@@ -43,7 +60,7 @@ function pageRecords(page: ApiPage, baseUrl: string): ApiRecord[] {
       section.operations.map((op): ApiRecord => ({
         url: at(op.id),
         content: operationText(op, section.name),
-        meta: { title: operationTitle(op), kind: 'Operation', service },
+        meta: { title: operationTitle(op), kind: 'Operation', service, operationId: op.id },
         filters,
       })),
     ),
@@ -56,44 +73,37 @@ function pageRecords(page: ApiPage, baseUrl: string): ApiRecord[] {
   ];
 }
 
-/** `GET /api/v1/search — Search the tenant's documents`. */
-export function operationTitle(op: Pick<OperationModel, 'method' | 'path' | 'summary'>): string {
-  const call = `${op.method.toUpperCase()} ${op.path.map((part) => part.text).join('')}`;
-  return op.summary ? `${call} — ${op.summary}` : call;
-}
-
-/** What a reader may type to find an operation: its call and summary, id, tag, description and parameters. */
-function operationText(op: OperationModel, tag: string): string {
-  return sentences([
-    operationTitle(op),
-    op.id,
-    tag,
-    nodeText(op.description),
-    ...op.parameters.map((p) => `${p.name} ${nodeText(p.description)} ${p.enumValues.map(jsonText).join(' ')}`),
-  ]);
-}
-
-/** A model's name, description, its properties (names and descriptions) and its allowed values. */
-function modelText({ name, schema }: SchemaSectionModel): string {
-  return sentences([
-    name,
-    schema.title ?? '',
-    nodeText(schema.description),
-    ...schema.properties.map((p) => `${p.name} ${p.schema.kind === 'node' ? nodeText(p.schema.description) : ''}`),
-    schema.enumValues.map(jsonText).join(' '),
-  ]);
-}
-
-/** The parts as one text, each ending as a sentence (so that an excerpt reads as written). */
-function sentences(parts: readonly string[]): string {
-  return parts
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map((part) => (/[.!?:;]$/.test(part) ? part : `${part}.`))
-    .join(' ');
-}
-
-/** An allowed value as the reference shows it (JSON) without a string's quotes: `"ROOLBACK"` → `ROOLBACK`. */
-function jsonText(value: string): string {
-  return /^".*"$/.test(value) ? value.slice(1, -1) : value;
+/** The symbols of the pages, in URL order (each page's operations and models in the order they are shown). */
+function pageSymbols(pages: readonly ShownPage[], baseUrl: string): SearchSymbols {
+  const symbols: SearchSymbols = { operations: [], models: [], errors: [], compounds: [] };
+  const errors = new Map<string, number[]>();
+  const identifiers = new Set<string>();
+  for (const page of pages) {
+    const { model } = page;
+    const at = (anchor: string): string => `${withBase(baseUrl, page.route)}#${anchor}`;
+    for (const section of model.sections) {
+      identifiers.add(section.name);
+      for (const op of section.operations) {
+        const index = symbols.operations.length;
+        symbols.operations.push([op.method, pathText(op), op.id, at(op.id), operationTitle(op), model.title]);
+        identifiers.add(op.id);
+        for (const p of op.parameters) identifiers.add(p.name);
+        for (const response of op.responses)
+          if (/^[45]/.test(response.status))
+            for (const message of errorMessages(response.contents.flatMap((c) => c.examples))) {
+              const answering = errors.get(message) ?? [];
+              if (!answering.includes(index)) answering.push(index);
+              errors.set(message, answering);
+            }
+      }
+    }
+    for (const schema of model.models) {
+      symbols.models.push([schema.name, at(schema.anchor), model.title, schema.schema.enumValues.map(jsonText)]);
+      identifiers.add(schema.name);
+      for (const p of schema.schema.properties) identifiers.add(p.name);
+    }
+  }
+  symbols.errors = [...errors].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  symbols.compounds = compounds(identifiers);
+  return symbols;
 }

@@ -5,7 +5,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { PAGE_KINDS, type KindContent } from '../page-kinds/index.js';
 import type { LazyReference } from '../render/index.js';
 import { displayPath } from '../sources/display-path.js';
-import { apiRecords, type ApiRecord } from './api-records.js';
+import { apiIndex, type ApiIndex } from './api-records.js';
+import { SEARCH_FOLDER } from '../../templates/search/paths.js';
+import { SYMBOLS_FILE } from '../../templates/search/rank/symbols.js';
 import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument } from './page-body.js';
 import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
@@ -55,7 +57,7 @@ export class SiteSearch {
   private generation = 0;
   private failure: { error: unknown; page: Searchable | undefined } | undefined;
   /** The reference `expect` named, and its records once made. */
-  private expected: { reference: LazyReference; records: ApiRecord[] | undefined } | undefined;
+  private expected: { reference: LazyReference; records: ApiIndex | undefined } | undefined;
   /** The index begun as soon as every page and the expected records were in, by its cache key. */
   private early: { key: string; files: Promise<{ files: Map<string, Uint8Array>; cached: boolean }> } | undefined;
 
@@ -113,7 +115,7 @@ export class SiteSearch {
   expect(reference: LazyReference): void {
     const expected: NonNullable<typeof this.expected> = { reference, records: undefined };
     this.expected = expected;
-    apiRecords(reference, this.config.baseUrl, this.cache).then(
+    apiIndex(reference, this.config.baseUrl, this.cache).then(
       (records) => {
         expected.records = records;
         this.begin();
@@ -134,7 +136,7 @@ export class SiteSearch {
     try {
       const records =
         (this.expected?.reference === reference ? this.expected.records : undefined) ??
-        (await apiRecords(reference, this.config.baseUrl, this.cache));
+        (await apiIndex(reference, this.config.baseUrl, this.cache));
       const key = this.key(records);
       const early = this.early?.key === key ? this.early : undefined;
       // Begun with pages or records that have changed since: its session holds them, so a new one is needed.
@@ -147,7 +149,7 @@ export class SiteSearch {
       return {
         ok: true,
         files,
-        report: { pages: this.bodies.size, records: records.length, files: files.size, bytes, ms },
+        report: { pages: this.bodies.size, records: records.records.length, files: files.size, bytes, ms },
       };
     } catch (error) {
       return { ok: false, diagnostics: [this.diagnostic(error)] };
@@ -161,7 +163,7 @@ export class SiteSearch {
     await this.session?.then((session) => session.close()).catch(() => undefined);
   }
 
-  private async build(records: readonly ApiRecord[]): Promise<Map<string, Uint8Array>> {
+  private async build({ records, symbols }: ApiIndex): Promise<Map<string, Uint8Array>> {
     this.session ??= this.open();
     if (this.stale) {
       await this.close();
@@ -179,11 +181,13 @@ export class SiteSearch {
       this.adding.push(session.addRecord({ ...record, language: this.language, meta: { ...record.meta } }));
     await Promise.all(this.adding);
     if (this.failure) throw this.failure.error;
-    return bundleFiles(await session.files());
+    const files = bundleFiles(await session.files());
+    files.set(`site/${SEARCH_FOLDER}${SYMBOLS_FILE}`, Buffer.from(JSON.stringify(symbols)));
+    return files;
   }
 
   /** The cache key of the index of the pages taken so far and `records`. */
-  private key(records: readonly ApiRecord[]): string {
+  private key(records: ApiIndex): string {
     return stepKey(this.cache, 'search', {
       language: this.language,
       baseUrl: this.config.baseUrl,
@@ -193,10 +197,7 @@ export class SiteSearch {
   }
 
   /** The index under `key`: from the cache, or built by Pagefind (`cached` says which). */
-  private async made(
-    key: string,
-    records: readonly ApiRecord[],
-  ): Promise<{ files: Map<string, Uint8Array>; cached: boolean }> {
+  private async made(key: string, records: ApiIndex): Promise<{ files: Map<string, Uint8Array>; cached: boolean }> {
     const cached = await this.cache.get<Array<[string, Uint8Array]>>('search', key);
     return cached ? { files: new Map(cached), cached: true } : { files: await this.build(records), cached: false };
   }

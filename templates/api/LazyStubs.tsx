@@ -17,7 +17,12 @@ export function OperationStub({ op, href }: { op: OperationModel; href: string }
             #
           </a>
           {op.summary ? op.heading : op.path.map((p) => p.text).join('')}
-          {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+          {op.deprecated ? (
+            <>
+              {' '}
+              <span className="badge badge-deprecated">deprecated</span>
+            </>
+          ) : null}
         </h3>
         <p className="api-endpoint">
           <MethodBadge method={op.method} /> <ApiPath path={op.path} />

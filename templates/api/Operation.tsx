@@ -23,7 +23,12 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
             #
           </a>
           {op.summary ? op.heading : op.path.map((p) => p.text).join('')}
-          {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+          {op.deprecated ? (
+            <>
+              {' '}
+              <span className="badge badge-deprecated">deprecated</span>
+            </>
+          ) : null}
         </Heading>
         {op.replacedBy ? (
           <p className="api-replaced-by">
@@ -40,7 +45,12 @@ export function Operation({ op }: { op: OperationModel }): ReactElement {
         ) : null}
         <p className="api-endpoint">
           <MethodBadge method={op.method} /> <ApiPath path={op.path} />
-          {op.kind === 'webhook' ? <span className="badge">webhook</span> : null}
+          {op.kind === 'webhook' ? (
+            <>
+              {' '}
+              <span className="badge">webhook</span>
+            </>
+          ) : null}
           <HistoryMarks marks={op.history} />
         </p>
         {op.description ? <div className="markdown">{op.description}</div> : null}

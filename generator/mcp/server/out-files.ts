@@ -14,12 +14,12 @@ export class OutFiles {
   constructor(readonly dir: string) {}
 
   async text(path: string): Promise<string> {
-    const absolute = resolve(this.dir, path);
-    const root = (this.real ??= await realpath(this.dir).catch(() => this.dir));
-    const real = await realpath(absolute).catch(() => undefined);
-    if (!isWithin(this.dir, absolute) || real === undefined || !isWithin(root, real))
-      throw new ToolError(`the build's file ${path} is missing; run \`specsite build\` again`);
-    return readFile(real, 'utf8');
+    return readFile(await this.located(path), 'utf8');
+  }
+
+  /** A folder of the output, its links followed, checked as a file is. */
+  async folder(path: string): Promise<string> {
+    return this.located(path);
   }
 
   async json<T>(path: string): Promise<T> {
@@ -29,5 +29,15 @@ export class OutFiles {
     } catch {
       throw new ToolError(`the build's file ${path} cannot be read; run \`specsite build\` again`);
     }
+  }
+
+  /** Where `path` really is, inside the output folder; a ToolError when it is missing or leads out. */
+  private async located(path: string): Promise<string> {
+    const absolute = resolve(this.dir, path);
+    const root = (this.real ??= await realpath(this.dir).catch(() => this.dir));
+    const real = await realpath(absolute).catch(() => undefined);
+    if (!isWithin(this.dir, absolute) || real === undefined || !isWithin(root, real))
+      throw new ToolError(`the build's file ${path} is missing; run \`specsite build\` again`);
+    return real;
   }
 }

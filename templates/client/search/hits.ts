@@ -2,22 +2,24 @@ import { API_KIND, DOCS_KIND, KIND_FILTER, SERVICE_FILTER } from '../../search/p
 import type { SearchHit, SearchScope } from '../../search/model.js';
 import { SEARCH_HIT_PREFIX } from '../../site-ids.js';
 import { isSafeUrl } from '../../url-policy.js';
-import type { Pagefind, PagefindData } from './pagefind.js';
-import { queryTerms } from './query-terms.js';
+import type { Engine } from '../../search/rank/engine.js';
+import { answers } from '../../search/rank/run.js';
+import { sectionScore } from '../../search/rank/section-score.js';
+import type { LoadedSearch, PagefindData } from './pagefind.js';
 
 /** Results shown for a query (each with up to `SECTIONS` sections). */
 const RESULTS = 10;
 const SECTIONS = 3;
 
-/** The options for a query in a scope: Pagefind's best results, each page with its best sections. */
-export async function searchHits(pagefind: Pagefind, term: string, scope: SearchScope): Promise<SearchHit[]> {
-  const search = await pagefind.search(queryTerms(term, document.documentElement.lang), {
-    filters: scopeFilters(scope),
-  });
-  const top = (search?.results ?? []).slice(0, RESULTS);
-  const data = await Promise.all(top.map((result) => result.data()));
+/** The options for a query in a scope: the site's ranking of Pagefind's results, each page with its best sections. */
+export async function searchHits(search: LoadedSearch, term: string, scope: SearchScope): Promise<SearchHit[]> {
+  const { pagefind, symbols } = search;
+  const engine: Engine = {
+    search: async (text, filters) => (await pagefind.search(text, { filters }))?.results ?? [],
+  };
+  const found = await answers(engine, symbols, term, document.documentElement.lang, scopeFilters(scope), RESULTS);
   // The index holds the site's own links; the one URL policy holds for them all the same.
-  return data.flatMap((result, index) => hitsOf(result, index)).filter((hit) => isSafeUrl(hit.href));
+  return found.flatMap(({ data }, index) => hitsOf(data, index)).filter((hit) => isSafeUrl(hit.href));
 }
 
 function scopeFilters(scope: SearchScope): Record<string, string> {
@@ -62,11 +64,4 @@ function hitsOf(data: PagefindData, index: number): SearchHit[] {
       section: true,
     })),
   ];
-}
-
-/** How much a section matched: the ranking's score of each word found in it. */
-function sectionScore(sub: NonNullable<PagefindData['sub_results']>[number]): number {
-  const weighted = sub.weighted_locations ?? [];
-  if (weighted.length === 0) return sub.locations?.length ?? 0;
-  return weighted.reduce((sum, word) => sum + (word.balanced_score ?? 1), 0);
 }

@@ -1,21 +1,9 @@
 import { SEARCH_FOLDER, SEARCH_SCRIPT, SERVICE_FILTER } from '../../search/paths.js';
+import { PAGEFIND_OPTIONS, type EngineData } from '../../search/rank/engine.js';
+import { isSearchSymbols, NO_SYMBOLS, SYMBOLS_FILE, type SearchSymbols } from '../../search/rank/symbols.js';
 
 /** What the search reads of a Pagefind result. */
-export interface PagefindData {
-  url: string;
-  meta: Record<string, string | undefined>;
-  excerpt: string;
-  filters: Record<string, string[] | undefined>;
-  sub_results?: Array<{
-    title: string;
-    url: string;
-    excerpt: string;
-    anchor?: { id?: string };
-    locations?: number[];
-    /** Each matched word with its weight in the ranking (a rare word weighs more than a common one). */
-    weighted_locations?: Array<{ balanced_score?: number }>;
-  }>;
-}
+export type PagefindData = EngineData;
 
 /** The part of Pagefind's script the search uses. */
 export interface Pagefind {
@@ -24,7 +12,7 @@ export interface Pagefind {
   search(
     term: string,
     options?: { filters?: Record<string, string> },
-  ): Promise<{ results: Array<{ id: string; data: () => Promise<PagefindData> }> } | null>;
+  ): Promise<{ results: Array<{ id: string; score: number; data: () => Promise<PagefindData> }> } | null>;
   filters(): Promise<Record<string, Record<string, number> | undefined>>;
   destroy?: () => Promise<void>;
 }
@@ -33,6 +21,8 @@ export interface LoadedSearch {
   pagefind: Pagefind;
   /** Services with API results, for the filter. */
   services: string[];
+  /** What a query can name exactly; none when the file could not be read (the full-text search still answers). */
+  symbols: SearchSymbols;
 }
 
 let loading: Promise<LoadedSearch> | undefined;
@@ -65,13 +55,25 @@ async function load(baseUrl: string): Promise<LoadedSearch> {
     // The index's URLs already carry the site's base URL. Searching in the page rather than in
     // Pagefind's worker saves fetching the worker's script (about 43 KB) before the first results;
     // a query takes a few milliseconds of WebAssembly either way.
-    await pagefind.options({ basePath: folder, baseUrl: '/', excerptLength: 24, noWorker: true });
+    const symbols = loadSymbols(`${folder}${SYMBOLS_FILE}`);
+    await pagefind.options({ ...PAGEFIND_OPTIONS, basePath: folder, baseUrl: '/', noWorker: true });
     await pagefind.init();
     // The filters come from the index itself: a failed fetch of the index shows here.
     const filters = await pagefind.filters();
-    return { pagefind, services: Object.keys(filters[SERVICE_FILTER] ?? {}).sort() };
+    return { pagefind, services: Object.keys(filters[SERVICE_FILTER] ?? {}).sort(), symbols: await symbols };
   } catch (cause) {
     await pagefind.destroy?.().catch(() => undefined);
     throw new Error('the search index could not be loaded', { cause });
+  }
+}
+
+/** The symbols file, fetched beside the index; without it, queries are answered by the full-text index alone. */
+async function loadSymbols(url: string): Promise<SearchSymbols> {
+  try {
+    const response = await fetch(url);
+    const parsed: unknown = response.ok ? await response.json() : undefined;
+    return isSearchSymbols(parsed) ? parsed : NO_SYMBOLS;
+  } catch {
+    return NO_SYMBOLS;
   }
 }

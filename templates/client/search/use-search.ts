@@ -62,7 +62,7 @@ export function useSearch(baseUrl: string): SearchState {
       return;
     }
     const started = performance.now();
-    searchHits(loaded.pagefind, term, scope).then(
+    searchHits(loaded, term, scope).then(
       (hits) => {
         if (token !== newest.current) return;
         performance.measure('specsite:search', { start: started });

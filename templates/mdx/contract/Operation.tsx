@@ -39,7 +39,12 @@ export function Operation({
       </a>
       <p className="contract-operation-summary">
         {op.summary ? op.heading : id}
-        {op.deprecated ? <span className="badge badge-deprecated">deprecated</span> : null}
+        {op.deprecated ? (
+          <>
+            {' '}
+            <span className="badge badge-deprecated">deprecated</span>
+          </>
+        ) : null}
         <span className="contract-source"> · {api.title}</span>
       </p>
       {op.roles.length > 0 ? (

@@ -1,31 +1,23 @@
-import MiniSearch from 'minisearch';
-import pMap from 'p-map';
+import { DOCS_KIND, API_KIND, KIND_FILTER, SEARCH_FOLDER } from '../../../../templates/search/paths.js';
+import type { EngineData } from '../../../../templates/search/rank/engine.js';
+import { answers, type Answer } from '../../../../templates/search/rank/run.js';
+import {
+  isSearchSymbols,
+  NO_SYMBOLS,
+  SYMBOLS_FILE,
+  type SearchSymbols,
+} from '../../../../templates/search/rank/symbols.js';
+import { routeOf } from '../routes.js';
 import type { PublishedSite } from '../site.js';
-import { twinSections } from './sections.js';
-import { snippet } from './snippet.js';
-import { tokenize } from './tokenize.js';
+import { ToolError } from '../tool-error.js';
+import { openPagefindIndex } from './pagefind-node.js';
+import { plainExcerpt } from './excerpt.js';
+import { sectionScore } from '../../../../templates/search/rank/section-score.js';
 
-/** One thing a search can find: a section of a page, an operation or a model of an API's newest version. */
-interface SearchDocument {
-  id: number;
-  kind: 'section' | 'operation' | 'model';
-  title: string;
-  /** The page's title, or the API's. */
-  page: string;
-  text: string;
-  /** operationId, method and path; a model's name. */
-  ids: string;
-  tags: string;
-  url: string;
-  service?: string;
-  route?: string;
-  method?: string;
-  path?: string;
-  operationId?: string;
-}
+export type HitKind = 'section' | 'operation' | 'model';
 
 export interface SearchHit {
-  kind: SearchDocument['kind'];
+  kind: HitKind;
   title: string;
   page: string;
   url: string;
@@ -35,103 +27,90 @@ export interface SearchHit {
   path?: string;
   operationId?: string;
   snippet: string;
-  score: number;
 }
 
-const STORED = ['kind', 'title', 'page', 'text', 'url', 'service', 'route', 'method', 'path', 'operationId'] as const;
-
 /**
- * A full-text index (MiniSearch, in memory) of the site: each docs page, standalone page and post
- * by section (from its Markdown twin), and each operation and model of every API's newest version,
- * made on the first search. Older versions are reached through `list_operations`.
+ * The site's search as the MCP server answers it: the built site's own index (Pagefind's, in
+ * `site/pagefind/`) and the one ranking the search dialog uses (`answers`), so that a query gets the
+ * same answers in both. A docs page's answer is its best section.
  */
 export class SiteSearch {
-  private constructor(private readonly index: MiniSearch<SearchDocument>) {}
+  private constructor(
+    private readonly site: PublishedSite,
+    private readonly engine: Awaited<ReturnType<typeof openPagefindIndex>>,
+    private readonly symbols: SearchSymbols,
+    private readonly language: string,
+  ) {}
 
   static async open(site: PublishedSite): Promise<SiteSearch> {
-    const documents: SearchDocument[] = [];
-    const add = (document: Omit<SearchDocument, 'id'>): void =>
-      void documents.push({ ...document, id: documents.length });
-    const pages = site.index.pages.filter((page) => page.kind !== 'api' && page.twin !== undefined);
-    // Read a few at a time: a site of thousands of pages must not open thousands of files at once.
-    const twins = await pMap(pages, (page) => site.twin(page).catch(() => ''), { concurrency: 32 });
-    for (const [i, page] of pages.entries()) {
-      for (const section of twinSections(twins[i] ?? '', page)) {
-        const url = site.pageUrl(page.route) + (section.anchor ? `#${section.anchor}` : '');
-        add({
-          kind: 'section',
-          title: section.heading,
-          page: page.title,
-          text: section.text,
-          ids: '',
-          tags: '',
-          url,
-          route: page.route,
-        });
-      }
+    const folder = `site/${SEARCH_FOLDER}`;
+    let engine: Awaited<ReturnType<typeof openPagefindIndex>>;
+    try {
+      engine = await openPagefindIndex(await site.files.folder(folder));
+    } catch {
+      throw new ToolError(`the build's search index (${folder}) cannot be read; run \`specsite build\` again`);
     }
-    for (const api of site.index.apis) {
-      const newest = api.versions[0];
-      if (!newest) continue;
-      const reference = await site.reference(newest).catch(() => ({ operations: [], models: [] }));
-      for (const op of reference.operations)
-        add({
-          kind: 'operation',
-          title: op.summary || `${op.method} ${op.path}`,
-          page: api.title,
-          text: op.description ?? '',
-          ids: [op.operationId ?? '', op.method, op.path].join(' '),
-          tags: op.tags.join(' '),
-          url: site.url(op.href),
-          service: api.id,
-          method: op.method,
-          path: op.path,
-          operationId: op.operationId,
-        });
-      for (const model of reference.models)
-        add({
-          kind: 'model',
-          title: model.name,
-          page: api.title,
-          text: model.description ?? '',
-          ids: model.name,
-          tags: '',
-          url: site.url(model.href),
-          service: api.id,
-        });
-    }
-    const index = new MiniSearch<SearchDocument>({
-      fields: ['title', 'page', 'text', 'ids', 'tags'],
-      storeFields: [...STORED],
-      tokenize,
-      searchOptions: {
-        boost: { title: 3, ids: 3, tags: 1.5, page: 1 },
-        prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-      },
-    });
-    index.addAll(documents);
-    return new SiteSearch(index);
+    const parsed: unknown = await site.files.json(`${folder}${SYMBOLS_FILE}`).catch(() => undefined);
+    const entry = await site.files
+      .json<{ languages?: Record<string, unknown> }>(`${folder}pagefind-entry.json`)
+      .catch(() => undefined);
+    const language = Object.keys(entry?.languages ?? {})[0] ?? 'unknown';
+    return new SiteSearch(site, engine, isSearchSymbols(parsed) ? parsed : NO_SYMBOLS, language);
   }
 
-  search(query: string, limit: number): SearchHit[] {
-    const terms = tokenize(query).map((t) => t.toLowerCase());
-    return this.index
-      .search(query)
-      .slice(0, limit)
-      .map((result) => {
-        const stored = result as unknown as Pick<SearchDocument, (typeof STORED)[number]>;
-        const hit: SearchHit = {
-          kind: stored.kind,
-          title: stored.title,
-          page: stored.page,
-          url: stored.url,
-          snippet: snippet(stored.text, terms),
-          score: Math.round(result.score * 100) / 100,
-        };
-        for (const key of ['route', 'service', 'method', 'path', 'operationId'] as const)
-          if (stored[key] !== undefined) hit[key] = stored[key];
-        return hit;
-      });
+  async search(query: string, limit: number, kind?: HitKind): Promise<SearchHit[]> {
+    const filters: Record<string, string> =
+      kind === undefined ? {} : { [KIND_FILTER]: kind === 'section' ? DOCS_KIND : API_KIND };
+    // Among the reference's results, those of the other kind are dropped after ranking.
+    const found = await answers(this.engine, this.symbols, query, this.language, filters, kind ? limit * 4 : limit);
+    return found
+      .map((answer) => this.hit(answer))
+      .filter((hit) => kind === undefined || hit.kind === kind)
+      .slice(0, limit);
+  }
+
+  close(): Promise<void> {
+    return this.engine.close();
+  }
+
+  private hit({ data, kind }: Answer): SearchHit {
+    if (kind === 'page') return this.section(data);
+    const service = this.site.index.apis.find((api) => api.title === data.meta.service);
+    const operation = this.symbols.operations.find(([, , , url]) => url === data.url);
+    const hit: SearchHit = {
+      kind: kind === 'model' ? 'model' : 'operation',
+      title: data.meta.title ?? data.url,
+      page: data.meta.service ?? '',
+      url: this.site.url(data.url),
+      snippet: plainExcerpt(data.excerpt),
+    };
+    if (service) hit.service = service.id;
+    if (kind === 'operation' && operation) {
+      hit.method = operation[0];
+      hit.path = operation[1];
+      hit.operationId = operation[2];
+    }
+    return hit;
+  }
+
+  /** A page's answer: the section where the query's words weigh most, else the page. */
+  private section(data: EngineData): SearchHit {
+    const best = [...(data.sub_results ?? [])]
+      .map((sub, at) => ({ sub, at, found: sectionScore(sub) }))
+      .sort((a, b) => b.found - a.found || a.at - b.at)[0]?.sub;
+    const url = best?.url ?? data.url;
+    const hit: SearchHit = {
+      kind: 'section',
+      title: best?.title ?? data.meta.title ?? url,
+      page: data.meta.title ?? url,
+      url: this.site.url(url),
+      snippet: plainExcerpt(best?.excerpt ?? data.excerpt),
+    };
+    try {
+      hit.route = routeOf(url, this.site.root);
+    } catch {
+      // A URL of the index that is no route of the site: the hit still leads to it.
+    }
+    return hit;
   }
 }

@@ -1,8 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import type { HitKind } from '../search/site-search.js';
 import { answering, json, text, type ToolContext } from './context.js';
 
-const KINDS = ['section', 'operation', 'model'] as const;
+const KINDS = ['section', 'operation', 'model'] as const satisfies readonly HitKind[];
 
 export function registerSearch(server: McpServer, context: ToolContext): void {
   const { site } = context;
@@ -10,7 +11,7 @@ export function registerSearch(server: McpServer, context: ToolContext): void {
     'search',
     {
       title: `Search ${site.index.title}`,
-      description: `Full-text search of the ${site.index.title} documentation: the sections of its docs pages, and the operations and models of each API's newest version. Returns the best hits first, each with its kind, title, URL and a snippet; operations also give service, method, path and operationId. Then read a page with get_page, an operation with get_operation, a model with get_schema.`,
+      description: `Search of the ${site.index.title} documentation, ranked as the site's own search dialog ranks: the sections of its docs pages, and the operations and models of each API's newest version. A call ("POST /v1/search"), an operationId, a model's name, an allowed value, a status code or an error message finds what it names first; a question finds the guide. Returns the best hits first, each with its kind, title, URL and a snippet; operations also give service, method, path and operationId. Then read a page with get_page, an operation with get_operation, a model with get_schema.`,
       inputSchema: {
         query: z
           .string()
@@ -25,8 +26,7 @@ export function registerSearch(server: McpServer, context: ToolContext): void {
     },
     answering(async ({ query, kind, limit }) => {
       const search = await context.search();
-      const hits = search.search(query, kind ? Number.MAX_SAFE_INTEGER : limit);
-      const found = (kind ? hits.filter((h) => h.kind === kind) : hits).slice(0, limit);
+      const found = await search.search(query, limit, kind);
       if (found.length === 0) return text(`nothing in ${site.index.title} matches "${query}"`);
       return json(found);
     }),
