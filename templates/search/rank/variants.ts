@@ -14,7 +14,9 @@ export function spellings(words: readonly string[], compounds: ReadonlyArray<rea
   const out = [words.join(' ')];
   const add = (next: readonly string[]): void => {
     const text = next.join(' ');
-    if (text !== '' && !out.includes(text) && out.length < MAX_SPELLINGS) out.push(text);
+    // The index knows no case: `enrichitem` is `enrichItem` again.
+    const known = out.some((spelling) => spelling.toLowerCase() === text.toLowerCase());
+    if (text !== '' && !known && out.length < MAX_SPELLINGS) out.push(text);
   };
   // Identifiers in words.
   if (words.some(isIdentifierLike)) add(words.flatMap((word) => (isIdentifierLike(word) ? splitWords(word) : [word])));
