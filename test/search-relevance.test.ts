@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP, siteForSuite, waitHydrated } from './browser-fixture.js';
 import { connectMcp, type McpSession } from './mcp-helpers.js';
+import { indexedFragments } from './search-helpers.js';
 import { misses, searchQueries, type SearchQuery } from './search-queries.js';
 
 /**
@@ -91,6 +92,28 @@ describe('the query set of the real site', () => {
       const inServer = (await server(query, 5)).map(page);
       assert.deepEqual(inServer, inDialog, query);
     }
+  });
+
+  test("a badge never runs into the words before it: not in the index's excerpts, nor in a page's text", async () => {
+    const joined = /\p{Ll}(deprecated|webhook)\b/u;
+    const fragments = [...(await indexedFragments(`${site.out}/site`)).values()];
+    assert.ok(fragments.some((fragment) => /bucket deprecated/.test(fragment.content)));
+    assert.deepEqual(
+      fragments.filter((fragment) => joined.test(fragment.content)).map((fragment) => fragment.url),
+      [],
+    );
+    const text = await page.context().newPage();
+    await text.goto(`${site.base}/docs/configuration/manage-bucket/`);
+    const summaries = await text.$$eval('.contract-operation-summary', (all) => all.map((p) => p.textContent ?? ''));
+    assert.ok(
+      summaries.some((summary) => /Create a bucket deprecated/.test(summary)),
+      summaries.join('\n'),
+    );
+    assert.deepEqual(
+      summaries.filter((summary) => joined.test(summary)),
+      [],
+    );
+    await text.close();
   });
 
   test('among models, Bucket ranks the Bucket model first', async () => {
