@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import type { BuildCache } from '../cache/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -182,7 +183,7 @@ export class SiteSearch {
     await Promise.all(this.adding);
     if (this.failure) throw this.failure.error;
     const files = bundleFiles(await session.files());
-    files.set(`site/${SEARCH_FOLDER}${SYMBOLS_FILE}`, Buffer.from(JSON.stringify(symbols)));
+    files.set(`site/${SEARCH_FOLDER}${SYMBOLS_FILE}`, gzipSync(JSON.stringify(symbols), { level: 9 }));
     return files;
   }
 

@@ -17,6 +17,10 @@ export class OutFiles {
     return readFile(await this.located(path), 'utf8');
   }
 
+  async bytes(path: string): Promise<Uint8Array> {
+    return readFile(await this.located(path));
+  }
+
   /** A folder of the output, its links followed, checked as a file is. */
   async folder(path: string): Promise<string> {
     return this.located(path);

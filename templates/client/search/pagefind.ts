@@ -1,6 +1,6 @@
 import { SEARCH_FOLDER, SEARCH_SCRIPT, SERVICE_FILTER } from '../../search/paths.js';
 import { PAGEFIND_OPTIONS, type EngineData } from '../../search/rank/engine.js';
-import { isSearchSymbols, NO_SYMBOLS, SYMBOLS_FILE, type SearchSymbols } from '../../search/rank/symbols.js';
+import { NO_SYMBOLS, readSymbols, SYMBOLS_FILE, type SearchSymbols } from '../../search/rank/symbols.js';
 
 /** What the search reads of a Pagefind result. */
 export type PagefindData = EngineData;
@@ -71,8 +71,7 @@ async function load(baseUrl: string): Promise<LoadedSearch> {
 async function loadSymbols(url: string): Promise<SearchSymbols> {
   try {
     const response = await fetch(url);
-    const parsed: unknown = response.ok ? await response.json() : undefined;
-    return isSearchSymbols(parsed) ? parsed : NO_SYMBOLS;
+    return response.ok ? await readSymbols(new Uint8Array(await response.arrayBuffer())) : NO_SYMBOLS;
   } catch {
     return NO_SYMBOLS;
   }

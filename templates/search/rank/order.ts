@@ -48,7 +48,12 @@ export function order<T>(intent: Intent, candidates: ReadonlyArray<Candidate<T>>
   const bestPage = rest.find((c) => c.kind === 'page');
   // An error message or a status code: the pages explaining it and the operations answering it, in turn.
   if (intent === 'error' || intent === 'status')
-    return unique(alternate(rest.filter((c) => c.kind === 'page'), [...exact, ...rest]));
+    return unique(
+      alternate(
+        rest.filter((c) => c.kind === 'page'),
+        [...exact, ...rest],
+      ),
+    );
   if (intent === 'noun') {
     const named = [...exact, ...rest].filter((c) => c.named && c.kind === 'model');
     return unique([...(bestPage ? [bestPage] : []), ...named, ...exact, ...rest]);

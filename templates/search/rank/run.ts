@@ -6,8 +6,8 @@ import { identifierKey, type SearchSymbols } from './symbols.js';
 import { understand, type QueryPlan } from './understand.js';
 
 /** Results of the query as typed whose data is read, and of each other spelling. */
-const READ_FIRST = 12;
-const READ_OTHERS = 6;
+const READ_FIRST = 6;
+const READ_OTHERS = 3;
 /** Operations a call may match, at most. */
 const PATH_MATCHES = 5;
 

@@ -1,5 +1,8 @@
-/** The file of the search folder that holds what a query can name exactly. */
-export const SYMBOLS_FILE = 'symbols.json';
+/**
+ * The file of the search folder that holds what a query can name exactly: JSON, gzipped by the
+ * build (about a sixth of its size) since a static host may serve it as it is.
+ */
+export const SYMBOLS_FILE = 'symbols.json.gz';
 
 /**
  * What a reader can name exactly, beside the full-text index: each operation of every API's newest
@@ -25,8 +28,29 @@ export function identifierKey(text: string): string {
   return text.toLowerCase().replace(/[\s_\-.]+/g, '');
 }
 
+/**
+ * The symbols file's bytes read: gzipped as the build wrote it, or already inflated by a host that
+ * serves `.gz` files with `Content-Encoding: gzip`. Anything else is no symbols at all.
+ */
+export async function readSymbols(bytes: Uint8Array): Promise<SearchSymbols> {
+  try {
+    const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    const inflated = gzipped
+      ? new Uint8Array(
+          await new Response(
+            new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream('gzip')),
+          ).arrayBuffer(),
+        )
+      : bytes;
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(inflated));
+    return isSearchSymbols(parsed) ? parsed : NO_SYMBOLS;
+  } catch {
+    return NO_SYMBOLS;
+  }
+}
+
 /** Whether a parsed file is a symbols file (a hand-edited or stale one is no symbols at all). */
-export function isSearchSymbols(value: unknown): value is SearchSymbols {
+function isSearchSymbols(value: unknown): value is SearchSymbols {
   if (typeof value !== 'object' || value === null) return false;
   const symbols = value as Record<string, unknown>;
   return ['operations', 'models', 'errors', 'compounds'].every((key) => Array.isArray(symbols[key]));

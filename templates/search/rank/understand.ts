@@ -73,7 +73,8 @@ export function understand(query: string, language: string, symbols: SearchSymbo
     // (a page showing a 401 body says "401 Unauthorized" once; the page explaining it says 401 often);
     // operations by both, since they say the code and their own words ("Not Authorized").
     const reference = (text: string): Search => ({ text, weight: 1, only: 'reference' });
-    const more = words.length > 1 ? [reference(texts[0] as string), pages(texts[0] as string, STATUS_WORDS_WEIGHT)] : [];
+    const more =
+      words.length > 1 ? [reference(texts[0] as string), pages(texts[0] as string, STATUS_WORDS_WEIGHT)] : [];
     return { intent: 'status', typed, searches: [pages(status), reference(status), ...more], key };
   }
   const first = words[0]?.toLowerCase() ?? '';

@@ -2,8 +2,8 @@ import { DOCS_KIND, API_KIND, KIND_FILTER, SEARCH_FOLDER } from '../../../../tem
 import type { EngineData } from '../../../../templates/search/rank/engine.js';
 import { answers, type Answer } from '../../../../templates/search/rank/run.js';
 import {
-  isSearchSymbols,
   NO_SYMBOLS,
+  readSymbols,
   SYMBOLS_FILE,
   type SearchSymbols,
 } from '../../../../templates/search/rank/symbols.js';
@@ -50,12 +50,12 @@ export class SiteSearch {
     } catch {
       throw new ToolError(`the build's search index (${folder}) cannot be read; run \`specsite build\` again`);
     }
-    const parsed: unknown = await site.files.json(`${folder}${SYMBOLS_FILE}`).catch(() => undefined);
+    const symbols = await site.files.bytes(`${folder}${SYMBOLS_FILE}`).then(readSymbols, () => NO_SYMBOLS);
     const entry = await site.files
       .json<{ languages?: Record<string, unknown> }>(`${folder}pagefind-entry.json`)
       .catch(() => undefined);
     const language = Object.keys(entry?.languages ?? {})[0] ?? 'unknown';
-    return new SiteSearch(site, engine, isSearchSymbols(parsed) ? parsed : NO_SYMBOLS, language);
+    return new SiteSearch(site, engine, symbols, language);
   }
 
   async search(query: string, limit: number, kind?: HitKind): Promise<SearchHit[]> {
