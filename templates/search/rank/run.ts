@@ -11,6 +11,9 @@ const READ_OTHERS = 3;
 /** Operations a call may match, at most. */
 const PATH_MATCHES = 5;
 
+/** The kind filter's value for a search of one kind alone. */
+const KIND_OF = { pages: DOCS_KIND, reference: API_KIND } as const;
+
 export interface Answer {
   data: EngineData;
   kind: ResultKind;
@@ -29,15 +32,18 @@ export async function answers(
   language: string,
   filters: Record<string, string>,
   limit: number,
+  /** Only results of these kinds (the reference's filter holds operations and models alike). */
+  kinds?: ReadonlySet<ResultKind>,
 ): Promise<Answer[]> {
   const plan = understand(query, language, symbols);
   // One kind alone is not asked for when the scope is the other.
-  const kinds = { pages: DOCS_KIND, reference: API_KIND };
   const searches = plan.searches.filter(
-    ({ only }) => only === undefined || filters[KIND_FILTER] === undefined || filters[KIND_FILTER] === kinds[only],
+    ({ only }) => only === undefined || filters[KIND_FILTER] === undefined || filters[KIND_FILTER] === KIND_OF[only],
   );
   const found = await Promise.all(
-    searches.map(({ text, only }) => engine.search(text, only ? { ...filters, [KIND_FILTER]: kinds[only] } : filters)),
+    searches.map(({ text, only }) =>
+      engine.search(text, only ? { ...filters, [KIND_FILTER]: KIND_OF[only] } : filters),
+    ),
   );
   const read = new Map<string, { result: EngineResult; score: number }>();
   for (const [at, results] of found.entries()) {
@@ -67,6 +73,7 @@ export async function answers(
     else candidates.set(symbol.url, { ...symbol, score: 0, exact });
   }
   return order(plan.intent, [...candidates.values()])
+    .filter((c) => kinds === undefined || kinds.has(c.kind))
     .slice(0, limit)
     .map((c) => ({ data: c.item, kind: c.kind }));
 }

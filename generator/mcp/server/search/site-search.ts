@@ -61,12 +61,9 @@ export class SiteSearch {
   async search(query: string, limit: number, kind?: HitKind): Promise<SearchHit[]> {
     const filters: Record<string, string> =
       kind === undefined ? {} : { [KIND_FILTER]: kind === 'section' ? DOCS_KIND : API_KIND };
-    // Among the reference's results, those of the other kind are dropped after ranking.
-    const found = await answers(this.engine, this.symbols, query, this.language, filters, kind ? limit * 4 : limit);
-    return found
-      .map((answer) => this.hit(answer))
-      .filter((hit) => kind === undefined || hit.kind === kind)
-      .slice(0, limit);
+    const kinds = kind === undefined ? undefined : new Set([kind === 'section' ? 'page' : kind] as const);
+    const found = await answers(this.engine, this.symbols, query, this.language, filters, limit, kinds);
+    return found.map((answer) => this.hit(answer));
   }
 
   close(): Promise<void> {
