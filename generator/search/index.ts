@@ -15,6 +15,9 @@ import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js'
 import { SEARCH_INDEX_RULE } from './rules.js';
 import { stepKey } from '../cache/step-key.js';
 
+/** How long closing waits for what Pagefind was given before stopping it. */
+const SETTLE_MS = 2000;
+
 /** What the build report says of the index. */
 export interface SearchReport {
   /** Docs and standalone pages indexed, and the reference's operations and models. */
@@ -161,6 +164,15 @@ export class SiteSearch {
 
   /** Stops the index (a build that failed, or one done with it): what it was still reading is dropped. */
   async close(): Promise<void> {
+    // Pagefind's service is stopped by closing its output first: a page it is still indexing would
+    // then answer into a closed pipe, and the program print its panic on the terminal. What it was
+    // given is let finish first (a few hundred milliseconds at most), unless it takes longer than that.
+    let waited: ReturnType<typeof setTimeout> | undefined;
+    const pending = [...this.adding, ...(this.early ? [this.early.files] : [])];
+    await Promise.race([
+      Promise.allSettled(pending),
+      new Promise((done) => (waited = setTimeout(done, SETTLE_MS))),
+    ]).finally(() => clearTimeout(waited));
     await this.session?.then((session) => session.close()).catch(() => undefined);
   }
 
