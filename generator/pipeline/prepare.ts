@@ -6,6 +6,7 @@ import { openContracts, type LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { ContractIndex } from './contract-lookup.js';
+import { unavailableApis } from './unavailable-apis.js';
 import { generateTypes, type TypesResult } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { Background, later } from '../workers/background.js';
@@ -102,7 +103,10 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
   });
   const apiPages = reference?.reference.pages ?? [];
 
-  const contracts = new ContractIndex(apis);
+  // An API that did not load fails the build anyway: its pages wait for its error, to name it once each.
+  const unloaded = config.apis.some((api) => !apis.some((loaded) => loaded.api.id === api.id));
+  const failed = unloaded ? unavailableApis(config.apis, apis, await contractDiagnostics, source) : undefined;
+  const contracts = new ContractIndex(apis, failed);
   const content = await clock.timed('content', () =>
     loadContent({
       config,
