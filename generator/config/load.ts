@@ -97,7 +97,7 @@ function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagno
       locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key, CONFIG_RULE_IDS), 'key'),
     );
   }
-  return zodIssueToDiagnostics(source, issue, CONFIG_RULES);
+  return zodIssueToDiagnostics(source, issue, CONFIG_RULES, siteConfigSchema);
 }
 
 function checkApis(config: Pick<ResolvedConfig, 'apis'>, source: SourceFile): Diagnostic[] {

@@ -89,7 +89,9 @@ export function parseFrontMatter<S extends z.ZodType>(
     const rules = { unknownKey: 'front-matter', type: 'front-matter', invalid: 'front-matter' };
     return {
       ok: false,
-      diagnostics: result.error.issues.flatMap((issue) => zodIssueToDiagnostics(parsed.file, issue, rules)).map(inPage),
+      diagnostics: result.error.issues
+        .flatMap((issue) => zodIssueToDiagnostics(parsed.file, issue, rules, schema))
+        .map(inPage),
     };
   }
   return {

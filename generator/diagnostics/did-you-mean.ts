@@ -4,17 +4,18 @@ import { distance } from 'fastest-levenshtein';
 const COMPARED = 5_000;
 
 /**
- * `; did you mean "Bucket"?` for the nearest names (case ignored, at most three), else the names
- * themselves when there are few, else nothing. Every message about a name that can be mistyped
- * (config keys, enum values, doc ids, rule ids, API ids, front-matter keys, schema names) ends
- * with it, so a user learns the right spelling wherever they got it wrong.
+ * `; did you mean "Bucket"?` for the nearest names (case ignored, at most three); else, given how to
+ * introduce them (`listed`), the names themselves when there are few; else nothing. Every message
+ * about a name that can be mistyped (config keys, enum values, doc ids, rule ids, API ids,
+ * front-matter keys, schema names) ends with it, so a user learns the right spelling wherever they
+ * got it wrong.
  */
-export function didYouMean(wanted: string, names: Iterable<string>, listed = 'the names are'): string {
+export function didYouMean(wanted: string, names: Iterable<string>, listed?: string): string {
   const unique = [...new Set(names)].slice(0, COMPARED);
   if (unique.length === 0) return '';
   const close = nearestNames(wanted, unique);
   if (close.length > 0) return `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?`;
-  return unique.length <= 12 ? `; ${listed}: ${[...unique].sort().join(', ')}` : '';
+  return listed !== undefined && unique.length <= 12 ? `; ${listed}: ${[...unique].sort().join(', ')}` : '';
 }
 
 /** The names within a few edits of `wanted` (about a third of its length, at least two), nearest first. */

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { locatedAt } from '../sources/zod-issues.js';
 import { isExternalUrl, withBase } from '../content/plugins/urls.js';
+import { unknownNavbarDoc } from '../content/navbar-docs.js';
 import type { LinkModel, NavItemModel } from '../../templates/model.js';
 import { localeName } from '../../templates/navbar/items/LocaleDropdownItem.js';
 import { stepKey } from '../cache/step-key.js';
@@ -58,12 +59,7 @@ export async function resolveNavbar(
         const route = targets.docRoutes.get(item.docId);
         if (route === undefined)
           diagnostics.push(
-            locatedAt(
-              source,
-              [...at, 'docId'],
-              'navbar-item',
-              `navbar item "${item.label}" cannot be rendered: no docs page has the id "${item.docId}"`,
-            ),
+            locatedAt(source, [...at, 'docId'], 'navbar-item', unknownNavbarDoc(item, targets.docRoutes.keys())),
           );
         else
           model = {

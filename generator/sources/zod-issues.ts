@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { encodePointer, getAtPointer, type Segment } from './pointer.js';
 import type { SourceFile } from './source-file.js';
+import { didYouMean } from '../diagnostics/did-you-mean.js';
+import { keysAt } from './zod-keys.js';
 
 /** Rule ids for the three kinds of schema problem a YAML file can have. */
 export interface IssueRules {
@@ -10,11 +12,29 @@ export interface IssueRules {
   invalid: string;
 }
 
-/** One located diagnostic per problem zod found in `source` (unknown keys get one each). */
-export function zodIssueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, rules: IssueRules): Diagnostic[] {
+/**
+ * One located diagnostic per problem zod found in `source` (unknown keys get one each). With the
+ * `schema` the file was checked against, an unknown key is told the nearest keys it may have there,
+ * and a value not among the allowed ones the nearest of those.
+ */
+export function zodIssueToDiagnostics(
+  source: SourceFile,
+  issue: z.core.$ZodIssue,
+  rules: IssueRules,
+  schema?: z.ZodType,
+): Diagnostic[] {
   const path = issuePath(issue);
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => locatedAt(source, [...path, key], rules.unknownKey, `unknown key "${key}"`, 'key'));
+    const known = schema ? keysAt(schema, path, source.data) : [];
+    return issue.keys.map((key) =>
+      locatedAt(
+        source,
+        [...path, key],
+        rules.unknownKey,
+        `unknown key "${key}"${didYouMean(key, known, 'the keys are')}`,
+        'key',
+      ),
+    );
   }
   // A refinement names its own rule (`params.rule`, see zod-policies.ts).
   const own = issue.code === 'custom' && typeof issue.params?.rule === 'string' ? issue.params.rule : undefined;
@@ -23,7 +43,7 @@ export function zodIssueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssu
   const missing = issue.code === 'invalid_type' && getAtPointer(source.data, path) === undefined;
   const message = missing
     ? `missing required key "${String(path.at(-1))}"`
-    : lowerFirst(issue.message.replace(/^Invalid input: /, ''));
+    : lowerFirst(issue.message.replace(/^Invalid input: /, '')) + nearestValue(issue, getAtPointer(source.data, path));
   return [locatedAt(source, path, rule, message)];
 }
 
@@ -51,4 +71,13 @@ export function locatedAt(
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** `; did you mean "light"?` for a string that is none of the values allowed, when one is near it. */
+function nearestValue(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code !== 'invalid_value' || typeof value !== 'string') return '';
+  return didYouMean(
+    value,
+    issue.values.filter((v): v is string => typeof v === 'string'),
+  );
 }

@@ -69,7 +69,7 @@ function checkComponent(
       node,
       'error',
       'contract-ref',
-      `the ${service} contract has no ${what} "${wanted}"${didYouMean(wanted, kind === 'enum' ? enums : known)}`,
+      `the ${service} contract has no ${what} "${wanted}"${didYouMean(wanted, kind === 'enum' ? enums : known, 'the names are')}`,
     );
     return;
   }
@@ -129,7 +129,7 @@ function checkExample(node: Code, report: PageReport, contracts: ContractLookup)
       node,
       'error',
       'example-schema',
-      `the ${service} contract has no schema "${schema}"${didYouMean(schema, names)}`,
+      `the ${service} contract has no schema "${schema}"${didYouMean(schema, names, 'the names are')}`,
     );
     return;
   }
