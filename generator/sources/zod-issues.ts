@@ -31,7 +31,7 @@ export function zodIssueToDiagnostics(
         source,
         [...path, key],
         rules.unknownKey,
-        `unknown key "${key}"${didYouMean(key, known, 'the keys are')}`,
+        `unknown key "${key}"${didYouMean(key, known)}`,
         'key',
       ),
     );
