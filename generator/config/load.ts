@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import { unknownRuleMessage, type RuleSeverities } from '../diagnostics/severity.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
-import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
+import {
+  issuePath,
+  locatedAt,
+  zodIssuesToDiagnostics,
+  zodIssueToDiagnostics,
+  type IssueRules,
+} from '../sources/zod-issues.js';
 import { announcementLinkProblems } from './announcement-links.js';
 import { readFavicon } from './favicon.js';
 import { readLogo } from './logo.js';
@@ -49,7 +55,10 @@ export async function loadConfig(
   // An empty file parses to null; treat it as an empty mapping so the user hears which keys are missing.
   const parsed = siteConfigSchema.safeParse(source.data ?? {});
   if (!parsed.success)
-    return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
+    return {
+      ok: false,
+      diagnostics: zodIssuesToDiagnostics(parsed.error.issues, (issue) => issueToDiagnostics(source, issue)),
+    };
   const opened = await openProject(absolute, root);
   if (!opened.ok)
     return {

@@ -18,17 +18,21 @@ export function didYouMean(wanted: string, names: Iterable<string>, listed?: str
   return listed !== undefined && unique.length <= 12 ? `; ${listed}: ${[...unique].sort().join(', ')}` : '';
 }
 
-/** The names within a few edits of `wanted` (about a third of its length, at least two), nearest first. */
+/** The names nearest to `wanted`, if within a few edits of it (about a third of its length, at least two). */
 export function nearestNames(wanted: string, names: readonly string[], shown = 3): string[] {
   const lower = wanted.toLowerCase().slice(0, 200);
   const limit = Math.max(2, Math.floor(lower.length / 3));
-  return names
+  const close = names
     .map((name) => {
       const other = name.toLowerCase();
       return { name, score: other === lower ? 0 : distance(lower, other.slice(0, 200)) };
     })
-    .filter((s) => s.score <= limit && s.name !== wanted)
-    .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .filter((s) => s.score <= limit && s.name !== wanted);
+  // Only the nearest: `minHeadingLvel` is one edit from `minHeadingLevel` and three from `maxHeadingLevel`.
+  const best = Math.min(...close.map((s) => s.score));
+  return close
+    .filter((s) => s.score === best)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, shown)
     .map((s) => s.name);
 }

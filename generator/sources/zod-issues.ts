@@ -27,13 +27,7 @@ export function zodIssueToDiagnostics(
   if (issue.code === 'unrecognized_keys') {
     const known = schema ? keysAt(schema, path, source.data) : [];
     return issue.keys.map((key) =>
-      locatedAt(
-        source,
-        [...path, key],
-        rules.unknownKey,
-        `unknown key "${key}"${didYouMean(key, known)}`,
-        'key',
-      ),
+      locatedAt(source, [...path, key], rules.unknownKey, `unknown key "${key}"${didYouMean(key, known)}`, 'key'),
     );
   }
   // A refinement names its own rule (`params.rule`, see zod-policies.ts).
@@ -42,10 +36,32 @@ export function zodIssueToDiagnostics(
   // Zod does not keep the input on its issues; the source data tells a missing key from a wrong value.
   const missing = issue.code === 'invalid_type' && getAtPointer(source.data, path) === undefined;
   const message = missing
-    ? `missing required key "${String(path.at(-1))}"`
+    ? `${MISSING} "${String(path.at(-1))}"`
     : lowerFirst(issue.message.replace(/^Invalid input: /, '')) + nearestValue(issue, getAtPointer(source.data, path));
   return [locatedAt(source, path, rule, message)];
 }
+
+/**
+ * Every issue's diagnostics (`toDiagnostics`: `zodIssueToDiagnostics`, or a caller's own reading of
+ * some issues), with one mistake said once: a key that is missing because it was mistyped is the
+ * unknown key's line (`unknown key "lable"; did you mean "label"?`), without a second line for the
+ * missing `label`.
+ */
+export function zodIssuesToDiagnostics(
+  issues: readonly z.core.$ZodIssue[],
+  toDiagnostics: (issue: z.core.$ZodIssue) => Diagnostic[],
+): Diagnostic[] {
+  const all = issues.flatMap(toDiagnostics);
+  const misspelled = new Set<string>();
+  for (const d of all) {
+    const meant = /^unknown key ".*"; did you mean "([^"]*)"\?$/.exec(d.message)?.[1];
+    if (meant !== undefined && d.pointer !== undefined)
+      misspelled.add(`${d.pointer.slice(0, d.pointer.lastIndexOf('/'))}${encodePointer([meant])}`);
+  }
+  return all.filter((d) => !(d.pointer !== undefined && misspelled.has(d.pointer) && d.message.startsWith(MISSING)));
+}
+
+const MISSING = 'missing required key';
 
 export function issuePath(issue: z.core.$ZodIssue): Segment[] {
   return issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as Segment[];
