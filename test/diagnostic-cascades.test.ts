@@ -16,6 +16,7 @@ url: https://example.com
 navbar:
   items:
     - { type: doc, label: Start, docId: start }
+    - { type: doc, label: Buckets, docId: manage-bucket }
 toc:
   minHeadingLevel: 2
 apis:
@@ -160,7 +161,7 @@ describe('diagnostic cascades: one cause, one line (issue 44)', () => {
     ]);
   });
 
-  test('a mistyped front-matter key: one line with a suggestion, and links to the page are still links to a page', async () => {
+  test('a mistyped front-matter key: one line with a suggestion; links and the navbar still reach the page', async () => {
     const dir = await project((files) =>
       replaceIn(files, 'content/docs/manage-bucket.mdx', 'sidebar_position:', 'sidebar_positon:'),
     );

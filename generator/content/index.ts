@@ -78,6 +78,8 @@ export interface ContentResult {
   assets: Asset[];
   /** Docs page file (absolute) → the date of the last commit that changed it, `YYYY-MM-DD`; pages git does not date are absent. */
   lastUpdated: ReadonlyMap<string, string>;
+  /** The ids of the docs whose front matter failed (their own error is reported): still known to the navbar. */
+  unreadDocIds?: readonly string[];
   diagnostics: Diagnostic[];
   /** Whether a second thread compiled some of the pages (many pages not in the cache). */
   secondThread: boolean;
@@ -171,6 +173,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     sidebar: sidebar.sidebar,
     assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
     lastUpdated: dated?.dates ?? new Map(),
+    unreadDocIds: unreadIds,
     diagnostics: applyRuleSeverities(diagnostics, config.rules),
     secondThread: pages.secondThread,
   };

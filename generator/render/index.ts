@@ -92,7 +92,11 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const navbar = await resolveNavbar(
     config,
     input.configSource,
-    { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route },
+    {
+      docRoutes: new Map(content.docs.map((d) => [d.id, d.route])),
+      unreadDocIds: content.unreadDocIds,
+      firstSidebarRoute: reading[0]?.route,
+    },
     cache,
   );
   diagnostics.push(...navbar.diagnostics);

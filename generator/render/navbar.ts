@@ -12,6 +12,8 @@ import { stepKey } from '../cache/step-key.js';
 export interface NavbarTargets {
   /** Doc id → route. */
   docRoutes: ReadonlyMap<string, string>;
+  /** Docs whose front matter failed: the item's doc exists, and its own error stops the build. */
+  unreadDocIds?: readonly string[];
   /** Route of the first page of the docs sidebar, if it has any. */
   firstSidebarRoute: string | undefined;
 }
@@ -57,6 +59,7 @@ export async function resolveNavbar(
         break;
       case 'doc': {
         const route = targets.docRoutes.get(item.docId);
+        if (route === undefined && targets.unreadDocIds?.includes(item.docId)) break;
         if (route === undefined)
           diagnostics.push(
             locatedAt(source, [...at, 'docId'], 'navbar-item', unknownNavbarDoc(item, targets.docRoutes.keys())),
