@@ -177,20 +177,22 @@ describe('diagnostic cascades: one cause, one line (issue 44)', () => {
     assert.deepEqual(lines(validated), [...expected, 'validated 2 documents and 4 pages: 1 error, 0 warnings']);
   });
 
-  test("a navbar doc id typo is reported with the content's errors, by validate too, with the nearest id", async () => {
+  test("a config key typo and a navbar doc id typo are reported with the content's errors in one run, by validate too, with the nearest names", async () => {
     const dir = await project((files) => {
       replaceIn(files, 'site-config.yaml', 'docId: start', 'docId: strat');
+      replaceIn(files, 'site-config.yaml', '\ntoc:', '\ntocc:');
       replaceIn(files, 'content/docs/search.mdx', 'id="searchDocuments"', 'id="searchDocument"');
     });
     const expected = [
       'content/docs/search.mdx:8:1 error [contract-ref] the searcher contract has no operation with operationId "searchDocument"; did you mean "searchDocuments"?',
       'site-config.yaml:5:41 error [navbar-item] navbar item "Start" cannot be rendered: no docs page has the id "strat"; did you mean "start"? (at #/navbar/items/0/docId)',
+      'site-config.yaml:7:1 error [config-unknown-key] unknown key "tocc"; did you mean "toc"? (at #/tocc)',
     ];
     const validated = await run(dir, 'validate');
     assert.equal(validated.stderr, '');
-    assert.deepEqual(lines(validated), [...expected, 'validated 2 documents and 4 pages: 2 errors, 0 warnings']);
+    assert.deepEqual(lines(validated), [...expected, 'validated 2 documents and 4 pages: 3 errors, 0 warnings']);
     const built = await run(dir, 'build');
     assert.equal(built.stderr, '');
-    assert.deepEqual(lines(built), [...expected, 'build failed; out/ was left as it was: 2 errors, 0 warnings']);
+    assert.deepEqual(lines(built), [...expected, 'build failed; out/ was left as it was: 3 errors, 0 warnings']);
   });
 });
