@@ -62,7 +62,7 @@ async function renderHealthy(
     try {
       reference = await lazyApiReference(healthy, referenceOptions(config, cache, ids, histories));
     } catch {
-      // What the healthy contracts' reference threw is not what stops this build: their pages fail with it.
+      // Not what stops this build (the contract's error is): their pages then fail to render, each saying so.
     }
   }
   return renderer.renderWith(reference, unavailable);
