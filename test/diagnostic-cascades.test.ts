@@ -22,6 +22,7 @@ toc:
 apis:
   - id: searcher
   - id: datasource
+sidebar: [start, search, manage-bucket, both]
 `;
 
 const PAGES: Record<string, string> = {
@@ -161,7 +162,7 @@ describe('diagnostic cascades: one cause, one line (issue 44)', () => {
     ]);
   });
 
-  test('a mistyped front-matter key: one line with a suggestion; links and the navbar still reach the page', async () => {
+  test('a mistyped front-matter key: one line with a suggestion; links, the navbar and the sidebar still reach the page', async () => {
     const dir = await project((files) =>
       replaceIn(files, 'content/docs/manage-bucket.mdx', 'sidebar_position:', 'sidebar_positon:'),
     );

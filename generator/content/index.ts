@@ -138,7 +138,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
       });
   }
   diagnostics.push(...navbarDocProblems(config, input.configSource, ids));
-  const sidebar = buildSidebar(config.sidebar, docs, found.categories);
+  const sidebar = buildSidebar(config.sidebar, docs, found.categories, new Set(unreadIds));
   for (const problem of sidebar.problems)
     diagnostics.push(locatedAt(input.configSource, problem.path, 'sidebar-doc', problem.message));
 

@@ -19,6 +19,8 @@ export function buildSidebar(
   items: readonly SidebarItemInput[],
   docs: readonly PageSource[],
   categories: readonly CategoryMeta[],
+  /** Ids of docs whose front matter failed: left out without a second error. */
+  unread: ReadonlySet<string> = new Set(),
 ): SidebarResult {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const categoryByDir = new Map(categories.map((c) => [c.dir, c]));
@@ -28,6 +30,7 @@ export function buildSidebar(
   const docNode = (id: string, label: string | undefined, path: Segment[]): SidebarNode | undefined => {
     const doc = byId.get(id);
     if (!doc) {
+      if (unread.has(id)) return undefined;
       problems.push({
         path,
         message: `the sidebar names doc "${id}", but no page has that id${suggestDocId(id, byId.keys())}`,

@@ -46,7 +46,7 @@ export interface PreparedSite {
   /** `validate` only (`build` counts it once the checks pass): the breaking-change gate. */
   gate: Diagnostic[];
   content: ContentResult;
-  /** The config's findings (warnings: errors stop here). */
+  /** The config's findings: unknown keys (errors that leave a config to build with), else warnings (other errors stop here). */
   configDiagnostics: Diagnostic[];
   /** The content's and the links' findings. */
   contentDiagnostics: Diagnostic[];
@@ -56,7 +56,7 @@ export type Prepared = { ok: true; site: PreparedSite } | { ok: false; diagnosti
 
 /** config → contracts → reference (or the gate) → content → links, shared by `build`, `validate` and `dev`. */
 export async function prepareSite(options: PrepareOptions, scope: PrepareScope, clock: StageClock): Promise<Prepared> {
-  const loaded = await clock.timed('config', () => loadConfig(options.config, options.rules, options.root));
+  const loaded = await clock.timed('config', () => loadConfig(options.config, options.rules, options.root, 'report'));
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config, source } = loaded;
   const cache = BuildCache.forProject(config.rootDir, options.cache ?? true);
