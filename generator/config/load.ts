@@ -3,13 +3,20 @@ import type { z } from 'zod';
 import { unknownRuleMessage, type RuleSeverities } from '../diagnostics/severity.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSourceFile, type SourceFile } from '../sources/source-file.js';
-import { issuePath, locatedAt, zodIssueToDiagnostics, type IssueRules } from '../sources/zod-issues.js';
+import {
+  issuePath,
+  locatedAt,
+  zodIssuesToDiagnostics,
+  zodIssueToDiagnostics,
+  type IssueRules,
+} from '../sources/zod-issues.js';
 import { announcementLinkProblems } from './announcement-links.js';
 import { readFavicon } from './favicon.js';
 import { readLogo } from './logo.js';
 import { checkConfigFolders } from './project-paths.js';
 import { openProject } from './project-root.js';
 import { showPathsWithin } from '../sources/display-path.js';
+import { getAtPointer, isRecord } from '../sources/pointer.js';
 import { PATH_OUTSIDE_PROJECT } from '../sources/project-path.js';
 import { resolveConfig, type ResolvedConfig } from './resolve.js';
 import { configInvalid, configType, configUnknownKey, navbarItemType } from './rules.js';
@@ -30,6 +37,12 @@ export async function loadConfig(
   configPath: string = DEFAULT_CONFIG_FILE,
   ruleOverrides: RuleSeverities = {},
   root?: string,
+  /**
+   * `report`: a config whose only problems are unknown keys is still loaded (without them), its
+   * errors returned with it, so that the content's own problems are reported in the same run
+   * (`build`, `validate`); `fail`: any problem stops here.
+   */
+  unknownKeys: 'fail' | 'report' = 'fail',
 ): Promise<ConfigResult> {
   const absolute = resolve(configPath);
   showPathsWithin(root === undefined ? undefined : resolve(root));
@@ -47,9 +60,17 @@ export async function loadConfig(
   }
   const source = read.file;
   // An empty file parses to null; treat it as an empty mapping so the user hears which keys are missing.
-  const parsed = siteConfigSchema.safeParse(source.data ?? {});
-  if (!parsed.success)
-    return { ok: false, diagnostics: parsed.error.issues.flatMap((issue) => issueToDiagnostics(source, issue)) };
+  let parsed = siteConfigSchema.safeParse(source.data ?? {});
+  const unknown: Diagnostic[] = [];
+  if (!parsed.success) {
+    const diagnostics = zodIssuesToDiagnostics(parsed.error.issues, (issue) => issueToDiagnostics(source, issue));
+    const issues = parsed.error.issues;
+    if (unknownKeys === 'fail' || !issues.every((issue) => issue.code === 'unrecognized_keys'))
+      return { ok: false, diagnostics };
+    parsed = siteConfigSchema.safeParse(withoutKeys(source.data, issues));
+    if (!parsed.success) return { ok: false, diagnostics };
+    unknown.push(...diagnostics);
+  }
   const opened = await openProject(absolute, root);
   if (!opened.ok)
     return {
@@ -75,8 +96,13 @@ export async function loadConfig(
     ...logo.diagnostics,
     ...(await announcementLinkProblems(config.announcementBar?.content, source)),
   ];
-  if (diagnostics.length > 0) return { ok: false, diagnostics };
-  return { ok: true, config: { ...config, faviconFile: icon.favicon, logoFile: logo.logo }, source, diagnostics: [] };
+  if (diagnostics.length > 0) return { ok: false, diagnostics: [...unknown, ...diagnostics] };
+  return {
+    ok: true,
+    config: { ...config, faviconFile: icon.favicon, logoFile: logo.logo },
+    source,
+    diagnostics: unknown,
+  };
 }
 
 const CONFIG_RULES: IssueRules = { unknownKey: configUnknownKey.id, type: configType.id, invalid: configInvalid.id };
@@ -97,7 +123,7 @@ function issueToDiagnostics(source: SourceFile, issue: z.core.$ZodIssue): Diagno
       locatedAt(source, [...path, key], CONFIG_RULES.unknownKey, unknownRuleMessage(key, CONFIG_RULE_IDS), 'key'),
     );
   }
-  return zodIssueToDiagnostics(source, issue, CONFIG_RULES);
+  return zodIssueToDiagnostics(source, issue, CONFIG_RULES, siteConfigSchema);
 }
 
 function checkApis(config: Pick<ResolvedConfig, 'apis'>, source: SourceFile): Diagnostic[] {
@@ -117,4 +143,15 @@ function checkApis(config: Pick<ResolvedConfig, 'apis'>, source: SourceFile): Di
     else seen.set(api.id, api.index);
   }
   return out;
+}
+
+/** A copy of the config's data without the keys zod found unknown (each issue names the object and its keys). */
+function withoutKeys(data: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+  const copy = structuredClone(data ?? {});
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const holder = getAtPointer(copy, issuePath(issue));
+    if (isRecord(holder)) for (const key of issue.keys) delete holder[key];
+  }
+  return copy;
 }

@@ -1,3 +1,4 @@
+import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { z } from 'zod';
 import { safeUrl, validRoute } from '../sources/zod-policies.js';
 
@@ -63,7 +64,7 @@ export const navbarItem = z.discriminatedUnion(
     // The message Docusaurus gives for an unknown type; the type list tells the user what would have worked.
     error: (issue) =>
       issue.code === 'invalid_union'
-        ? `No NavbarItem component found for type ${JSON.stringify(typeField(issue.input))}; known types: ${NAVBAR_ITEM_TYPES.join(', ')}`
+        ? `No NavbarItem component found for type ${JSON.stringify(typeField(issue.input))}; known types: ${NAVBAR_ITEM_TYPES.join(', ')}${didYouMean(String(typeField(issue.input)), NAVBAR_ITEM_TYPES)}`
         : undefined,
   },
 );

@@ -73,7 +73,12 @@ export async function discoverContent(
     if (!parsed.success) {
       diagnostics.push(
         ...parsed.error.issues.flatMap((issue) =>
-          zodIssueToDiagnostics(read.file, issue, { unknownKey: 'category', type: 'category', invalid: 'category' }),
+          zodIssueToDiagnostics(
+            read.file,
+            issue,
+            { unknownKey: 'category', type: 'category', invalid: 'category' },
+            categorySchema,
+          ),
         ),
       );
       continue;

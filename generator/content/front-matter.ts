@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayPath } from '../sources/display-path.js';
 import { parseSourceText, type SourceFile } from '../sources/source-file.js';
 import type { Segment } from '../sources/pointer.js';
-import { locatedAt, zodIssueToDiagnostics } from '../sources/zod-issues.js';
+import { locatedAt, zodIssuesToDiagnostics, zodIssueToDiagnostics } from '../sources/zod-issues.js';
 import { validRoute } from '../sources/zod-policies.js';
 import type { FrontMatter } from './types.js';
 
@@ -89,7 +89,9 @@ export function parseFrontMatter<S extends z.ZodType>(
     const rules = { unknownKey: 'front-matter', type: 'front-matter', invalid: 'front-matter' };
     return {
       ok: false,
-      diagnostics: result.error.issues.flatMap((issue) => zodIssueToDiagnostics(parsed.file, issue, rules)).map(inPage),
+      diagnostics: zodIssuesToDiagnostics(result.error.issues, (issue) =>
+        zodIssueToDiagnostics(parsed.file, issue, rules, schema),
+      ).map(inPage),
     };
   }
   return {

@@ -26,9 +26,10 @@ import { checkDuplicates, routeDiagnostics, routeTaken, toPageSource } from './r
 import { siteFileDiagnostics } from './site-files.js';
 import { map } from '../workers/map.js';
 import { PAGE_SHARE, type PageRequest, type PageShare } from './thread-tasks.js';
-import { buildSidebar } from './sidebar.js';
+import { buildSidebar, suggestDocId } from './sidebar.js';
 import { frontMatterVoice } from './voice.js';
-import type { Asset, CompiledPage, ContractLookup, PageSource, SidebarNode } from './types.js';
+import { navbarDocProblems } from './navbar-docs.js';
+import type { Asset, CompiledPage, ContractLookup, FrontMatter, PageSource, SidebarNode } from './types.js';
 
 /** Pages compiled at once. */
 const COMPILE_CONCURRENCY = 16;
@@ -77,6 +78,8 @@ export interface ContentResult {
   assets: Asset[];
   /** Docs page file (absolute) → the date of the last commit that changed it, `YYYY-MM-DD`; pages git does not date are absent. */
   lastUpdated: ReadonlyMap<string, string>;
+  /** The ids of the docs whose front matter failed (their own error is reported): still known to the navbar. */
+  unreadDocIds?: readonly string[];
   diagnostics: Diagnostic[];
   /** Whether a second thread compiled some of the pages (many pages not in the cache). */
   secondThread: boolean;
@@ -97,6 +100,9 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const diagnostics: Diagnostic[] = [...found.diagnostics, ...posts.diagnostics];
 
   const sources: PageSource[] = [];
+  // Pages whose front matter failed: still pages to the links that name their file (its error is enough).
+  const unread = new Map<string, string>();
+  const unreadIds: string[] = [];
   for (const [kind, files] of [
     ['doc', found.docs],
     ['page', found.pages],
@@ -104,6 +110,10 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     for (const file of files) {
       const read = readPage(kind, file);
       if (read.page) sources.push(read.page);
+      else if (read.unread) {
+        unread.set(file.file, read.unread.route);
+        if (kind === 'doc') unreadIds.push(read.unread.id);
+      }
       diagnostics.push(...read.diagnostics);
     }
   }
@@ -115,7 +125,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   }
 
   const docs = sources.filter((s) => s.kind === 'doc');
-  const ids = new Set(docs.map((d) => d.id));
+  const ids = new Set([...docs.map((d) => d.id), ...unreadIds]);
   for (const category of found.categories) {
     if (category.link !== undefined && !ids.has(category.link))
       diagnostics.push({
@@ -124,10 +134,11 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
         column: 1,
         severity: 'error',
         rule: 'sidebar-doc',
-        message: `"link" names doc "${category.link}", but no page has that id`,
+        message: `"link" names doc "${category.link}", but no page has that id${suggestDocId(category.link, ids)}`,
       });
   }
-  const sidebar = buildSidebar(config.sidebar, docs, found.categories);
+  diagnostics.push(...navbarDocProblems(config, input.configSource, ids));
+  const sidebar = buildSidebar(config.sidebar, docs, found.categories, new Set(unreadIds));
   for (const problem of sidebar.problems)
     diagnostics.push(locatedAt(input.configSource, problem.path, 'sidebar-doc', problem.message));
 
@@ -143,8 +154,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     : undefined;
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
-  const context = compileContext(input, sources, assets);
-  const pages = await compilePages(sources, context, input.colourThread);
+  const context = compileContext(input, sources, assets, unread);
+  const pages = await compilePages(sources, context, input.colourThread, unread);
   for (const result of pages.results) {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
@@ -162,6 +173,7 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
     sidebar: sidebar.sidebar,
     assets: [...assets.values()].sort((a, b) => (a.target < b.target ? -1 : 1)),
     lastUpdated: dated?.dates ?? new Map(),
+    unreadDocIds: unreadIds,
     diagnostics: applyRuleSeverities(diagnostics, config.rules),
     secondThread: pages.secondThread,
   };
@@ -177,6 +189,7 @@ async function compilePages(
   sources: readonly PageSource[],
   context: CompileContext,
   colourThread: Background | undefined,
+  unread: ReadonlyMap<string, string>,
 ): Promise<{ results: CompileResult[]; secondThread: boolean }> {
   // Every page is looked up in the cache before any is compiled, so the count is whole by the first code block.
   let toCompile = 0;
@@ -214,7 +227,7 @@ async function compilePages(
           toc: context.toc,
           budget: context.budget,
           components: [...context.components],
-          fileRoutes: sources.map((source): [string, string] => [source.file, source.route]),
+          fileRoutes: [...unread, ...sources.map((source): [string, string] => [source.file, source.route])],
         }),
       },
       concurrency: COMPILE_CONCURRENCY,
@@ -222,13 +235,30 @@ async function compilePages(
   );
 }
 
-/** One content file's front matter and identity on the site. */
+/** What a page whose front matter failed is taken to have, to give it the route its file name gives. */
+const UNREAD_FRONT_MATTER: FrontMatter = {
+  title: '',
+  titleAt: { line: 1, column: 1 },
+  description: undefined,
+  sidebarLabel: undefined,
+  sidebarPosition: undefined,
+  slug: undefined,
+  id: undefined,
+  search: false,
+};
+
+/** One content file's front matter and identity on the site (or, when its front matter failed, its route). */
 export function readPage(
   kind: PageSource['kind'],
   file: FoundFile,
-): { page: PageSource | undefined; diagnostics: Diagnostic[] } {
+): { page: PageSource | undefined; diagnostics: Diagnostic[]; unread?: { route: string; id: string } } {
   const frontMatter = readFrontMatter(file.file, file.text);
-  if (!frontMatter.ok) return { page: undefined, diagnostics: frontMatter.diagnostics };
+  if (!frontMatter.ok) {
+    // The route and id its file name gives (a `slug` or `id` it meant to have is not known), for links to it.
+    const named = toPageSource(kind, file, UNREAD_FRONT_MATTER);
+    const unread = routeDiagnostics(named).length === 0 ? { route: named.route, id: named.id } : undefined;
+    return { page: undefined, diagnostics: frontMatter.diagnostics, unread };
+  }
   const page = toPageSource(kind, file, frontMatter.frontMatter);
   const refused = routeDiagnostics(page);
   if (refused.length > 0) return { page: undefined, diagnostics: refused };
@@ -246,6 +276,7 @@ export function compileContext(
   input: Pick<ContentInput, 'config' | 'components' | 'contracts' | 'cache'>,
   pages: readonly PageSource[],
   assets: Map<string, Asset>,
+  unread: ReadonlyMap<string, string> = new Map(),
 ): CompileContext {
   const { config } = input;
   return {
@@ -255,7 +286,7 @@ export function compileContext(
     budget: { lines: config.contentBudget.lines, nodes: config.contentBudget.nodes },
     components: input.components,
     contracts: input.contracts,
-    fileRoutes: new Map(pages.map((s) => [s.file, s.route])),
+    fileRoutes: new Map([...unread, ...pages.map((s): [string, string] => [s.file, s.route])]),
     assets,
     cache: input.cache ?? BuildCache.disabled(),
   };

@@ -1,3 +1,4 @@
+import { didYouMean } from '../diagnostics/did-you-mean.js';
 import type { SidebarItemInput } from '../config/sidebar-schema.js';
 import type { Segment } from '../sources/pointer.js';
 import type { CategoryMeta, PageSource, SidebarNode } from './types.js';
@@ -18,6 +19,8 @@ export function buildSidebar(
   items: readonly SidebarItemInput[],
   docs: readonly PageSource[],
   categories: readonly CategoryMeta[],
+  /** Ids of docs whose front matter failed: left out without a second error. */
+  unread: ReadonlySet<string> = new Set(),
 ): SidebarResult {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const categoryByDir = new Map(categories.map((c) => [c.dir, c]));
@@ -27,9 +30,10 @@ export function buildSidebar(
   const docNode = (id: string, label: string | undefined, path: Segment[]): SidebarNode | undefined => {
     const doc = byId.get(id);
     if (!doc) {
+      if (unread.has(id)) return undefined;
       problems.push({
         path,
-        message: `the sidebar names doc "${id}", but no page has that id${suggest(id, byId.keys())}`,
+        message: `the sidebar names doc "${id}", but no page has that id${suggestDocId(id, byId.keys())}`,
       });
       return undefined;
     }
@@ -196,8 +200,10 @@ function titleCase(name: string): string {
   return name.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
 
-function suggest(id: string, ids: Iterable<string>): string {
+/** The doc of the same file name in another folder (a page that moved), else the nearest ids. */
+export function suggestDocId(id: string, ids: Iterable<string>): string {
+  const all = [...ids];
   const last = id.split('/').at(-1);
-  const close = [...ids].filter((candidate) => candidate.split('/').at(-1) === last).sort();
-  return close.length > 0 ? `; did you mean "${close[0]}"?` : '';
+  const moved = all.filter((candidate) => candidate.split('/').at(-1) === last).sort();
+  return moved.length > 0 ? `; did you mean "${moved[0]}"?` : didYouMean(id, all);
 }

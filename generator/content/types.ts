@@ -125,6 +125,13 @@ export interface ContractLookup {
   isEnum(service: string, name: string): boolean;
   operationIds(service: string): string[] | undefined;
   validateExample(service: string, schema: string, value: unknown): ExampleProblem[];
+  /**
+   * For an API of the config whose contract failed to load (it did not parse, say): where its first
+   * error is (`openapi/x.yaml:12:5`); undefined for any other id.
+   */
+  unavailable(service: string): string | undefined;
+  /** The ids of those APIs, sorted. */
+  unavailableIds(): string[];
   /** A hash of the contracts it answers from: pages that asked it anything are compiled again when it changes. */
   identity(): string;
 }
@@ -136,5 +143,13 @@ export const NO_CONTRACTS: ContractLookup = {
   isEnum: () => false,
   operationIds: () => undefined,
   validateExample: () => [],
+  unavailable: () => undefined,
+  unavailableIds: () => [],
   identity: () => '',
 };
+
+/**
+ * The rule of the one line a page gets for each API it uses whose contract failed: the contract's
+ * error is the cause, reported at the contract; the page's line names it instead of repeating it.
+ */
+export const API_UNAVAILABLE = 'api-unavailable';

@@ -12,10 +12,16 @@ export interface Diagnostic {
   message: string;
   /** JSON pointer inside the file, when the problem is about a node of a document. */
   pointer?: string;
+  /**
+   * A consequence of another problem: where that one is reported (`openapi/x.yaml:12:5`). Every
+   * problem without a cause is printed before any with one, so the root of a cascade comes first.
+   */
+  cause?: string;
 }
 
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
+    Number(a.cause !== undefined) - Number(b.cause !== undefined) ||
     compareText(a.file, b.file) ||
     a.line - b.line ||
     a.column - b.column ||
@@ -29,7 +35,7 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Sorted, with exact repeats removed (one bad component referenced fifty times is one problem). */
+/** Sorted (root causes first), with exact repeats removed (one bad component referenced fifty times is one problem). */
 export function normalizeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];

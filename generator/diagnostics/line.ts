@@ -3,7 +3,7 @@ import { countBySeverity, type Diagnostic } from './diagnostic.js';
 // The pieces every format prints a diagnostic's line from.
 
 /** `file:line:col`, or the file alone for a problem with the whole file; printable. */
-export function where(d: Diagnostic): string {
+export function where(d: Pick<Diagnostic, 'file' | 'line' | 'column'>): string {
   const file = printable(d.file);
   return d.line > 0 ? `${file}:${d.line}:${d.column}` : file;
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from './diagnostic.js';
+import { didYouMean } from './did-you-mean.js';
 
 /**
  * What a rule is, for everyone who names it: the stage that reports it, the config schema, the
@@ -33,6 +34,8 @@ export function isRuleSeverity(value: string): value is RuleSeverity {
 
 /** Said by the config and the command line alike, so a user learns the valid ids wherever they mistyped one. */
 export function unknownRuleMessage(id: string, configurable: readonly string[]): string {
+  const close = didYouMean(id, configurable);
+  if (close !== '') return `unknown rule "${id}"${close}`;
   return `unknown rule "${id}"; the rules whose severity can be set are ${configurable.join(', ')}`;
 }
 

@@ -38,7 +38,11 @@ export class ContractIndex implements ContractLookup {
   private readonly services = new Map<string, ServiceEntry>();
   private hash: string | undefined;
 
-  constructor(apis: readonly LoadedApi[]) {
+  /** `unavailable`: each configured API that failed to load, with where its first error is. */
+  constructor(
+    apis: readonly LoadedApi[],
+    private readonly failed: ReadonlyMap<string, string> = new Map(),
+  ) {
     for (const loaded of apis)
       if (loaded.versions[0]) this.services.set(loaded.api.id, { loaded, names: undefined, validators: undefined });
   }
@@ -50,12 +54,21 @@ export class ContractIndex implements ContractLookup {
         loaded.versions[0]?.version ?? '',
         ...(loaded.versions[0]?.contract.sources.identity() ?? []),
       ]),
+      ...[...this.failed].flat(),
     );
     return this.hash;
   }
 
   serviceIds(): string[] {
     return [...this.services.keys()].sort();
+  }
+
+  unavailable(service: string): string | undefined {
+    return this.services.has(service) ? undefined : this.failed.get(service);
+  }
+
+  unavailableIds(): string[] {
+    return [...this.failed.keys()].filter((id) => !this.services.has(id)).sort();
   }
 
   schemaNames(service: string): string[] | undefined {

@@ -6,6 +6,7 @@ import { openContracts, type LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
 import { ContractIndex } from './contract-lookup.js';
+import { unavailableApis } from './unavailable-apis.js';
 import { generateTypes, type TypesResult } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { Background, later } from '../workers/background.js';
@@ -45,7 +46,7 @@ export interface PreparedSite {
   /** `validate` only (`build` counts it once the checks pass): the breaking-change gate. */
   gate: Diagnostic[];
   content: ContentResult;
-  /** The config's findings (warnings: errors stop here). */
+  /** The config's findings: unknown keys (errors that leave a config to build with), else warnings (other errors stop here). */
   configDiagnostics: Diagnostic[];
   /** The content's and the links' findings. */
   contentDiagnostics: Diagnostic[];
@@ -55,7 +56,7 @@ export type Prepared = { ok: true; site: PreparedSite } | { ok: false; diagnosti
 
 /** config → contracts → reference (or the gate) → content → links, shared by `build`, `validate` and `dev`. */
 export async function prepareSite(options: PrepareOptions, scope: PrepareScope, clock: StageClock): Promise<Prepared> {
-  const loaded = await clock.timed('config', () => loadConfig(options.config, options.rules, options.root));
+  const loaded = await clock.timed('config', () => loadConfig(options.config, options.rules, options.root, 'report'));
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config, source } = loaded;
   const cache = BuildCache.forProject(config.rootDir, options.cache ?? true);
@@ -102,7 +103,10 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
   });
   const apiPages = reference?.reference.pages ?? [];
 
-  const contracts = new ContractIndex(apis);
+  // An API that did not load fails the build anyway: its pages wait for its error, to name it once each.
+  const unloaded = config.apis.some((api) => !apis.some((loaded) => loaded.api.id === api.id));
+  const failed = unloaded ? unavailableApis(config.apis, apis, await contractDiagnostics, source) : undefined;
+  const contracts = new ContractIndex(apis, failed);
   const content = await clock.timed('content', () =>
     loadContent({
       config,

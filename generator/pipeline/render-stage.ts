@@ -12,8 +12,11 @@ export interface RenderedSite {
 
 export interface SiteRenderer {
   favicon: Awaited<ReturnType<typeof favicon>>;
-  /** Every page, with the reference given: the whole site is rendered again when the reference changes. */
-  renderWith(reference: LazyReference): Promise<RenderedSite>;
+  /**
+   * Every page, with the reference given: the whole site is rendered again when the reference changes.
+   * `unavailable`: the APIs left out of it because their contract has errors (id → where the first is).
+   */
+  renderWith(reference: LazyReference, unavailable?: ReadonlyMap<string, string>): Promise<RenderedSite>;
 }
 
 /** The favicon, and what every page is rendered with besides the reference. */
@@ -33,12 +36,12 @@ export async function siteRenderer(
   };
   return {
     favicon: icon,
-    renderWith: async (reference) => {
+    renderWith: async (reference, unavailable) => {
       const render: SiteParts['render'] = { config, configSource, apiPages: reference.pages, reference, cache, assets };
       const emit =
         emitPage &&
         ((file: string, html: string | Uint8Array, fresh: boolean) => emitPage(`site/${file}`, html, fresh));
-      return { render, reference, rendered: await renderSite({ ...render, content, emit }) };
+      return { render, reference, rendered: await renderSite({ ...render, content, emit, unavailable }) };
     },
   };
 }

@@ -14,6 +14,7 @@ import { PAGE_KINDS, type PageKindId, type RenderContext, type RenderJob } from 
 import { resolveNavbar } from './navbar.js';
 import { announcementHtml, siteModel, type SiteAssets } from './site-model.js';
 import { pageWeight, type PageWeight } from './page-weight.js';
+import { renderFailure } from './render-failure.js';
 import { stepKey } from '../cache/step-key.js';
 
 export interface RenderInput {
@@ -25,6 +26,8 @@ export interface RenderInput {
   reference: Pick<LazyReference, 'key' | 'full' | 'secondThread'> & Partial<Pick<LazyReference, 'redirects'>>;
   /** Site paths (no base URL) of the client assets and the favicon. */
   assets: SiteAssets;
+  /** APIs left out of `reference` because their contract has errors, each with where its first error is. */
+  unavailable?: ReadonlyMap<string, string>;
   /** Render only these routes (`specsite dev` after an edit that changed no navigation); the page list stays complete. */
   only?: ReadonlySet<string>;
   /** Rendered pages kept between builds, keyed by everything a page is made from. */
@@ -89,7 +92,11 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const navbar = await resolveNavbar(
     config,
     input.configSource,
-    { docRoutes: new Map(content.docs.map((d) => [d.id, d.route])), firstSidebarRoute: reading[0]?.route },
+    {
+      docRoutes: new Map(content.docs.map((d) => [d.id, d.route])),
+      unreadDocIds: content.unreadDocIds,
+      firstSidebarRoute: reading[0]?.route,
+    },
     cache,
   );
   diagnostics.push(...navbar.diagnostics);
@@ -181,14 +188,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
       },
       // A page that fails to render is an error of the build, located at its source.
       failed: (job, error) => {
-        diagnostics.push({
-          file: job.page.display ?? job.page.route,
-          line: 1,
-          column: 1,
-          severity: 'error',
-          rule: 'render',
-          message: `the page failed to render: ${error instanceof Error ? error.message : String(error)}`,
-        });
+        diagnostics.push(renderFailure(job.page, error, input.unavailable));
         return true;
       },
       threshold: SECOND_THREAD_FROM_PAGES,

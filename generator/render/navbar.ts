@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { locatedAt } from '../sources/zod-issues.js';
 import { isExternalUrl, withBase } from '../content/plugins/urls.js';
+import { unknownNavbarDoc } from '../content/navbar-docs.js';
 import type { LinkModel, NavItemModel } from '../../templates/model.js';
 import { localeName } from '../../templates/navbar/items/LocaleDropdownItem.js';
 import { stepKey } from '../cache/step-key.js';
@@ -11,6 +12,8 @@ import { stepKey } from '../cache/step-key.js';
 export interface NavbarTargets {
   /** Doc id → route. */
   docRoutes: ReadonlyMap<string, string>;
+  /** Docs whose front matter failed: the item's doc exists, and its own error stops the build. */
+  unreadDocIds?: readonly string[];
   /** Route of the first page of the docs sidebar, if it has any. */
   firstSidebarRoute: string | undefined;
 }
@@ -56,14 +59,10 @@ export async function resolveNavbar(
         break;
       case 'doc': {
         const route = targets.docRoutes.get(item.docId);
+        if (route === undefined && targets.unreadDocIds?.includes(item.docId)) break;
         if (route === undefined)
           diagnostics.push(
-            locatedAt(
-              source,
-              [...at, 'docId'],
-              'navbar-item',
-              `navbar item "${item.label}" cannot be rendered: no docs page has the id "${item.docId}"`,
-            ),
+            locatedAt(source, [...at, 'docId'], 'navbar-item', unknownNavbarDoc(item, targets.docRoutes.keys())),
           );
         else
           model = {

@@ -209,9 +209,13 @@ function parseYaml(path: string, text: string, rule: string, hash: string): Pars
       ],
     };
   if (doc.errors.length > 0) {
+    // After the first syntax error the parser's view of the indentation is off, and what it reports
+    // next follows from it: the first is the one to fix. A key given twice stands on its own.
+    const first = doc.errors.reduce((a, b) => (b.pos[0] < a.pos[0] ? b : a));
+    const shown = doc.errors.filter((e) => e === first || e.code === 'DUPLICATE_KEY');
     return {
       ok: false,
-      diagnostics: doc.errors.map((e) => ({
+      diagnostics: shown.map((e) => ({
         file: display,
         ...at(e.pos[0]),
         severity: 'error' as const,

@@ -1,9 +1,9 @@
-import { distance } from 'fastest-levenshtein';
 import type { Code, Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { didYouMean } from '../../diagnostics/did-you-mean.js';
 import { walk } from './walk.js';
 import { parseSourceText } from '../../sources/source-file.js';
-import type { ContractLookup } from '../types.js';
+import { API_UNAVAILABLE, type ContractLookup } from '../types.js';
 import { pageState } from './page-state.js';
 import type { PageReport } from './report.js';
 import type { VFile } from 'vfile';
@@ -69,7 +69,7 @@ function checkComponent(
       node,
       'error',
       'contract-ref',
-      `the ${service} contract has no ${what} "${wanted}"${suggest(wanted, kind === 'enum' ? enums : known)}`,
+      `the ${service} contract has no ${what} "${wanted}"${didYouMean(wanted, kind === 'enum' ? enums : known, 'the names are')}`,
     );
     return;
   }
@@ -90,7 +90,7 @@ function checkComponent(
     const others =
       enums.length === 0
         ? `; the ${service} contract has no enumerations`
-        : suggest(wanted, enums, 'its enumerations are');
+        : didYouMean(wanted, enums, 'its enumerations are');
     report.add(
       node,
       'error',
@@ -129,7 +129,7 @@ function checkExample(node: Code, report: PageReport, contracts: ContractLookup)
       node,
       'error',
       'example-schema',
-      `the ${service} contract has no schema "${schema}"${suggest(schema, names)}`,
+      `the ${service} contract has no schema "${schema}"${didYouMean(schema, names, 'the names are')}`,
     );
     return;
   }
@@ -178,12 +178,21 @@ function checkService(
   rule = 'contract-ref',
 ): boolean {
   if (contracts.schemaNames(service) !== undefined) return true;
+  const root = contracts.unavailable(service);
+  if (root !== undefined) {
+    // The contract's own error says what is wrong; the page says once that it depends on it.
+    const message = `uses the ${service} API, which is unavailable: see ${root}`;
+    if (!report.diagnostics.some((d) => d.rule === API_UNAVAILABLE && d.message === message))
+      report.add(node, 'error', API_UNAVAILABLE, message, root);
+    return false;
+  }
   const ids = contracts.serviceIds();
+  const known = [...ids, ...contracts.unavailableIds()];
   report.add(
     node,
     'error',
     rule,
-    `no API has the id "${service}"; ${ids.length > 0 ? `the APIs are: ${ids.join(', ')}` : 'the config names no API'}`,
+    `no API has the id "${service}"${known.length > 0 ? didYouMean(service, known, 'the APIs are') : '; the config names no API'}`,
   );
   return false;
 }
@@ -194,16 +203,4 @@ function stringAttribute(node: MdxJsxFlowElement | MdxJsxTextElement, name: stri
       return attribute.value;
   }
   return undefined;
-}
-
-/** `; did you mean "Bucket"?` for the nearest names, else the list when it is short. */
-function suggest(wanted: string, names: readonly string[], listed = 'the names are'): string {
-  if (names.length === 0) return '';
-  const lower = wanted.toLowerCase();
-  const scored = names
-    .map((name) => ({ name, score: name.toLowerCase() === lower ? 0 : distance(lower, name.toLowerCase()) }))
-    .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : 1));
-  const close = scored.filter((s) => s.score <= Math.max(2, Math.floor(wanted.length / 3))).slice(0, 3);
-  if (close.length > 0) return `; did you mean ${close.map((s) => `"${s.name}"`).join(' or ')}?`;
-  return names.length <= 12 ? `; ${listed}: ${[...names].sort().join(', ')}` : '';
 }

@@ -9,7 +9,8 @@ export class PageReport {
   readonly diagnostics: Diagnostic[] = [];
   constructor(readonly display: string) {}
 
-  add(node: Positioned | undefined, severity: Severity, rule: string, message: string): void {
+  /** `cause`: where the problem this one follows from is reported (see `Diagnostic.cause`). */
+  add(node: Positioned | undefined, severity: Severity, rule: string, message: string, cause?: string): void {
     const start = node?.position?.start;
     this.diagnostics.push({
       file: this.display,
@@ -18,6 +19,7 @@ export class PageReport {
       severity,
       rule,
       message,
+      ...(cause === undefined ? {} : { cause }),
     });
   }
 }
