@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { nearest } from '../generator/mcp/server/nearest.js';
+import { tidy } from '../generator/mcp/server/stdio/tidy.js';
 import { routeOf } from '../generator/mcp/server/routes.js';
 import { twinSections } from '../generator/mcp/server/search/sections.js';
 import { tokenize } from '../generator/mcp/server/search/tokenize.js';
@@ -86,5 +87,16 @@ describe("specsite mcp's parts", () => {
       { heading: 'Run it', anchor: 'run-it', text: 'Go' },
       { heading: 'Unlisted', anchor: undefined, text: 'More.' },
     ]);
+  });
+
+  test("tidy: an error's message is one line, the SDK's `MCP error <code>:` prefixes gone", () => {
+    const sent = tidy({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32602, message: 'MCP error -32602: MCP error -32602: Resource x\nnot   found' },
+    });
+    assert.deepEqual(sent, { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Resource x not found' } });
+    const answer = { jsonrpc: '2.0' as const, id: 4, result: {} };
+    assert.equal(tidy(answer), answer);
   });
 });

@@ -7,12 +7,10 @@ import type { Screen } from '../gate.js';
 import { Batch, BATCH_VERSION } from './batch.js';
 import { classify, type Refusal } from './classify.js';
 import { LineSplitter } from './lines.js';
+import { tidy } from './tidy.js';
 
 /** The longest message the server reads, newline excluded: its requests are a few hundred bytes. */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
-
-/** The most of an error message sent: a message may quote a whole client message. */
-const MAX_ERROR_MESSAGE = 1000;
 
 type Taken = { message?: JSONRPCMessage; refusal?: Refusal };
 
@@ -185,15 +183,4 @@ export class StdioTransport implements Transport {
 
 function errorOf({ code, message, id }: Refusal): JSONRPCMessage {
   return { jsonrpc: '2.0', id, error: { code, message } } as JSONRPCMessage;
-}
-
-/**
- * An error's message as one line, without the `MCP error <code>: ` the SDK's `McpError` puts before
- * it (a client that wraps the message in its own `McpError` would show the prefix twice).
- */
-function tidy(message: JSONRPCMessage): JSONRPCMessage {
-  if (!('error' in message)) return message;
-  let text = message.error.message.replace(/^(MCP error -?\d+: )+/, '').replace(/\s+/g, ' ');
-  text = oneLine(text.length > MAX_ERROR_MESSAGE ? `${text.slice(0, MAX_ERROR_MESSAGE)}…` : text);
-  return { ...message, error: { ...message.error, message: text } };
 }
