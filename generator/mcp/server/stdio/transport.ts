@@ -131,10 +131,10 @@ export class StdioTransport implements Transport {
         refusal = {
           code: ErrorCode.InvalidRequest,
           message: 'Invalid Request: initialize cannot be part of a batch',
-          id: 'id' in message ? message.id : null,
+          id: isJSONRPCRequest(message) ? message.id : null,
         };
       refusal ??= this.screen(message);
-      if (!refusal && message.method === 'initialize' && 'id' in message) this.initializing.add(message.id);
+      if (!refusal && message.method === 'initialize' && isJSONRPCRequest(message)) this.initializing.add(message.id);
     }
     if (refusal?.quiet) {
       this.log(`specsite mcp: line ${line}: notification ignored: ${refusal.message}\n`);
