@@ -95,7 +95,7 @@ export class StdioTransport implements Transport {
     }
     if (Array.isArray(value)) return this.readBatch(value, line);
     const { message, refusal } = this.take(value, line, false);
-    if (refusal) this.send(errorOf(refusal));
+    if (refusal) void this.send(errorOf(refusal));
     if (message) this.dispatch(message, line);
   }
 
