@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import { CLI, ROOT } from './helpers.js';
 
 /** An MCP client connected over stdio to `node bin/specsite.js mcp ARGS`, as an assistant's host starts it. */
@@ -51,6 +52,18 @@ export async function connectMcp(args: readonly string[]): Promise<McpSession> {
       return JSON.parse(text) as T;
     },
   };
+}
+
+/** Every resource, page after page of `resources/list`. */
+export async function listAllResources(client: Client): Promise<Resource[]> {
+  const all: Resource[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listResources(cursor === undefined ? {} : { cursor });
+    all.push(...page.resources);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return all;
 }
 
 /** Runs `specsite mcp ARGS` with stdin closed at once (a server that starts stops then), with what it wrote. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { nearest } from '../generator/mcp/server/nearest.js';
+import { tidy } from '../generator/mcp/server/stdio/tidy.js';
 import { routeOf } from '../generator/mcp/server/routes.js';
-import type { PageEntry } from '../generator/render/api/mcp/published.js';
 
 describe("specsite mcp's parts", () => {
   test('routeOf: a route written any way, a path under the base URL, a file of the page, a URL of the site', () => {
@@ -31,5 +31,16 @@ describe("specsite mcp's parts", () => {
     assert.deepEqual(nearest('chat', ['Chat history', 'Generation', 'Chat', 'Service']), ['Chat', 'Chat history']);
     assert.deepEqual(nearest('serch', ['searcher', 'rag', 'datasource']), ['searcher']);
     assert.deepEqual(nearest('zzzzzz', ['searcher', 'rag']), []);
+  });
+
+  test("tidy: an error's message is one line, the SDK's `MCP error <code>:` prefixes gone", () => {
+    const sent = tidy({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32602, message: 'MCP error -32602: MCP error -32602: Resource x\nnot   found' },
+    });
+    assert.deepEqual(sent, { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Resource x not found' } });
+    const answer = { jsonrpc: '2.0' as const, id: 4, result: {} };
+    assert.equal(tidy(answer), answer);
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { alive, connectMcp, type McpSession } from './mcp-helpers.js';
+import { alive, connectMcp, listAllResources, type McpSession } from './mcp-helpers.js';
 import { buildRealSite, SERVICES } from './site-real-helpers.js';
 
 interface Listed {
@@ -57,7 +57,7 @@ describe('specsite mcp on the real site', () => {
   });
 
   test("resources: every page's Markdown and each service's contract, read from the build", async () => {
-    const { resources } = await mcp.client.listResources();
+    const resources = await listAllResources(mcp.client);
     const page = resources.find((r) => r.uri === 'specsite://page/docs/architecture/');
     assert.equal(page?.mimeType, 'text/markdown');
     assert.equal(page?.title, 'Architecture');

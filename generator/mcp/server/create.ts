@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { packageVersion } from '../package-version.js';
 import type { ContractFiles } from './contracts.js';
+import { gate, type Screen } from './gate.js';
 import { registerResources } from './resources.js';
 import type { SiteSearch } from './search/site-search.js';
 import type { PublishedSite } from './site.js';
@@ -13,10 +14,11 @@ import { registerListOperations } from './tools/list-operations.js';
 import { registerSearch } from './tools/search.js';
 
 /**
- * The MCP server over one published site: its tools and resources. The search index and the
- * contracts' parser load on first use, so the server is ready as soon as `site.json` is read.
+ * The MCP server over one published site: its tools and resources, and the screen its transport
+ * puts before it (see `gate.ts`). The search index and the contracts' parser load on first use, so
+ * the server is ready as soon as `site.json` is read.
  */
-export function createMcpServer(site: PublishedSite): McpServer {
+export function createMcpServer(site: PublishedSite): { server: McpServer; screen: Screen } {
   const { title } = site.index;
   const services = site.index.apis.map((a) => a.id).join(', ');
   const server = new McpServer(
@@ -32,6 +34,7 @@ export function createMcpServer(site: PublishedSite): McpServer {
     ),
     search: once(async () => (await import('./search/site-search.js')).SiteSearch.open(site) as Promise<SiteSearch>),
   };
+  const tools = toolNames(server);
   registerSearch(server, context);
   registerGetPage(server, context);
   registerListOperations(server, context);
@@ -39,7 +42,21 @@ export function createMcpServer(site: PublishedSite): McpServer {
   registerGetSchema(server, context);
   registerDiffVersions(server, context);
   registerResources(server, site);
-  return server;
+  // The tools, like the resources, are those of the build the server started on, until it stops:
+  // no list ever changes, so none is said to (the SDK advertises `listChanged: true` by default).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
+  return { server, screen: gate(tools) };
+}
+
+/** The names of the tools registered from now on (the SDK keeps its own list private). */
+function toolNames(server: McpServer): ReadonlySet<string> {
+  const names = new Set<string>();
+  const register = server.registerTool.bind(server) as (name: string, ...rest: unknown[]) => unknown;
+  server.registerTool = ((name: string, ...rest: unknown[]) => {
+    names.add(name);
+    return register(name, ...rest);
+  }) as McpServer['registerTool'];
+  return names;
 }
 
 /** `make` run on the first call, its promise shared; a failure is tried again on the next call. */

@@ -1,5 +1,15 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
+import { invalidParams } from './protocol-error.js';
+import { pageOf } from './resource-pages.js';
 import type { PublishedSite } from './site.js';
+import { unknown } from './tool-error.js';
 
 /** `specsite://page/docs/architecture/`: a page's Markdown. */
 export function pageUri(route: string): string {
@@ -11,45 +21,65 @@ export function contractUri(service: string, version: string): string {
   return `specsite://contract/${encodeURIComponent(service)}/${encodeURIComponent(version)}`;
 }
 
+interface Entry {
+  resource: Resource;
+  read: () => Promise<string>;
+}
+
 /**
  * Every page with a Markdown twin (text/markdown) and every version of every contract, in the
  * format its owner wrote it (application/yaml or application/json), as the site offers it for
- * download (a contract spread over several files comes bundled into one).
+ * download (a contract spread over several files comes bundled into one). The server answers the
+ * resource requests itself rather than through `McpServer.registerResource`, whose `resources/list`
+ * has no pages (the real site's is 41 KB in one answer) and whose unknown URI is `MCP error -32602:
+ * …`. The list never changes while the server runs: `listChanged` is not advertised.
  */
 export function registerResources(server: McpServer, site: PublishedSite): void {
+  const entries = catalog(site);
+  const byUri = new Map(entries.map((e) => [e.resource.uri, e]));
+  server.server.registerCapabilities({ resources: {} });
+  server.server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+    const { items, nextCursor } = pageOf(entries, request.params?.cursor);
+    return { resources: items.map((e) => e.resource), ...(nextCursor !== undefined && { nextCursor }) };
+  });
+  server.server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (request): Promise<ReadResourceResult> => {
+    const { uri } = request.params;
+    const entry = byUri.get(uri);
+    if (!entry) throw invalidParams('resources/read', unknown('resource', uri, [...byUri.keys()]).message);
+    const { mimeType } = entry.resource;
+    return { contents: [{ uri, mimeType, text: await entry.read() }] };
+  });
+}
+
+function catalog(site: PublishedSite): Entry[] {
+  const entries: Entry[] = [];
   for (const page of site.index.pages) {
     if (page.twin === undefined) continue;
-    const uri = pageUri(page.route);
-    server.registerResource(
-      page.route,
-      uri,
-      { title: page.title, description: page.description, mimeType: 'text/markdown' },
-      async () => ({ contents: [{ uri, mimeType: 'text/markdown', text: await site.twin(page) }] }),
-    );
+    entries.push({
+      resource: {
+        uri: pageUri(page.route),
+        name: page.route,
+        title: page.title,
+        description: page.description,
+        mimeType: 'text/markdown',
+      },
+      read: () => site.twin(page),
+    });
   }
-  for (const api of site.index.apis) {
+  for (const api of site.index.apis)
     for (const version of api.versions) {
       const json = version.source.toLowerCase().endsWith('.json');
-      const uri = contractUri(api.id, version.version);
-      const mimeType = json ? 'application/json' : 'application/yaml';
-      server.registerResource(
-        `${api.id}@${version.version}`,
-        uri,
-        {
+      entries.push({
+        resource: {
+          uri: contractUri(api.id, version.version),
+          name: `${api.id}@${version.version}`,
           title: `${api.title} ${version.version}`,
           description: `The OpenAPI contract of the ${api.title}, version ${version.version}.`,
-          mimeType,
+          mimeType: json ? 'application/json' : 'application/yaml',
         },
-        async () => ({
-          contents: [
-            {
-              uri,
-              mimeType,
-              text: await site.files.text(`site/${json ? version.downloads.json : version.downloads.yaml}`),
-            },
-          ],
-        }),
-      );
+        read: () => site.files.text(`site/${json ? version.downloads.json : version.downloads.yaml}`),
+      });
     }
-  }
+  return entries;
 }

@@ -52,7 +52,7 @@ export async function startMcpServer(options: McpOptions): Promise<McpResult> {
     import('./create.js'),
     import('./stdio/transport.js'),
   ]);
-  const server = createMcpServer(site);
+  const { server, screen } = createMcpServer(site);
   const restoreConsole = consoleToStderr();
   const restoreGuard = guardProcess(options.log);
   const restore = (): void => {
@@ -84,7 +84,7 @@ export async function startMcpServer(options: McpOptions): Promise<McpResult> {
   // Whatever closes the connection ends the process too, rather than leaving `closed` unsettled.
   server.server.onclose = () => stop('the connection closed');
   server.server.onerror = (error) => options.log(`specsite mcp: ${clip(oneLine(error.message))}\n`);
-  await server.connect(new StdioTransport(process.stdin, process.stdout, options.log));
+  await server.connect(new StdioTransport(process.stdin, process.stdout, options.log, screen));
   options.log(
     `specsite mcp: serving ${options.out}/ (${site.index.pages.length} pages, ${site.index.apis.length} APIs) over stdio\n`,
   );
