@@ -79,7 +79,7 @@ export function Document({
         <script data-settings={JSON.stringify(headSettings(site))} dangerouslySetInnerHTML={{ __html: head.script }} />
         <link rel="stylesheet" href={site.assets.css} />
         <link rel="preload" href={head.siteData} as="fetch" crossOrigin="anonymous" />
-        <script src={site.assets.js} defer />
+        <script type="module" src={site.assets.js} />
       </head>
       <body>
         <BaseUrlIssue baseUrl={site.baseUrl} />

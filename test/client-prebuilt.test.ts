@@ -12,7 +12,12 @@ describe('the client bundled when specsite is compiled', () => {
     const templates = await templateFiles();
     const fresh = await bundleClient();
     assert.deepEqual(await prebuiltClient(templates, file), fresh);
-    assert.match(fresh.js, /preact|createElement|__site/);
+    assert.match([fresh.js, ...Object.values(fresh.chunks)].join('\n'), /preact|createElement|__site/);
+    // The search dialog is a chunk of its own, which the entry loads only when search first opens.
+    const search = Object.keys(fresh.chunks).find((name) => name.startsWith('Search-'));
+    assert.ok(search, Object.keys(fresh.chunks).join(', '));
+    assert.ok(!fresh.atLoad.includes(search) && !fresh.apiLoad.includes(search));
+    assert.match(fresh.js, new RegExp(`import\\("\\./${search.replace('.', '\\.')}"\\)`));
 
     // One template edited since (another hash), one added, one removed: each means bundling again.
     const [first, ...rest] = templates;

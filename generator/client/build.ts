@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import pMap from 'p-map';
 import { BuildCache } from '../cache/store.js';
 import { stepKey } from '../cache/step-key.js';
+import { bundleScript, JS_DIR, type ScriptBundle } from './script-bundle.js';
 
 /** The project's own `templates/` folder (source files, not the transpiled copies in dist/). */
 export const TEMPLATES = fileURLToPath(new URL('../../../templates/', import.meta.url));
@@ -27,14 +28,26 @@ const REACT_ON_PREACT = {
 export interface ClientAssets {
   /** Site path (no base URL) → bytes. */
   files: Map<string, string>;
-  /** Paths (no base URL) of the script and the stylesheet. */
+  /** Paths (no base URL) of the script (the entry every page loads, an ES module) and the stylesheet. */
   js: string;
   css: string;
   /** The head script's code, inlined in every page (`templates/client/head.ts`). */
   headScript: string;
-  /** Sizes of the script every page loads: the JavaScript weight of a page. */
+  /**
+   * Sizes of the JavaScript a docs page loads at once (the entry and the chunks it imports): the
+   * JavaScript weight of a page. The chunks loaded only when first needed are not in it.
+   */
   jsBytes: number;
   jsGzipBytes: number;
+  /** What a docs page and an API page load at once (an API page adds the reference's chunk). */
+  load: { doc: ScriptLoad; api: ScriptLoad };
+}
+
+/** Script files a page loads as it opens: their site paths, bytes, and gzipped bytes (each file by itself). */
+export interface ScriptLoad {
+  files: string[];
+  bytes: number;
+  gzipBytes: number;
 }
 
 /**
@@ -53,26 +66,38 @@ export async function buildClient(
   const cached = (isBundles(stored) ? stored : undefined) ?? (await prebuiltClient(templates));
   const bundles = cached ?? (await bundleClient());
   if (!cached) await cache.set('client', key, bundles);
-  const { js, head } = bundles;
+  const { js, head, chunks, atLoad, apiLoad } = bundles;
   // A site with a blog gets the blog's styles in its one stylesheet; any other site's is as it was.
   const css = options.blog ? bundles.blogCss : bundles.css;
-  const jsPath = `assets/js/main.${hash(js)}.js`;
+  // The chunks' names carry esbuild's hash of their content, and the entry names them: its hash covers theirs.
+  const jsPath = `${JS_DIR}/main.${hash(js)}.js`;
   const cssPath = `assets/css/site.${hash(css)}.css`;
+  const scriptLoad = (names: string[]): ScriptLoad => {
+    const texts = [js, ...names.map((name) => chunks[name] ?? '')];
+    return {
+      files: [jsPath, ...names.map((name) => `${JS_DIR}/${name}`)],
+      bytes: texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
+      // Each file is a response of its own, compressed by itself.
+      gzipBytes: texts.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0),
+    };
+  };
+  const load = { doc: scriptLoad(atLoad), api: scriptLoad([...atLoad, ...apiLoad]) };
   return {
     files: new Map([
       [jsPath, js],
+      ...Object.entries(chunks).map(([name, text]): [string, string] => [`${JS_DIR}/${name}`, text]),
       [cssPath, css],
     ]),
     js: jsPath,
     css: cssPath,
     headScript: head,
-    jsBytes: Buffer.byteLength(js),
-    jsGzipBytes: gzipSync(js, { level: 9 }).length,
+    jsBytes: load.doc.bytes,
+    jsGzipBytes: load.doc.gzipBytes,
+    load,
   };
 }
 
-interface Bundles {
-  js: string;
+interface Bundles extends ScriptBundle {
   css: string;
   /** The stylesheet of a site with a blog: `css` and the blog's styles. */
   blogCss: string;
@@ -114,7 +139,15 @@ export async function prebuiltClient(
     prebuilt.templates.length === key.length &&
     key.every((entry, i) => prebuilt.templates?.[i] === entry);
   return same && isBundles(prebuilt)
-    ? { js: prebuilt.js, css: prebuilt.css, blogCss: prebuilt.blogCss, head: prebuilt.head }
+    ? {
+        js: prebuilt.js,
+        chunks: prebuilt.chunks,
+        atLoad: prebuilt.atLoad,
+        apiLoad: prebuilt.apiLoad,
+        css: prebuilt.css,
+        blogCss: prebuilt.blogCss,
+        head: prebuilt.head,
+      }
     : undefined;
 }
 
@@ -122,6 +155,12 @@ export async function prebuiltClient(
 function isBundles(value: Partial<Bundles> | undefined): value is Bundles {
   return (
     typeof value?.js === 'string' &&
+    typeof value.chunks === 'object' &&
+    value.chunks !== null &&
+    Object.values(value.chunks).every((text) => typeof text === 'string') &&
+    [value.atLoad, value.apiLoad].every(
+      (names) => Array.isArray(names) && names.every((name) => typeof value.chunks?.[name] === 'string'),
+    ) &&
     typeof value.css === 'string' &&
     typeof value.blogCss === 'string' &&
     typeof value.head === 'string'
@@ -161,20 +200,24 @@ function bundleHead(): Promise<string> {
 
 /** esbuild's bundles of templates/ as it is now. */
 export async function bundleClient(): Promise<Bundles> {
-  const [js, css, blogCss, head] = await Promise.all([
-    bundle(`${TEMPLATES}client/main.tsx`, {
-      format: 'iife',
-      target: ['es2020'],
-      jsx: 'automatic',
-      alias: REACT_ON_PREACT,
-      define: { 'process.env.NODE_ENV': '"production"' },
-    }),
+  const [script, css, blogCss, head] = await Promise.all([
+    bundleScript({ ...BUNDLE_DEFAULTS, absWorkingDir: PACKAGE_ROOT, alias: REACT_ON_PREACT }),
     bundle(`${TEMPLATES}styles/site.css`, {}),
     bundle(`${TEMPLATES}styles/site-with-blog.css`, {}),
     bundleHead(),
   ]);
-  return { js, css, blogCss, head };
+  return { ...script, css, blogCss, head };
 }
+
+/** What every bundle shares: minified, in memory, no comments kept, UTF-8 as it is. */
+export const BUNDLE_DEFAULTS = {
+  bundle: true,
+  minify: true,
+  write: false,
+  legalComments: 'none',
+  logLevel: 'silent',
+  charset: 'utf8',
+} as const;
 
 type BundleOptions = Pick<
   NonNullable<Parameters<typeof import('esbuild').build>[0]>,
@@ -186,14 +229,9 @@ async function bundle(entry: string, options: BundleOptions): Promise<string> {
   const { build } = await import('esbuild');
   // esbuild resolves aliased packages (preact) from its working folder: the package's own, not the user's project.
   const result = await build({
+    ...BUNDLE_DEFAULTS,
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-    charset: 'utf8',
     ...options,
   });
   return result.outputFiles[0]?.text ?? '';

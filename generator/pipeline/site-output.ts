@@ -8,7 +8,7 @@ import type { ContractIndex } from './contract-lookup.js';
 import type { ApiPagesReport, LazyReference, RenderedPage, RenderInput } from '../render/index.js';
 import type { SearchReport } from '../search/index.js';
 import type { SourceFile } from '../sources/source-file.js';
-import type { BuildStage } from './stage-clock.js';
+import type { BuildStage, StageFigures } from './stage-clock.js';
 import type { BuildInputs } from '../write/inputs.js';
 
 export interface BuildOptions
@@ -24,8 +24,8 @@ export interface BuildOptions
 export interface BuildReport {
   pages: RenderedPage[];
   warnings: Diagnostic[];
-  /** Milliseconds per stage, in pipeline order. */
-  stages: Array<{ stage: BuildStage; ms: number }>;
+  /** Milliseconds per stage, in pipeline order, with the memory at its end and the peak until then. */
+  stages: StageFigures[];
   totalMs: number;
   /** The JavaScript every page loads, against the budgets of docs and API pages. */
   javascript: JavaScriptWeight;

@@ -19,10 +19,17 @@ export const BUILD_STAGES = [
 ] as const;
 export type BuildStage = (typeof BUILD_STAGES)[number];
 
+/**
+ * One stage's figures: its milliseconds, the resident memory when it ended and the process's peak
+ * until then (MB). A stage whose `peakMb` is above the one before's raised the build's peak; the
+ * second thread's memory counts in the process's (issue 45: the peak per stage).
+ */
+export type StageFigures = { stage: BuildStage; ms: number; rssMb: number; peakMb: number };
+
 /** Times each stage it runs, in the order run, and tells `onStage` as each starts (a progress line). */
 export class StageClock {
   readonly started = performance.now();
-  readonly stages: Array<{ stage: BuildStage; ms: number }> = [];
+  readonly stages: StageFigures[] = [];
 
   /** Time spent on a stage ahead of its turn (`early`), added to the stage's own when it comes. */
   private readonly ahead = new Map<BuildStage, number>();
@@ -35,7 +42,13 @@ export class StageClock {
     try {
       return await work();
     } finally {
-      this.stages.push({ stage, ms: round(performance.now() - start + (this.ahead.get(stage) ?? 0)) });
+      const ms = round(performance.now() - start + (this.ahead.get(stage) ?? 0));
+      // maxRSS is in kilobytes; both figures are one system call each, once per stage.
+      const memory = {
+        rssMb: round(process.memoryUsage.rss() / 2 ** 20),
+        peakMb: round(process.resourceUsage().maxRSS / 1024),
+      };
+      this.stages.push({ stage, ms, ...memory });
     }
   }
 

@@ -30,7 +30,18 @@ interface State {
 
 /** A crashing component shows "This page crashed", the error and its causes, and "Try again". */
 export class ErrorBoundary extends Component<Props, State> {
-  override state: State = { error: undefined, failed: false, key: this.props.resetKey };
+  declare private readonly tryAgain: () => void;
+
+  // Set in the constructor, not as class fields: a field needs a helper of esbuild's (for ES2020)
+  // that would be a chunk of its own, shared with the chunks loaded later, on every page.
+  constructor(props: Props) {
+    super(props);
+    this.state = { error: undefined, failed: false, key: props.resetKey };
+    this.tryAgain = (): void => {
+      this.props.onTryAgain();
+      this.setState({ error: undefined, failed: false });
+    };
+  }
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error, failed: true };
@@ -43,11 +54,6 @@ export class ErrorBoundary extends Component<Props, State> {
   override componentDidCatch(error: unknown): void {
     console.error(error);
   }
-
-  private readonly tryAgain = (): void => {
-    this.props.onTryAgain();
-    this.setState({ error: undefined, failed: false });
-  };
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;

@@ -1,7 +1,19 @@
-import { PART_BODY } from '../api/PartDocument.js';
-import { sitePage } from './moved-anchor.js';
-import { siteRoot } from './site-elements.js';
-import { setUpTabs } from './tabs.js';
+import type { sitePage } from './moved-anchor.js';
+import type { setUpTabs } from './tabs.js';
+
+/**
+ * What this module shares with the entry, handed over by it (api-lazy.ts) rather than imported:
+ * this module is a chunk of its own, loaded by API pages only, and an import of the entry's
+ * modules would put them in a chunk more that every page loads.
+ */
+export interface PartsContext {
+  /** The site's root element (`siteRoot`), which names the base URL. */
+  root: Element | null;
+  sitePage: typeof sitePage;
+  setUpTabs: typeof setUpTabs;
+  /** The class of a fragment's body (`PART_BODY` of templates/api/PartDocument.tsx). */
+  partBody: string;
+}
 
 /**
  * The stubs of a heavy reference page (templates/api/LazyStubs.tsx) get their section's body from
@@ -19,11 +31,11 @@ const queue: HTMLElement[] = [];
 let running = 0;
 
 /** Watches the stubs of the page shown; again after each client navigation, which replaces them. */
-export function installApiParts(): void {
+export function installApiParts(context: PartsContext): void {
   observer?.disconnect();
   observer = undefined;
   queue.length = 0;
-  const root = siteRoot(document);
+  const { root } = context;
   const baseUrl = root?.getAttribute('data-base-url');
   const stubs = root ? [...root.querySelectorAll<HTMLElement>(STUB)] : [];
   if (!baseUrl || stubs.length === 0 || typeof IntersectionObserver !== 'function') return;
@@ -32,7 +44,7 @@ export function installApiParts(): void {
       for (const entry of entries)
         if (entry.isIntersecting) {
           seen.unobserve(entry.target);
-          enqueue(entry.target as HTMLElement, baseUrl);
+          enqueue(entry.target as HTMLElement, baseUrl, context);
         }
     },
     { rootMargin: AHEAD },
@@ -41,7 +53,7 @@ export function installApiParts(): void {
   const named = targetOf(stubs);
   if (named) {
     seen.unobserve(named);
-    void load(named, baseUrl).then(() => {
+    void load(named, baseUrl, context).then(() => {
       // Only while the address still names it: the reader may have gone on meanwhile.
       if (targetOf([named]) === named) named.scrollIntoView();
     });
@@ -50,13 +62,13 @@ export function installApiParts(): void {
 }
 
 /** Loads the stub the address names now (a link within the page was followed). */
-export function loadNamedPart(): void {
-  const root = siteRoot(document);
+export function loadNamedPart(context: PartsContext): void {
+  const { root } = context;
   const baseUrl = root?.getAttribute('data-base-url');
   const named = root && baseUrl ? targetOf([...root.querySelectorAll<HTMLElement>(STUB)]) : undefined;
   if (!named || !baseUrl) return;
   observer?.unobserve(named);
-  void load(named, baseUrl).then(() => {
+  void load(named, baseUrl, context).then(() => {
     if (targetOf([named]) === named) named.scrollIntoView();
   });
 }
@@ -71,18 +83,18 @@ function targetOf(stubs: HTMLElement[]): HTMLElement | undefined {
   return id ? stubs.find((stub) => stub.id === id) : undefined;
 }
 
-function enqueue(stub: HTMLElement, baseUrl: string): void {
+function enqueue(stub: HTMLElement, baseUrl: string, context: PartsContext): void {
   queue.push(stub);
-  pump(baseUrl);
+  pump(baseUrl, context);
 }
 
-function pump(baseUrl: string): void {
+function pump(baseUrl: string, context: PartsContext): void {
   while (running < AT_ONCE && queue.length > 0) {
     const stub = queue.shift() as HTMLElement;
     running++;
-    void load(stub, baseUrl).finally(() => {
+    void load(stub, baseUrl, context).finally(() => {
       running--;
-      pump(baseUrl);
+      pump(baseUrl, context);
     });
   }
 }
@@ -90,19 +102,19 @@ function pump(baseUrl: string): void {
 const loading = new WeakMap<HTMLElement, Promise<void>>();
 
 /** Fetches a stub's fragment and moves its body in; on any failure the stub and its link stay. */
-function load(stub: HTMLElement, baseUrl: string): Promise<void> {
+function load(stub: HTMLElement, baseUrl: string, context: PartsContext): Promise<void> {
   let found = loading.get(stub);
-  if (!found) loading.set(stub, (found = fill(stub, baseUrl).catch(() => undefined)));
+  if (!found) loading.set(stub, (found = fill(stub, baseUrl, context).catch(() => undefined)));
   return found;
 }
 
-async function fill(stub: HTMLElement, baseUrl: string): Promise<void> {
-  const href = sitePage(stub.getAttribute('data-api-part') ?? '', baseUrl);
+async function fill(stub: HTMLElement, baseUrl: string, context: PartsContext): Promise<void> {
+  const href = context.sitePage(stub.getAttribute('data-api-part') ?? '', baseUrl);
   if (!href) return;
   const response = await fetch(href, { credentials: 'same-origin' });
   if (!response.ok) return;
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const section = doc.querySelector(`body > .api-layout > main > .${PART_BODY} > section`);
+  const section = doc.querySelector(`body > .api-layout > main > .${context.partBody} > section`);
   // Only the section the stub stands for, and only while the stub is still shown.
   if (!section || section.id !== stub.id || !stub.isConnected || !stub.hasAttribute('data-api-part')) return;
   const above = stub.getBoundingClientRect().top < 0;
@@ -111,7 +123,7 @@ async function fill(stub: HTMLElement, baseUrl: string): Promise<void> {
   stub.removeAttribute('data-api-part');
   stub.className = section.className;
   stub.replaceChildren(...[...document.importNode(section, true).childNodes]);
-  setUpTabs(stub);
+  context.setUpTabs(stub);
   // A section growing above the window would push what the reader sees down. Browsers' scroll
   // anchoring keeps it in place, but not always (Chromium not while it keeps a fragment's target in
   // view after loading): then it is done here.

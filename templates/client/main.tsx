@@ -7,8 +7,7 @@
  */
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { installApiParts, loadNamedPart } from './api-parts.js';
-import { attachApiScrollNav } from './api-scroll-nav.js';
+import { attachApiScrollNav, installApiParts, loadNamedPart } from './api-lazy.js';
 import { installCollapsibles } from './collapsible.js';
 import { installCopyButtons } from './copy-buttons.js';
 import { installDropdowns } from './dropdowns.js';

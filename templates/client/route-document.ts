@@ -26,7 +26,11 @@ export interface RouteDocument {
 
 /** A page that could not be fetched or is not one of this site's pages. */
 export class RouteLoadError extends Error {
-  override name = 'RouteLoadError';
+  // Set in the constructor, not as a class field (see ErrorBoundary).
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'RouteLoadError';
+  }
 }
 
 /** Reads a page out of a whole HTML document (the current one at start, or a fetched one). */

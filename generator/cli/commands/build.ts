@@ -50,5 +50,5 @@ function summary(result: BuildResult, options: GlobalOptions): string {
   const done = result.unchanged
     ? `${options.out}/site is up to date: nothing it is built from has changed since it was built (${pages}${extra})`
     : `built ${pages} into ${options.out}/site${extra} in ${Math.round(report.totalMs)} ms`;
-  return `${done}; JavaScript per page ${kib(report.javascript.gzipBytes)} gzip (budgets: docs ${kib(report.javascript.budgets.doc)}, API ${kib(report.javascript.budgets.api)}); search index of ${report.search.pages} pages and ${report.search.records} API entries, ${kib(report.search.bytes)}, ${Math.round(report.search.ms)} ms after rendering${largestApiPage(report.apiPages)}`;
+  return `${done}; JavaScript at load ${kib(report.javascript.load.doc.gzipBytes)} gzip on a docs page, ${kib(report.javascript.load.api.gzipBytes)} on an API page (budgets: ${kib(report.javascript.budgets.doc)}, ${kib(report.javascript.budgets.api)}); search index of ${report.search.pages} pages and ${report.search.records} API entries, ${kib(report.search.bytes)}, ${Math.round(report.search.ms)} ms after rendering${largestApiPage(report.apiPages)}`;
 }

@@ -9,7 +9,35 @@ import {
   type ReactNode,
 } from 'react';
 import { SearchOpenerProvider } from '../../search/context.js';
-import { Search } from './Search.js';
+import type { Search as SearchDialog } from './Search.js';
+
+type LoadedSearch = typeof SearchDialog;
+/** The dialog's code (with Pagefind's loader and the hits' shaping), loaded the first time search opens. */
+let dialog: Promise<LoadedSearch> | undefined;
+const loadDialog = (): Promise<LoadedSearch> => (dialog ??= import('./Search.js').then((module) => module.Search));
+
+/** The dialog once its code is in: nothing shows until then (a moment, the first time only). */
+function LazySearch({ baseUrl, onClose }: { baseUrl: string; onClose: () => void }): ReactElement | null {
+  const [Search, setSearch] = useState<{ component: LoadedSearch } | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    loadDialog().then(
+      (component) => {
+        if (live) setSearch({ component });
+      },
+      (error: unknown) => {
+        // A chunk that cannot load (the site redeployed meanwhile, offline): the next open tries again.
+        dialog = undefined;
+        console.warn('specsite: the search dialog could not be loaded:', error);
+        if (live) onClose();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [onClose]);
+  return Search ? <Search.component baseUrl={baseUrl} onClose={onClose} /> : null;
+}
 
 /** Keys that are typing, not a shortcut: `/` in a field is a slash. */
 function typingIn(target: EventTarget | null): boolean {
@@ -66,7 +94,7 @@ export function SearchProvider({ baseUrl, children }: { baseUrl: string; childre
   return (
     <SearchOpenerProvider value={opener}>
       {children}
-      {open ? <Search baseUrl={baseUrl} onClose={hide} /> : null}
+      {open ? <LazySearch baseUrl={baseUrl} onClose={hide} /> : null}
     </SearchOpenerProvider>
   );
 }
