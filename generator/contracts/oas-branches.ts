@@ -1,0 +1,181 @@
+import type { ErrorObject } from 'ajv';
+import { decodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
+import { compileOasSchema } from './oas-schema.js';
+import type { SpecVersion } from './spec-version.js';
+
+/** An Ajv error with the part of the OpenAPI schema it came from: a definition, or one branch of an inline `oneOf`/`anyOf`. */
+export interface OwnedError extends ErrorObject {
+  owner: string;
+}
+
+interface Explainer {
+  validate: (api: unknown) => boolean;
+  errors: () => ErrorObject[];
+  owners: Map<object, string>;
+  /** Each owner's schema: the definition, or the branch. */
+  schemas: Map<string, Record<string, unknown>>;
+  /** Owners that describe a Reference Object (they require `$ref`). */
+  references: Set<string>;
+}
+
+const GENERIC = new Set(['oneOf', 'anyOf', 'if', 'not', '$ref', 'then', 'else']);
+
+const explainers = new Map<SpecVersion, Explainer>();
+
+/**
+ * The OpenAPI schema's errors for a document already known to be invalid, each with its owner. The
+ * fast validator (oas-schema.ts) says whether a document is valid; this one, compiled with `verbose`
+ * only when one is not, says which part of the schema each error comes from, so that of a failed
+ * `oneOf` (Parameter or Reference, path or query parameter) only the branch the author meant speaks.
+ */
+export function ownedOasErrors(version: SpecVersion, api: unknown): OwnedError[] {
+  let explainer = explainers.get(version);
+  if (!explainer) {
+    explainer = explain(version);
+    explainers.set(version, explainer);
+  }
+  explainer.validate(api);
+  const { owners, schemas, references } = explainer;
+  return chooseBranches(
+    explainer.errors().map((e) => ({ ...e, owner: owners.get(e.parentSchema as object) ?? '' })),
+    api,
+    { schemas, references },
+  );
+}
+
+function explain(version: SpecVersion): Explainer {
+  const { validate } = compileOasSchema(version, {}, { verbose: true });
+  const owners = new Map<object, string>();
+  const schemas = new Map<string, Record<string, unknown>>();
+  const references = new Set<string>();
+  // Iterative: the schema is small, but nothing here should recurse on input-shaped data either.
+  const stack: { node: unknown; owner: string }[] = [{ node: validate.schema, owner: '#' }];
+  while (stack.length > 0) {
+    const { node, owner } = stack.pop() as (typeof stack)[number];
+    if (typeof node !== 'object' || node === null || owners.has(node)) continue;
+    owners.set(node, owner);
+    if (!schemas.has(owner) && isRecord(node)) schemas.set(owner, node);
+    if (isRecord(node) && Array.isArray(node.required) && node.required.includes('$ref')) references.add(owner);
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === 'definitions' || key === '$defs') && isRecord(value))
+        for (const [name, definition] of Object.entries(value))
+          stack.push({ node: definition, owner: `${owner}/${key}/${name}` });
+      else if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value))
+        value.forEach((branch, i) => stack.push({ node: branch, owner: `${owner}/${key}/${i}` }));
+      else stack.push({ node: value, owner });
+    }
+  }
+  return {
+    validate: (api) => validate(api) as boolean,
+    errors: () => [...(validate.errors ?? [])],
+    owners,
+    schemas,
+    references,
+  };
+}
+
+/**
+ * Of the branches of a union that all failed, the errors of the branch the object is meant as:
+ * - an object without `$ref` is not meant as a Reference Object;
+ * - where branches are told apart by one field (`in`, `type`), each failing on it with its one
+ *   allowed value, the branch whose value the object has (failing on something else) is meant; when
+ *   none has it, the field itself is wrong, and its errors become one, listing every allowed value.
+ */
+export function chooseBranches(
+  errors: OwnedError[],
+  api: unknown,
+  { schemas, references }: Pick<Explainer, 'schemas' | 'references'>,
+): OwnedError[] {
+  const valueAt = (path: string) => getAtPointer(api, decodePointer(path) ?? []);
+  const objectPath = (e: OwnedError) =>
+    e.keyword === 'enum' || e.keyword === 'const' ? parentPath(e) : e.instancePath;
+  // `example` beside `examples` is `example-exclusive`'s to say; the unions it made fail say nothing more.
+  const covered = errors.filter(saidByExampleRule).map((e) => e.instancePath);
+  let kept = errors.filter((e) => {
+    if (saidByExampleRule(e)) return false;
+    if (GENERIC.has(e.keyword) && covered.some((p) => p === e.instancePath || p.startsWith(e.instancePath + '/')))
+      return false;
+    if (!references.has(e.owner)) return true;
+    const value = valueAt(objectPath(e));
+    return isRecord(value) && '$ref' in value;
+  });
+  for (const [key, tags] of groupTags(kept)) {
+    const owners = new Set(tags.map((t) => t.owner));
+    const [path, field] = splitKey(key);
+    const sameObject = (e: OwnedError) => objectPath(e) === path;
+    const value = valueAt(`${path}/${escape(field)}`);
+    // One tag alone is a union's tag only when another branch failed on the same object without it.
+    const single = owners.size === 1 && typeof allowed(tags[0] as OwnedError)[0] === 'string';
+    if (owners.size < 2 && !single) continue;
+    const meant = kept.some(
+      (e) =>
+        sameObject(e) &&
+        !owners.has(e.owner) &&
+        !GENERIC.has(e.keyword) &&
+        accepts(schemas.get(e.owner), field, value, single),
+    );
+    if (single && !meant) continue;
+    kept = kept.filter((e) => !(sameObject(e) && owners.has(e.owner)));
+    if (!meant)
+      kept.push({ ...(tags[0] as OwnedError), params: { allowedValues: [...new Set(tags.flatMap(allowed))] } });
+  }
+  return kept;
+}
+
+/** The schemas' "not both `example` and `examples`", which the `example-exclusive` rule reports where it is written. */
+function saidByExampleRule(e: ErrorObject): boolean {
+  const not = e.schema as { required?: unknown } | undefined;
+  return (
+    e.keyword === 'not' &&
+    Array.isArray(not?.required) &&
+    not.required.includes('example') &&
+    not.required.includes('examples')
+  );
+}
+
+/** Single-valued `enum`/`const` errors, by the object and field they are about: the tags of a union's branches. */
+function groupTags(errors: OwnedError[]): Map<string, OwnedError[]> {
+  const out = new Map<string, OwnedError[]>();
+  for (const e of errors) {
+    if ((e.keyword !== 'enum' && e.keyword !== 'const') || allowed(e).length !== 1) continue;
+    const key = `${parentPath(e)}\0${lastSegment(e.instancePath)}`;
+    out.set(key, [...(out.get(key) ?? []), e]);
+  }
+  return out;
+}
+
+/**
+ * Whether a branch's schema allows `value` in `field` (its `enum` or `const` there says so); with
+ * `loose`, also when it says nothing about the field (Swagger 2.0's non-body parameter leaves `in` to its own branches).
+ */
+function accepts(schema: Record<string, unknown> | undefined, field: string, value: unknown, loose: boolean): boolean {
+  const property = isRecord(schema?.properties) ? schema.properties[field] : undefined;
+  if (Array.isArray(property?.enum)) return property.enum.includes(value);
+  if (isRecord(property) && 'const' in property) return property.const === value;
+  return loose;
+}
+
+function allowed(e: ErrorObject): unknown[] {
+  const params = e.params as { allowedValues?: unknown[]; allowedValue?: unknown };
+  return e.keyword === 'const' ? [params.allowedValue] : (params.allowedValues ?? []);
+}
+
+function parentPath(e: ErrorObject): string {
+  return e.instancePath.slice(0, e.instancePath.lastIndexOf('/'));
+}
+
+function lastSegment(path: string): string {
+  return path
+    .slice(path.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
+}
+
+function splitKey(key: string): [string, string] {
+  const at = key.indexOf('\0');
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
