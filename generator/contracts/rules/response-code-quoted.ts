@@ -6,11 +6,12 @@ import { report } from './rule.js';
 /**
  * OpenAPI 3.x: a response code "MUST be enclosed in quotation marks (for example, "200") for
  * compatibility between JSON and YAML". Unquoted, YAML reads `200:` as a number, which some tools
- * then refuse or reorder. Only YAML files can get this wrong: a JSON key is always a string.
+ * then refuse (Spectral's parser does). Only YAML files can get this wrong: a JSON key is always a
+ * string. Swagger 2.0 asks for no quotes.
  */
 export const responseCodeQuoted: ContractRule = {
   id: 'response-code-quoted',
-  severity: 'warning',
+  severity: 'error',
   configurable: true,
   doc: "in OpenAPI 3.x YAML, a numeric response code is quoted (`'200':`, not `200:`), as the specification requires",
   run({ sources, version, operations }) {
@@ -36,7 +37,7 @@ export const responseCodeQuoted: ContractRule = {
             holder,
             responseCodeQuoted.id,
             `response code ${code} must be quoted ('${code}':): unquoted, YAML reads it as a number`,
-            { extra: [code], target: 'key', severity: 'warning' },
+            { extra: [code], target: 'key' },
           ),
         );
       }
