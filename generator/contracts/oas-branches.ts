@@ -87,39 +87,63 @@ export function chooseBranches(
   { schemas, references }: Pick<Explainer, 'schemas' | 'references'>,
 ): OwnedError[] {
   const valueAt = (path: string) => getAtPointer(api, decodePointer(path) ?? []);
-  const objectPath = (e: OwnedError) =>
-    e.keyword === 'enum' || e.keyword === 'const' ? parentPath(e) : e.instancePath;
   // `example` beside `examples` is `example-exclusive`'s to say; the unions it made fail say nothing more.
-  const covered = errors.filter(saidByExampleRule).map((e) => e.instancePath);
-  let kept = errors.filter((e) => {
+  const covered = new Set(errors.filter(saidByExampleRule).flatMap((e) => ancestors(e.instancePath)));
+  const kept = errors.filter((e) => {
     if (saidByExampleRule(e)) return false;
-    if (GENERIC.has(e.keyword) && covered.some((p) => p === e.instancePath || p.startsWith(e.instancePath + '/')))
-      return false;
+    if (GENERIC.has(e.keyword) && covered.has(e.instancePath)) return false;
     if (!references.has(e.owner)) return true;
     const value = valueAt(objectPath(e));
     return isRecord(value) && '$ref' in value;
   });
-  for (const [key, tags] of groupTags(kept)) {
+  // Each object's errors are judged together; indexed, so that a document with many errors costs them once each.
+  const byObject = new Map<string, OwnedError[]>();
+  for (const e of kept) {
+    const list = byObject.get(objectPath(e));
+    if (list) list.push(e);
+    else byObject.set(objectPath(e), [e]);
+  }
+  return [...byObject].flatMap(([path, list]) => chooseForObject(path, list, valueAt, schemas));
+}
+
+/** One object's errors, once the tags of the unions it failed have said which branch it is meant as. */
+function chooseForObject(
+  path: string,
+  errors: OwnedError[],
+  valueAt: (path: string) => unknown,
+  schemas: Explainer['schemas'],
+): OwnedError[] {
+  let kept = errors;
+  for (const [field, tags] of groupTags(errors)) {
     const owners = new Set(tags.map((t) => t.owner));
-    const [path, field] = splitKey(key);
-    const sameObject = (e: OwnedError) => objectPath(e) === path;
     const value = valueAt(`${path}/${escape(field)}`);
     // One tag alone is a union's tag only when another branch failed on the same object without it.
     const single = owners.size === 1 && typeof allowed(tags[0] as OwnedError)[0] === 'string';
     if (owners.size < 2 && !single) continue;
     const meant = kept.some(
-      (e) =>
-        sameObject(e) &&
-        !owners.has(e.owner) &&
-        !GENERIC.has(e.keyword) &&
-        accepts(schemas.get(e.owner), field, value, single),
+      (e) => !owners.has(e.owner) && !GENERIC.has(e.keyword) && accepts(schemas.get(e.owner), field, value, single),
     );
     if (single && !meant) continue;
-    kept = kept.filter((e) => !(sameObject(e) && owners.has(e.owner)));
+    kept = kept.filter((e) => !owners.has(e.owner));
     if (!meant)
       kept.push({ ...(tags[0] as OwnedError), params: { allowedValues: [...new Set(tags.flatMap(allowed))] } });
   }
   return kept;
+}
+
+/** The object an error is about: an `enum`/`const` error is about a field, of the object that holds it. */
+function objectPath(e: ErrorObject): string {
+  return e.keyword === 'enum' || e.keyword === 'const' ? parentPath(e) : e.instancePath;
+}
+
+/** A pointer and each pointer above it. */
+function ancestors(path: string): string[] {
+  const out = [path];
+  for (let rest = path; rest !== '';) {
+    rest = rest.slice(0, rest.lastIndexOf('/'));
+    out.push(rest);
+  }
+  return out;
 }
 
 /** The schemas' "not both `example` and `examples`", which the `example-exclusive` rule reports where it is written. */
@@ -133,13 +157,15 @@ function saidByExampleRule(e: ErrorObject): boolean {
   );
 }
 
-/** Single-valued `enum`/`const` errors, by the object and field they are about: the tags of a union's branches. */
+/** An object's single-valued `enum`/`const` errors, by the field they are about: the tags of a union's branches. */
 function groupTags(errors: OwnedError[]): Map<string, OwnedError[]> {
   const out = new Map<string, OwnedError[]>();
   for (const e of errors) {
     if ((e.keyword !== 'enum' && e.keyword !== 'const') || allowed(e).length !== 1) continue;
-    const key = `${parentPath(e)}\0${lastSegment(e.instancePath)}`;
-    out.set(key, [...(out.get(key) ?? []), e]);
+    const field = lastSegment(e.instancePath);
+    const list = out.get(field);
+    if (list) list.push(e);
+    else out.set(field, [e]);
   }
   return out;
 }
@@ -150,8 +176,9 @@ function groupTags(errors: OwnedError[]): Map<string, OwnedError[]> {
  */
 function accepts(schema: Record<string, unknown> | undefined, field: string, value: unknown, loose: boolean): boolean {
   const property = isRecord(schema?.properties) ? schema.properties[field] : undefined;
-  if (Array.isArray(property?.enum)) return property.enum.includes(value);
-  if (isRecord(property) && 'const' in property) return property.const === value;
+  if (!isRecord(property)) return loose;
+  if (Array.isArray(property.enum)) return property.enum.includes(value);
+  if ('const' in property) return property.const === value;
   return loose;
 }
 
@@ -169,11 +196,6 @@ function lastSegment(path: string): string {
     .slice(path.lastIndexOf('/') + 1)
     .replace(/~1/g, '/')
     .replace(/~0/g, '~');
-}
-
-function splitKey(key: string): [string, string] {
-  const at = key.indexOf('\0');
-  return [key.slice(0, at), key.slice(at + 1)];
 }
 
 function escape(segment: string): string {
