@@ -128,7 +128,30 @@ function chooseForObject(
     if (!meant)
       kept.push({ ...(tags[0] as OwnedError), params: { allowedValues: [...new Set(tags.flatMap(allowed))] } });
   }
-  return kept;
+  return missingOneOf(kept);
+}
+
+/**
+ * "needs `schema` or `content`": each branch of a union missing its own field is one mistake, the
+ * fields the branches asked for said together (`params.missingOneOf`).
+ */
+function missingOneOf(errors: OwnedError[]): OwnedError[] {
+  const byUnion = new Map<string, OwnedError[]>();
+  for (const e of errors) {
+    const union = e.keyword === 'required' ? /^(.*\/(?:oneOf|anyOf))\/\d+$/.exec(e.owner)?.[1] : undefined;
+    if (union === undefined) continue;
+    const list = byUnion.get(union);
+    if (list) list.push(e);
+    else byUnion.set(union, [e]);
+  }
+  let out = errors;
+  for (const list of byUnion.values()) {
+    if (new Set(list.map((e) => e.owner)).size < 2) continue;
+    const fields = [...new Set(list.map((e) => String((e.params as { missingProperty: unknown }).missingProperty)))];
+    out = out.filter((e) => !list.includes(e));
+    out.push({ ...(list[0] as OwnedError), params: { missingOneOf: fields } });
+  }
+  return out;
 }
 
 /** The object an error is about: an `enum`/`const` error is about a field, of the object that holds it. */

@@ -266,6 +266,11 @@ function describe(
       return { extra: key, message: `unknown field "${key}" in ${where}${hint}`, target: 'key' };
     }
     case 'required':
+      if (Array.isArray(params.missingOneOf))
+        return {
+          message: `${where} needs ${params.missingOneOf.map((field) => `\`${printValue(field)}\``).join(' or ')}`,
+          target: 'value',
+        };
       return {
         message: `${where} is missing the required field "${printValue(params.missingProperty)}"`,
         target: 'value',
