@@ -34,11 +34,15 @@ async function output(command, args) {
     return stdout;
   } catch (error) {
     if (typeof error.stdout === 'string' && error.stdout.trim() !== '') return error.stdout;
-    return JSON.stringify({
-      crashed: String(error.stderr || error.message)
-        .split('\n')
-        .find((l) => l.trim()),
-    });
+    // What the peer said instead of findings, without Node's deprecation banner and its progress lines.
+    const said = String(error.stderr || error.message)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !/[║╔╚]|^validating /.test(line))
+      .slice(0, 2)
+      .join(' ')
+      .replaceAll(corpus + '/', '');
+    return JSON.stringify({ crashed: said });
   }
 }
 
