@@ -49,9 +49,18 @@ export const responseCodeQuoted: ContractRule = {
 /** Whether the key at `segments` is written in quotes; looked up only for numeric-looking keys. */
 function quotedAt(file: SourceFile, starts: number[], segments: (string | number)[]): boolean {
   const { line, column } = file.locate(segments, 'key');
-  const start = (starts[line - 1] ?? 0) + column - 1;
+  const lineStart = starts[line - 1] ?? 0;
+  const start = lineStart + column - 1;
   const first = file.text[start];
-  return first === '"' || first === "'";
+  if (first === '"' || first === "'") return true;
+  // A tag (`!!str 200:`) makes it a string as surely as quotes do; the key's position is after it.
+  const before =
+    file.text
+      .slice(lineStart, start)
+      .trimEnd()
+      .split(/[\s{,]/)
+      .at(-1) ?? '';
+  return before.startsWith('!');
 }
 
 function lineStarts(text: string): number[] {
