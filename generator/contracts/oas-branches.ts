@@ -14,6 +14,8 @@ interface Explainer {
   owners: Map<object, string>;
   /** Each owner's schema: the definition, or the branch. */
   schemas: Map<string, Record<string, unknown>>;
+  /** Per field, every value some branch is told apart by (`in: path`, `type: oauth2`). */
+  tags: Map<string, Set<unknown>>;
   /** Owners that describe a Reference Object (they require `$ref`). */
   references: Set<string>;
 }
@@ -35,11 +37,11 @@ export function ownedOasErrors(version: SpecVersion, api: unknown): OwnedError[]
     explainers.set(version, explainer);
   }
   explainer.validate(api);
-  const { owners, schemas, references } = explainer;
+  const { owners, schemas, tags, references } = explainer;
   return chooseBranches(
     explainer.errors().map((e) => ({ ...e, owner: owners.get(e.parentSchema as object) ?? '' })),
     api,
-    { schemas, references },
+    { schemas, tags, references },
   );
 }
 
@@ -47,6 +49,7 @@ function explain(version: SpecVersion): Explainer {
   const { validate } = compileOasSchema(version, {}, { verbose: true });
   const owners = new Map<object, string>();
   const schemas = new Map<string, Record<string, unknown>>();
+  const tags = new Map<string, Set<unknown>>();
   const references = new Set<string>();
   // Iterative: the schema is small, but nothing here should recurse on input-shaped data either.
   const stack: { node: unknown; owner: string }[] = [{ node: validate.schema, owner: '#' }];
@@ -55,6 +58,11 @@ function explain(version: SpecVersion): Explainer {
     if (typeof node !== 'object' || node === null || owners.has(node)) continue;
     owners.set(node, owner);
     if (!schemas.has(owner) && isRecord(node)) schemas.set(owner, node);
+    if (isRecord(node) && isRecord(node.properties))
+      for (const [field, property] of Object.entries(node.properties)) {
+        const value = tagOf(property);
+        if (value !== undefined) tags.set(field, (tags.get(field) ?? new Set()).add(value));
+      }
     if (isRecord(node) && Array.isArray(node.required) && node.required.includes('$ref')) references.add(owner);
     for (const [key, value] of Object.entries(node)) {
       if ((key === 'definitions' || key === '$defs') && isRecord(value))
@@ -70,6 +78,7 @@ function explain(version: SpecVersion): Explainer {
     errors: () => [...(validate.errors ?? [])],
     owners,
     schemas,
+    tags,
     references,
   };
 }
@@ -84,7 +93,7 @@ function explain(version: SpecVersion): Explainer {
 export function chooseBranches(
   errors: OwnedError[],
   api: unknown,
-  { schemas, references }: Pick<Explainer, 'schemas' | 'references'>,
+  { schemas, tags, references }: Pick<Explainer, 'schemas' | 'tags' | 'references'>,
 ): OwnedError[] {
   const valueAt = (path: string) => getAtPointer(api, decodePointer(path) ?? []);
   // `example` beside `examples` is `example-exclusive`'s to say; the unions it made fail say nothing more.
@@ -103,7 +112,7 @@ export function chooseBranches(
     if (list) list.push(e);
     else byObject.set(objectPath(e), [e]);
   }
-  return [...byObject].flatMap(([path, list]) => chooseForObject(path, list, valueAt, schemas));
+  return [...byObject].flatMap(([path, list]) => chooseForObject(path, list, valueAt, { schemas, tags }));
 }
 
 /** One object's errors, once the tags of the unions it failed have said which branch it is meant as. */
@@ -111,7 +120,7 @@ function chooseForObject(
   path: string,
   errors: OwnedError[],
   valueAt: (path: string) => unknown,
-  schemas: Explainer['schemas'],
+  { schemas, tags: known }: Pick<Explainer, 'schemas' | 'tags'>,
 ): OwnedError[] {
   let kept = errors;
   for (const [field, tags] of groupTags(errors)) {
@@ -120,9 +129,13 @@ function chooseForObject(
     // One tag alone is a union's tag only when another branch failed on the same object without it.
     const single = owners.size === 1 && typeof allowed(tags[0] as OwnedError)[0] === 'string';
     if (owners.size < 2 && !single) continue;
-    const meant = kept.some(
-      (e) => !owners.has(e.owner) && !GENERIC.has(e.keyword) && accepts(schemas.get(e.owner), field, value, single),
-    );
+    // Meant as another branch: one that failed on something else and takes this value, or (its errors
+    // being deeper, as an OAuth2 scheme's in its flows) one told apart by this very value.
+    const meant =
+      (owners.size > 1 && known.get(field)?.has(value) === true) ||
+      kept.some(
+        (e) => !owners.has(e.owner) && !GENERIC.has(e.keyword) && accepts(schemas.get(e.owner), field, value, single),
+      );
     if (single && !meant) continue;
     kept = kept.filter((e) => !owners.has(e.owner));
     if (!meant)
@@ -203,6 +216,13 @@ function accepts(schema: Record<string, unknown> | undefined, field: string, val
   if (Array.isArray(property.enum)) return property.enum.includes(value);
   if ('const' in property) return property.const === value;
   return loose;
+}
+
+/** The one value a property schema allows (`enum: [path]`, `const: true`), if it allows only one. */
+function tagOf(property: unknown): unknown {
+  if (!isRecord(property)) return undefined;
+  if (Array.isArray(property.enum) && property.enum.length === 1) return property.enum[0];
+  return 'const' in property ? property.const : undefined;
 }
 
 function allowed(e: ErrorObject): unknown[] {
