@@ -276,7 +276,11 @@ function describe(
         target: 'value',
       };
     case 'type':
-      return { message: `${where} must be ${article(printValue(params.type))}`, target: 'value' };
+      return {
+        // Ajv gives the types as one comma-separated string (draft 4) or as a list (2020-12).
+        message: `${where} must be ${article(Array.isArray(params.type) ? params.type.join(',') : printValue(params.type))}`,
+        target: 'value',
+      };
     case 'enum':
     case 'const': {
       const allowed = error.keyword === 'const' ? [params.allowedValue] : (params.allowedValues as unknown[]);
