@@ -214,10 +214,16 @@ function ajvErrorsToDiagnostics(
 function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
   const generic = new Set(['oneOf', 'anyOf', 'if', 'not', '$ref', 'then', 'else']);
   const own = new Set(['required', 'additionalProperties', 'unevaluatedProperties']);
-  const paths = errors.map((e) => e.instancePath);
-  const kept = errors.filter(
-    (e) => own.has(e.keyword) || !paths.some((p) => p !== e.instancePath && p.startsWith(e.instancePath + '/')),
-  );
+  // Every path that has an error below it, found once (a document with many errors must not cost their square).
+  const above = new Set<string>();
+  for (const e of errors)
+    for (let at = e.instancePath.lastIndexOf('/'); at >= 0; at = e.instancePath.lastIndexOf('/', at - 1)) {
+      const parent = e.instancePath.slice(0, at);
+      if (above.has(parent)) break;
+      above.add(parent);
+      if (at === 0) break;
+    }
+  const kept = errors.filter((e) => own.has(e.keyword) || !above.has(e.instancePath));
   const specific = kept.filter((e) => !generic.has(e.keyword));
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of specific.length > 0 ? specific : kept) {
