@@ -181,7 +181,7 @@ function ajvErrorsToDiagnostics(
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const error of mostSpecific(errors)) {
-    const path = decodePointer(error.instancePath) ?? [];
+    const path = arrayIndexes(checked, decodePointer(error.instancePath) ?? []);
     const written = sources.follow(sources.mapDereferenced(path));
     if (underBrokenRef(broken, written)) continue;
     const { extra, message, target } = describe(error, written.segments, path, checked);
@@ -202,6 +202,16 @@ function ajvErrorsToDiagnostics(
     });
   }
   return out;
+}
+
+/** A pointer's segments with each array index a number, as the JSON locator tells them from keys. */
+function arrayIndexes(root: unknown, segments: string[]): Segment[] {
+  let node = root;
+  return segments.map((segment) => {
+    const index = Array.isArray(node) && /^\d+$/.test(segment) ? Number(segment) : segment;
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+    return index;
+  });
 }
 
 /**
