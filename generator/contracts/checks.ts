@@ -31,9 +31,8 @@ export async function checkContract(sources: ContractSources, version: SpecVersi
     schemas: visitSchemas(sources, version, pathItems),
   };
   const diagnostics = await refResolves.run(context);
-  // swagger-parser must dereference before it can check structure; with a broken $ref it can only
-  // repeat, unlocated, what the ref rule has already said where it happens.
-  if (diagnostics.length === 0) diagnostics.push(...(await validateStructure(sources, version)));
+  // A broken $ref stands empty in what the structure check reads, so the rest is still checked.
+  diagnostics.push(...(await validateStructure(sources, version)));
   for (const rule of CONTRACT_RULES) diagnostics.push(...(await runRule(rule, context)));
   return diagnostics;
 }

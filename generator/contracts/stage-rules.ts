@@ -1,3 +1,7 @@
+import { arrayItems } from './rules/array-items.js';
+import { discriminatorRequired } from './rules/discriminator-required.js';
+import { pathTemplatesDistinct } from './rules/path-templates-distinct.js';
+import { responseCodeQuoted } from './rules/response-code-quoted.js';
 import { exampleExclusive } from './rules/example-exclusive.js';
 import { exampleValid } from './rules/example-valid.js';
 import { oasSchema } from './rules/oas-schema.js';
@@ -24,9 +28,13 @@ export const CONTRACT_STAGE_RULES: readonly (RuleDescriptor | ContractRule)[] = 
   refResolves,
   operationIdUnique,
   pathParams,
+  pathTemplatesDistinct,
+  responseCodeQuoted,
   exampleExclusive,
   securityDefined,
   requiredPropertyDefined,
+  arrayItems,
+  discriminatorRequired,
   schemaValid,
   schemaCompiles,
   patternUnsupported,

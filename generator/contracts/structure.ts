@@ -4,7 +4,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodePointer, encodePointer, isRecord, type Segment } from '../sources/pointer.js';
 import { printValue } from '../diagnostics/print-value.js';
 import { expandsBeyond } from './expanded-size.js';
+import { emptyBrokenRefs, underBrokenRef } from './broken-refs.js';
+import { ownedOasErrors } from './oas-branches.js';
 import { oasSchemaErrors } from './oas-schema.js';
+import { enumMessage } from './enum-message.js';
 import { refParserPath, refParserResolve } from './project-refs.js';
 import { refSiblingProblems, withoutRefSiblings } from './ref-siblings.js';
 import { oasSchema } from './rules/oas-schema.js';
@@ -16,11 +19,13 @@ export const STRUCTURE_RULE = oasSchema.id;
 /**
  * Dereferences a contract with swagger-parser, validates it against the official OpenAPI/Swagger
  * JSON Schema as swagger-parser's `validate` does (oas-schema.ts), and maps each failure back to
- * the file and line where the offending node is written.
+ * the file and line where the offending node is written. A broken `$ref` does not stop the check:
+ * it stands empty in the copy checked (broken-refs.ts), and everything else is checked as written.
  */
 export async function validateStructure(sources: ContractSources, version: SpecVersion): Promise<Diagnostic[]> {
   // swagger-parser dereferences in place; it gets its own copies so the contract keeps its $ref graph.
   const copies = withoutRefSiblings(sources);
+  const broken = emptyBrokenRefs(sources, copies);
   const copy = copies.get(sources.root.path) as Record<string, unknown>;
   const found = preChecks(sources, version, copy);
   if (expandsBeyond(sources, MAX_DEREFERENCED_NODES)) return [...found, ...undereferenced(sources, version)];
@@ -53,11 +58,13 @@ export async function validateStructure(sources: ContractSources, version: SpecV
   let errors: ErrorObject[];
   try {
     errors = oasSchemaErrors(version, dereferenced);
+    // Only an invalid document pays for the second pass that tells a union's branches apart.
+    if (errors.length > 0) errors = ownedOasErrors(version, dereferenced);
   } catch (error) {
     if (error instanceof RangeError) return [...found, ...undereferenced(sources, version)];
     throw error;
   }
-  return errors.length > 0 ? [...found, ...ajvErrorsToDiagnostics(sources, errors)] : found;
+  return errors.length > 0 ? [...found, ...ajvErrorsToDiagnostics(sources, errors, dereferenced, broken)] : found;
 }
 
 /**
@@ -92,10 +99,14 @@ function readingCopies(resolve: Record<string, unknown>, copies: Map<string, unk
  * other files is then left unchecked, and that is said.
  */
 function undereferenced(sources: ContractSources, version: SpecVersion): Diagnostic[] {
-  const copy = withoutRefSiblings(sources).get(sources.root.path) as Record<string, unknown>;
+  // Fresh copies: swagger-parser may have given up half way through dereferencing the others.
+  const copies = withoutRefSiblings(sources);
+  const copy = copies.get(sources.root.path) as Record<string, unknown>;
+  const broken = emptyBrokenRefs(sources, copies);
   preChecks(sources, version, copy);
-  const errors = oasSchemaErrors(version, copy);
-  const out = ajvErrorsToDiagnostics(sources, errors);
+  let errors = oasSchemaErrors(version, copy);
+  if (errors.length > 0) errors = ownedOasErrors(version, copy);
+  const out = ajvErrorsToDiagnostics(sources, errors, copy, broken);
   if (sources.files.size > 1) {
     const here = sources.locate({ file: sources.root, segments: [] });
     out.push({
@@ -161,13 +172,19 @@ function preChecks(sources: ContractSources, version: SpecVersion, copy: Record<
  * place that `$ref`s it, and each copy fails alike, so the copies' errors are reported once, named by
  * the written path (not the path of whichever copy the validator came to).
  */
-function ajvErrorsToDiagnostics(sources: ContractSources, errors: ErrorObject[]): Diagnostic[] {
+function ajvErrorsToDiagnostics(
+  sources: ContractSources,
+  errors: ErrorObject[],
+  checked: unknown,
+  broken: Set<string>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const error of mostSpecific(errors)) {
-    const path = decodePointer(error.instancePath) ?? [];
+    const path = arrayIndexes(checked, decodePointer(error.instancePath) ?? []);
     const written = sources.follow(sources.mapDereferenced(path));
-    const { extra, message, target } = describe(error, written.segments);
+    if (underBrokenRef(broken, written)) continue;
+    const { extra, message, target } = describe(error, written.segments, path, checked);
     const node =
       extra === undefined
         ? written
@@ -187,15 +204,36 @@ function ajvErrorsToDiagnostics(sources: ContractSources, errors: ErrorObject[])
   return out;
 }
 
+/** A pointer's segments with each array index a number, as the JSON locator tells them from keys. */
+function arrayIndexes(root: unknown, segments: string[]): Segment[] {
+  let node = root;
+  return segments.map((segment) => {
+    const index = Array.isArray(node) && /^\d+$/.test(segment) ? Number(segment) : segment;
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+    return index;
+  });
+}
+
 /**
- * `oneOf`/`anyOf` in the OpenAPI schema make Ajv report every branch that failed. The errors at the
- * deepest paths say what is actually wrong, so errors on an ancestor of another error are dropped,
- * and so are the generic "must match a schema in ..." lines where a specific one exists.
+ * `oneOf`/`anyOf` in the OpenAPI schema make Ajv report every branch that failed; the branch meant
+ * was chosen already (oas-branches.ts). Of what is left, the errors at the deepest paths say what
+ * is wrong, so errors on an ancestor of another error are dropped (an `items` that is an object with
+ * errors inside is not "must be an array"), but for a missing or unknown field, which is the
+ * ancestor's own; and the generic "must match a schema in ..." lines go where a specific one exists.
  */
 function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
   const generic = new Set(['oneOf', 'anyOf', 'if', 'not', '$ref', 'then', 'else']);
-  const paths = errors.map((e) => e.instancePath);
-  const kept = errors.filter((e) => !paths.some((p) => p !== e.instancePath && p.startsWith(e.instancePath + '/')));
+  const own = new Set(['required', 'additionalProperties', 'unevaluatedProperties']);
+  // Every path that has an error below it, found once (a document with many errors must not cost their square).
+  const above = new Set<string>();
+  for (const e of errors)
+    for (let at = e.instancePath.lastIndexOf('/'); at >= 0; at = e.instancePath.lastIndexOf('/', at - 1)) {
+      const parent = e.instancePath.slice(0, at);
+      if (above.has(parent)) break;
+      above.add(parent);
+      if (at === 0) break;
+    }
+  const kept = errors.filter((e) => own.has(e.keyword) || !above.has(e.instancePath));
   const specific = kept.filter((e) => !generic.has(e.keyword));
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of specific.length > 0 ? specific : kept) {
@@ -222,8 +260,16 @@ function dedupeMessages(list: ErrorObject[]): ErrorObject[] {
   });
 }
 
-/** The message for an error at the written path `path`; `extra`, the key it is about, below that path. */
-function describe(error: ErrorObject, path: Segment[]): { extra?: string; message: string; target: 'key' | 'value' } {
+/**
+ * The message for an error at the written path `path` (`checkedPath` in `checked`, the document the
+ * schema saw); `extra`, the key it is about, below that path.
+ */
+function describe(
+  error: ErrorObject,
+  path: Segment[],
+  checkedPath: Segment[],
+  checked: unknown,
+): { extra?: string; message: string; target: 'key' | 'value' } {
   const params = error.params as Record<string, unknown>;
   const where = path.length > 0 ? `\`${path.map(String).join('.')}\`` : 'the document';
   switch (error.keyword) {
@@ -236,17 +282,27 @@ function describe(error: ErrorObject, path: Segment[]): { extra?: string; messag
       return { extra: key, message: `unknown field "${key}" in ${where}${hint}`, target: 'key' };
     }
     case 'required':
+      if (Array.isArray(params.missingOneOf))
+        return {
+          message: `${where} needs ${params.missingOneOf.map((field) => `\`${printValue(field)}\``).join(' or ')}`,
+          target: 'value',
+        };
       return {
         message: `${where} is missing the required field "${printValue(params.missingProperty)}"`,
         target: 'value',
       };
     case 'type':
-      return { message: `${where} must be ${article(printValue(params.type))}`, target: 'value' };
-    case 'enum':
       return {
-        message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        // Ajv gives the types as one comma-separated string (draft 4) or as a list (2020-12).
+        message: `${where} must be ${article(Array.isArray(params.type) ? params.type.join(',') : printValue(params.type))}`,
         target: 'value',
       };
+    case 'enum':
+    case 'const': {
+      const allowed = error.keyword === 'const' ? [params.allowedValue] : (params.allowedValues as unknown[]);
+      // `checkedPath` names the node in the document the schema saw, which holds `in` beside `required`.
+      return { message: enumMessage(path, allowed, checkedPath, checked), target: 'value' };
+    }
     case 'pattern':
       return { message: `${where} does not match the pattern ${printValue(params.pattern)}`, target: 'value' };
     case 'format':

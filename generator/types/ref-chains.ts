@@ -61,6 +61,21 @@ export function collapseRefChains(document: Record<string, unknown>): Record<str
   return copy as Record<string, unknown>;
 }
 
+/**
+ * The first internal `$ref` that points at nothing, if any. The type generator would report it by
+ * printing to the terminal itself before it throws; asked first, it never sees one.
+ */
+export function brokenInternalRef(document: Record<string, unknown>): string | undefined {
+  let broken: string | undefined;
+  forEachRefHolder(document, (holder) => {
+    const ref = holder.$ref as string;
+    if (broken !== undefined || !ref.startsWith('#')) return;
+    const segments = decodePointer(ref);
+    if (segments === undefined || getAtPointer(document, segments) === undefined) broken = ref;
+  });
+  return broken;
+}
+
 /** Every object with a string `$ref`, skipping example values and `x-` extensions, without recursion. */
 function forEachRefHolder(root: unknown, visit: (holder: Record<string, unknown>) => void): void {
   const stack: unknown[] = [root];

@@ -9,7 +9,7 @@ import { aliasInheritedKeys } from './inherited-keys.js';
 import { withoutNonFiniteValues } from './non-finite-values.js';
 import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
-import { collapseRefChains } from './ref-chains.js';
+import { brokenInternalRef, collapseRefChains } from './ref-chains.js';
 import { typableDocument } from './typable-document.js';
 
 /** One service's declaration file, and the schemas it exports under another name than their own. */
@@ -44,6 +44,8 @@ export async function generateServiceTypes(
   // Values the checks reported as no schema (or no object) where one must be are typed as anything, not thrown on;
   // enum values no JSON can hold (YAML's `.inf`) would be printed as values, not types: they go.
   const aliased = aliasInheritedKeys(collapseRefChains(withoutNonFiniteValues(typableDocument(bundled))));
+  const broken = brokenInternalRef(aliased.document);
+  if (broken !== undefined) throw new Error(`Can't resolve $ref ${broken}`);
   const nodes = await openapiTS(aliased.document as never, {
     redocly,
     rootTypes: true,

@@ -11,18 +11,18 @@ const BRANCHES = ['allOf', 'anyOf', 'oneOf'] as const;
 
 /**
  * A name in `required` that the schema never defines is usually a typo; integrators get a required
- * field of type `unknown`. Swagger 2.0 forbids it (an error); in 3.x it is legal JSON Schema, so a
- * warning, and only where no composition could define the property elsewhere. A property counts as
+ * field of type `unknown`. A warning: in 3.x it is legal JSON Schema (reported only where no
+ * composition could define the property elsewhere), and Swagger 2.0's specification does not forbid
+ * it either (only its JSON Schema validators did), so both versions are judged alike. A property counts as
  * defined when the schema, any `allOf` branch of it, or a schema that composes it (and that one's
  * `allOf` branches) defines it: `$ref`s followed, across files.
  */
 export const requiredPropertyDefined: ContractRule = {
   id: 'required-property-defined',
-  severity: 'error',
-  severityText: 'error in Swagger 2.0, warning in 3.x',
+  severity: 'warning',
   configurable: true,
   // README's rule table is made from `doc`; what counts as defined is in the comment above.
-  doc: "names in `required` exist in `properties` (an error in Swagger 2.0, a warning in 3.x); a name counts as defined when the schema, any of its `allOf` branches (followed through `$ref`s, across files), or a schema that composes it (`allOf`/`anyOf`/`oneOf`, with that schema's `allOf` branches) defines it",
+  doc: "names in `required` exist in `properties`; a name counts as defined when the schema, any of its `allOf` branches (followed through `$ref`s, across files), or a schema that composes it (`allOf`/`anyOf`/`oneOf`, with that schema's `allOf` branches) defines it",
   run({ sources, version, schemas: visit }) {
     const out: Diagnostic[] = [];
     const defined = new DefinedProperties(sources, visit.schemas);
@@ -43,7 +43,7 @@ export const requiredPropertyDefined: ContractRule = {
               schema,
               requiredPropertyDefined.id,
               `property "${printValue(name)}" is listed as required but is not defined in \`properties\``,
-              { extra: ['required', index], severity: version === '2.0' ? 'error' : 'warning' },
+              { extra: ['required', index], severity: 'warning' },
             ),
           );
         }
