@@ -1,5 +1,5 @@
 import { printValue } from '../diagnostics/print-value.js';
-import { nearest } from '../mcp/server/nearest.js';
+import { nearestNames } from '../diagnostics/did-you-mean.js';
 import { getAtPointer, isRecord, type Segment } from '../sources/pointer.js';
 
 /** The order the specification lists a parameter's locations in, which the schemas' branches do not keep. */
@@ -21,7 +21,7 @@ export function enumMessage(path: Segment[], allowed: unknown[], checkedPath: Se
   const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}` : (shown[0] ?? '');
   const given = getAtPointer(checked, checkedPath);
   const strings = values.filter((v): v is string => typeof v === 'string');
-  const close = typeof given === 'string' ? nearest(given, strings, 1)[0] : undefined;
+  const close = typeof given === 'string' ? nearestNames(given, strings, 1)[0] : undefined;
   return `${name} must be ${list}${close === undefined ? '' : `; did you mean \`${close}\`?`}`;
 }
 
