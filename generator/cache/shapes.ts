@@ -115,15 +115,23 @@ const SHAPES = {
   client: fields({ js: isString, css: isString }),
   /** The search index's files, by path. */
   search: arrayOf(tuple(isString, (v) => v instanceof Uint8Array)),
-  /** The search index's records of the API reference. */
-  'search-api': arrayOf(
-    fields({
-      url: isString,
-      content: isString,
-      meta: fields({ title: isString, kind: isString, service: isString }),
-      filters: dictionaryOf(arrayOf(isString)),
+  /** The search's view of the API reference: the index's records, and the symbols beside it. */
+  'search-api': fields({
+    records: arrayOf(
+      fields({
+        url: isString,
+        content: isString,
+        meta: fields({ title: isString, kind: isString, service: isString, operationId: optional(isString) }),
+        filters: dictionaryOf(arrayOf(isString)),
+      }),
+    ),
+    symbols: fields({
+      operations: arrayOf(tuple(isString, isString, isString, isString, isString, isString)),
+      models: arrayOf(tuple(isString, isString, isString, arrayOf(isString))),
+      errors: arrayOf(tuple(isString, arrayOf(isNumber))),
+      compounds: arrayOf(tuple(isString, isString)),
     }),
-  ),
+  }),
   /** What the last build into an output folder was made with, and what it left there. */
   output: fields({
     settings: isString,
