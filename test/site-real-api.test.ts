@@ -180,6 +180,8 @@ describe('the real site, built from site-config.yaml, route by route against its
         '#getBucket .api-response.status-2 .api-media > .schema-tree > .schema-rows > .schema-row > .schema-row-head > .schema-property-name',
         { hasText: /^createDate$/ },
       );
+      // Its part of the page may still be on its way (loaded as the reader reaches it); no click is needed.
+      await row.waitFor({ state: 'visible', timeout: 10_000 });
       assert.equal(await row.isVisible(), true, 'createDate is visible without a click');
     });
   });
