@@ -1,11 +1,19 @@
-import type { ApiReferenceModel } from '../../templates/api/model.js';
+import type { ApiReferenceModel, OperationModel } from '../../templates/api/model.js';
 import { API_KIND, KIND_FILTER, SERVICE_FILTER } from '../../templates/search/paths.js';
 import type { SearchSymbols } from '../../templates/search/rank/symbols.js';
 import type { BuildCache } from '../cache/store.js';
 import { stepKey } from '../cache/step-key.js';
 import { withBase } from '../content/plugins/urls.js';
 import type { LazyReference } from '../render/index.js';
-import { errorMessages, jsonText, modelText, operationText, operationTitle, pathText } from './api-text.js';
+import {
+  commonDescriptions,
+  errorMessages,
+  jsonText,
+  modelText,
+  operationText,
+  operationTitle,
+  pathText,
+} from './api-text.js';
 import { compounds } from './compounds.js';
 
 /** One result of the API reference: an operation or a model, at its anchor on the page it lives on. */
@@ -37,7 +45,15 @@ export async function apiIndex(reference: LazyReference, baseUrl: string, cache:
   const pages = (await reference.full()).pages.flatMap(({ route, model }): ShownPage[] =>
     model.kind !== 'changelog' && model.versions[0]?.current !== false ? [{ route, model }] : [],
   );
-  const records = pages.flatMap((page) => pageRecords(page, baseUrl));
+  // An API split over several pages shares its common responses across them all.
+  const operations = new Map<string, OperationModel[]>();
+  for (const { model } of pages)
+    operations.set(model.title, [
+      ...(operations.get(model.title) ?? []),
+      ...model.sections.flatMap((section) => section.operations),
+    ]);
+  const common = new Map([...operations].map(([service, ops]) => [service, commonDescriptions(ops)]));
+  const records = pages.flatMap((page) => pageRecords(page, baseUrl, common));
   records.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   const index = { records, symbols: pageSymbols(pages, baseUrl) };
   await cache.set('search-api', key, index);
@@ -50,7 +66,7 @@ interface ShownPage {
   model: ApiReferenceModel;
 }
 
-function pageRecords(page: ShownPage, baseUrl: string): ApiRecord[] {
+function pageRecords(page: ShownPage, baseUrl: string, common: ReadonlyMap<string, Set<string>>): ApiRecord[] {
   const { model } = page;
   const service = model.title;
   const at = (anchor: string): string => `${withBase(baseUrl, page.route)}#${anchor}`;
@@ -59,7 +75,7 @@ function pageRecords(page: ShownPage, baseUrl: string): ApiRecord[] {
     ...model.sections.flatMap((section) =>
       section.operations.map((op): ApiRecord => ({
         url: at(op.id),
-        content: operationText(op, section.name),
+        content: operationText(op, section.name, common.get(service) ?? new Set()),
         meta: { title: operationTitle(op), kind: 'Operation', service, operationId: op.id },
         filters,
       })),

@@ -1,7 +1,15 @@
-import type { ExampleModel, OperationModel, SchemaModel, SchemaSectionModel } from '../../templates/api/model.js';
+import type {
+  ExampleModel,
+  OperationModel,
+  ResponseModel,
+  SchemaModel,
+  SchemaSectionModel,
+} from '../../templates/api/model.js';
 import { isIdentifierLike, splitWords } from '../../templates/search/rank/words.js';
 import { nodeText } from './node-text.js';
 
+/** A description shared by fewer operations than this is never left out. */
+const MIN_COMMON = 5;
 /** How deep the properties of a body are read for its operation's text (a model's own are its record's). */
 const BODY_DEPTH = 3;
 /** Keys whose string value in an error response's example is the message a reader sees. */
@@ -20,8 +28,10 @@ export function pathText(op: Pick<OperationModel, 'path'>): string {
 /**
  * What a reader may type to find an operation: its call and summary, id, tag, description, its
  * parameters, the properties of its bodies, and each response's status, description and messages.
+ * A response description in `common` (one most of the API's operations share, such as its 401's) is
+ * left out: it tells no operation from another, and would weigh on the index as often as it is repeated.
  */
-export function operationText(op: OperationModel, tag: string): string {
+export function operationText(op: OperationModel, tag: string, common: ReadonlySet<string>): string {
   const bodies = [...(op.requestBody?.contents ?? []), ...op.responses.flatMap((r) => r.contents)];
   return sentences([
     operationTitle(op),
@@ -33,11 +43,7 @@ export function operationText(op: OperationModel, tag: string): string {
       .map(named)
       .join(' '),
     ...op.responses.map((r) =>
-      [
-        r.status,
-        nodeText(r.description),
-        ...(/^[45]/.test(r.status) ? errorMessages(r.contents.flatMap((c) => c.examples)) : []),
-      ].join(' '),
+      [r.status, ...[nodeText(r.description)].filter((text) => !common.has(text)), ...responseMessages(r)].join(' '),
     ),
   ]);
 }
@@ -55,8 +61,30 @@ export function modelText({ name, schema }: SchemaSectionModel): string {
   ]);
 }
 
+/** Each example's messages, by its JSON: an error response is most often shared by every operation of an API. */
+const messagesOf = new Map<string, string[]>();
+
+/** What an error response's examples say (none for a success). */
+function responseMessages(response: ResponseModel): string[] {
+  return /^[45]/.test(response.status) ? errorMessages(response.contents.flatMap((c) => c.examples)) : [];
+}
+
 /** The messages an error response's examples carry (`detail`, `message`…), each once, in order. */
 export function errorMessages(examples: readonly ExampleModel[]): string[] {
+  const out: string[] = [];
+  for (const example of examples) {
+    let found = messagesOf.get(example.value);
+    if (!found) {
+      found = exampleMessages(example.value);
+      if (messagesOf.size > 10_000) messagesOf.clear();
+      messagesOf.set(example.value, found);
+    }
+    for (const message of found) if (!out.includes(message)) out.push(message);
+  }
+  return out;
+}
+
+function exampleMessages(value: string): string[] {
   const out: string[] = [];
   const walk = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
@@ -67,12 +95,10 @@ export function errorMessages(examples: readonly ExampleModel[]): string[] {
     else if (typeof value === 'object' && value !== null)
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, k);
   };
-  for (const example of examples) {
-    try {
-      walk(JSON.parse(example.value), '');
-    } catch {
-      // Not JSON: an example in another media type says nothing the index needs.
-    }
+  try {
+    walk(JSON.parse(value), '');
+  } catch {
+    // Not JSON: an example in another media type says nothing the index needs.
   }
   return out;
 }
@@ -114,4 +140,17 @@ function sentences(parts: readonly string[]): string {
 /** An allowed value as the reference shows it (JSON) without a string's quotes: `"ROOLBACK"` → `ROOLBACK`. */
 export function jsonText(value: string): string {
   return /^".*"$/.test(value) ? value.slice(1, -1) : value;
+}
+
+/**
+ * The response descriptions at least half the operations of an API share (and at least `MIN_COMMON`
+ * of them). Error messages are kept: a reader pastes them, and they name the reader's problem.
+ */
+export function commonDescriptions(ops: readonly OperationModel[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const op of ops)
+    for (const text of new Set(op.responses.map((r) => nodeText(r.description))))
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+  const least = Math.max(MIN_COMMON, ops.length / 2);
+  return new Set([...counts].filter(([text, count]) => text !== '' && count >= least).map(([text]) => text));
 }
