@@ -40,7 +40,12 @@ export class SiteSearch {
     private readonly engine: Awaited<ReturnType<typeof openPagefindIndex>>,
     private readonly symbols: SearchSymbols,
     private readonly language: string,
-  ) {}
+  ) {
+    this.operations = new Map(symbols.operations.map((entry) => [entry[3], entry]));
+  }
+
+  /** The symbols' operations by URL: what a hit says of its call. */
+  private readonly operations: Map<string, SearchSymbols['operations'][number]>;
 
   static async open(site: PublishedSite): Promise<SiteSearch> {
     const folder = `site/${SEARCH_FOLDER}`;
@@ -73,7 +78,7 @@ export class SiteSearch {
   private hit({ data, kind }: Answer): SearchHit {
     if (kind === 'page') return this.section(data);
     const service = this.site.index.apis.find((api) => api.title === data.meta.service);
-    const operation = this.symbols.operations.find(([, , , url]) => url === data.url);
+    const operation = this.operations.get(data.url);
     const hit: SearchHit = {
       kind: kind === 'model' ? 'model' : 'operation',
       title: data.meta.title ?? data.url,
