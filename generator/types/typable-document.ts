@@ -13,12 +13,16 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * the checks have reported it already, at its place; openapi-typescript would throw on it and drop the
  * whole service. Such a value is typed as anything (`{}`, which it writes as `unknown`) and the rest
  * of the service keeps its types. So is the `$ref` that closes a cycle with no TypeScript type
- * (`cutCompositionCycles`). The original is returned when nothing had to change.
+ * (`cutCompositionCycles`). It is always a copy, even when nothing had to change: openapi-typescript
+ * writes into the document it reads (an empty `components`, a discriminator's property added to each
+ * mapped schema), and the reference, its downloads and the search read the contract's own document,
+ * in whatever order the build reaches them.
  */
 export function typableDocument(document: Json): Json {
   const copy = structuredClone(document);
-  const mended = new Mender().root(copy);
-  return cutCompositionCycles(copy) || mended ? copy : document;
+  new Mender().root(copy);
+  cutCompositionCycles(copy);
+  return copy;
 }
 
 class Mender {
