@@ -49,6 +49,7 @@ describe('hostile parsing: the build cache', () => {
     markdown: { markdown: '# Forged', links: [{ url: 'https://forged.example/', at: { line: 'one' } }] },
     search: [['site/pagefind/pagefind.js', 'forged()']],
     'search-api': [{ url: '/forged/', content: 'forged', meta: { title: 'forged' }, filters: {} }],
+    'search-units': { items: [['key', '/forged/']], files: [['pagefind.js', 'forged()']] },
     output: { settings: '{}', templates: '', dated: null, entries: [['site', 'folder', 1, 2, 3, 4]] },
   };
 
@@ -109,6 +110,7 @@ describe('hostile parsing: the build cache', () => {
       'navbar',
       'search',
       'search-api',
+      'search-units',
       'output',
     ] as const)
       assert.ok(kinds.includes(kind), `a build writes ${kind} entries`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { access, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
@@ -115,7 +115,10 @@ describe('the search index of the fixture site', () => {
     const files = await filesUnder(join(site, 'pagefind'));
     let bytes = 0;
     for (const content of files.values()) bytes += content.length;
-    assert.deepEqual({ ...report.search, ms: 0 }, { pages: 5, records: 5, files: files.size, bytes, ms: 0 });
+    assert.deepEqual(
+      { ...report.search, ms: 0 },
+      { pages: 5, records: 5, analysed: 10, files: files.size, bytes, ms: 0 },
+    );
   });
 
   test("without Pagefind's program the build fails with one located line, and out/ is left as it was", async () => {
@@ -156,6 +159,51 @@ describe('the search index of the fixture site', () => {
     assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), first);
     await assert.rejects(access(`${program}.started`), 'Pagefind was started');
+  });
+});
+
+describe('the search index after an edit', () => {
+  test('Pagefind reads the edited page alone, and the index is the one a build from scratch writes', async () => {
+    const dir = await tempDir('search-edit');
+    await cp(dirname(SEARCH_FIXTURE), dir, { recursive: true });
+    const config = join(dir, basename(SEARCH_FIXTURE));
+    const out = join(dir, 'out');
+    const analysed = async () =>
+      (JSON.parse(await readFile(join(out, 'build-report.json'), 'utf8')) as BuildReport).search.analysed;
+    const fromScratch = async () => {
+      const clean = join(dir, 'clean');
+      const run = await runCli(['build', '--no-cache', '--config', config, '--out', clean]);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      return filesUnder(join(clean, 'site/pagefind'));
+    };
+    assert.equal((await runCli(['build', '--config', config, '--out', out])).code, 0);
+    assert.equal(await analysed(), 10);
+
+    // One page edited: a word no page had, so that every part of the index may change.
+    const intro = join(dir, 'content/docs/intro.mdx');
+    await writeFile(intro, `${await readFile(intro, 'utf8')}\nThe zeppelin moorings are inspected at dawn.\n`);
+    const edited = await runCli(['build', '--config', config, '--out', out]);
+    assert.equal(edited.code, 0, edited.stdout + edited.stderr);
+    assert.equal(await analysed(), 1);
+    assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), await fromScratch());
+    assert.ok((await indexedFragments(join(out, 'site'))).get('/kb/docs/intro/')?.content.includes('zeppelin'));
+
+    // An operation's summary changed in the contract: its record alone is read again.
+    const contract = join(dir, 'openapi/shop/1.0.0.yaml');
+    const text = await readFile(contract, 'utf8');
+    const summary = /summary: (.+)/.exec(text);
+    assert.ok(summary);
+    await writeFile(contract, text.replace(summary[0], `summary: ${summary[1]} for dirigibles`));
+    assert.equal((await runCli(['build', '--config', config, '--out', out])).code, 0);
+    assert.equal(await analysed(), 1);
+    assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), await fromScratch());
+
+    // A page deleted: the others are numbered again; only a page whose pager named it changed, and is read again.
+    await rm(intro);
+    const removed = await runCli(['build', '--config', config, '--out', out]);
+    assert.equal(removed.code, 0, removed.stdout + removed.stderr);
+    assert.ok((await analysed()) <= 2, `${await analysed()} pages read again`);
+    assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), await fromScratch());
   });
 });
 

@@ -115,6 +115,11 @@ const SHAPES = {
   client: fields({ js: isString, css: isString }),
   /** The search index's files, by path. */
   search: arrayOf(tuple(isString, (v) => v instanceof Uint8Array)),
+  /** The last search index of a site, and the key and URL of each page and record it holds. */
+  'search-units': fields({
+    items: arrayOf(tuple(isString, isString)),
+    files: arrayOf(tuple(isString, (v) => v instanceof Uint8Array)),
+  }),
   /** The search's view of the API reference: the index's records, and the symbols beside it. */
   'search-api': fields({
     records: arrayOf(

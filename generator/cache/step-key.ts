@@ -25,6 +25,7 @@ export type CachedStep =
   | 'favicon'
   | 'search'
   | 'search-api'
+  | 'search-units'
   | 'api-reference'
   | 'typescript-samples'
   | 'types'

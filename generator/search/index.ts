@@ -12,6 +12,10 @@ import { SYMBOLS_FILE } from '../../templates/search/rank/symbols.js';
 import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument } from './page-body.js';
 import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
+import { readIndex, type BundleFile } from './pagefind-index/read.js';
+import { itemKey, storedUnits, storeKey, type IndexItem, type IndexStore } from './pagefind-index/store.js';
+import type { IndexCommon, IndexedUnit } from './pagefind-index/unit.js';
+import { rewriteIndex, writeIndex } from './pagefind-index/write.js';
 import { SEARCH_INDEX_RULE } from './rules.js';
 import { stepKey } from '../cache/step-key.js';
 
@@ -23,12 +27,17 @@ export interface SearchReport {
   /** Docs and standalone pages indexed, and the reference's operations and models. */
   pages: number;
   records: number;
+  /** Pages and records Pagefind read this build: the others were kept from the last index as they were. */
+  analysed: number;
   /** Files of `site/pagefind/` and their bytes. */
   files: number;
   bytes: number;
   /** Time from the end of rendering until the index was written (the rest overlaps rendering). */
   ms: number;
 }
+
+/** The last index built for the site, its pages by key. */
+type StoredIndex = NonNullable<ReturnType<typeof storedUnits>>;
 
 export type SearchResult =
   { ok: true; files: Map<string, Uint8Array>; report: SearchReport } | { ok: false; diagnostics: Diagnostic[] };
@@ -62,6 +71,11 @@ export class SiteSearch {
   private failure: { error: unknown; page: Searchable | undefined } | undefined;
   /** The reference `expect` named, and its records once made. */
   private expected: { reference: LazyReference; records: ApiIndex | undefined } | undefined;
+  /** The last index built for the site (from the cache), its pages by key; none on a first build. */
+  private readonly stored: Promise<StoredIndex | undefined>;
+  /** What `build` made, to be kept for the next build once the index is out, and how much Pagefind read for it. */
+  private nextStore: IndexStore | undefined;
+  private analysed = 0;
   /** The index begun as soon as every page and the expected records were in, by its cache key. */
   private early: { key: string; files: Promise<{ files: Map<string, Uint8Array>; cached: boolean }> } | undefined;
 
@@ -79,6 +93,10 @@ export class SiteSearch {
         display: page.display,
       }))
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    this.stored = cache
+      .get<IndexStore>('search-units', storeKey(cache, this.language, config.baseUrl))
+      .then((store) => (store ? storedUnits(store, this.language) : undefined))
+      .catch(() => undefined);
   }
 
   /** The pages' writer, taking each searchable page's HTML on its way. */
@@ -147,13 +165,22 @@ export class SiteSearch {
       if (this.early && !early) this.stale = true;
       const { files, cached } = await (early?.files ?? this.made(key, records));
       if (!cached) await this.cache.set('search', key, [...files]);
+      if (!cached && this.nextStore)
+        await this.cache.set('search-units', storeKey(this.cache, this.language, this.config.baseUrl), this.nextStore);
       let bytes = 0;
       for (const content of files.values()) bytes += content.byteLength;
       const ms = Math.round((performance.now() - started) * 10) / 10;
       return {
         ok: true,
         files,
-        report: { pages: this.bodies.size, records: records.records.length, files: files.size, bytes, ms },
+        report: {
+          pages: this.bodies.size,
+          records: records.records.length,
+          analysed: cached ? 0 : this.analysed,
+          files: files.size,
+          bytes,
+          ms,
+        },
       };
     } catch (error) {
       return { ok: false, diagnostics: [this.diagnostic(error)] };
@@ -177,10 +204,9 @@ export class SiteSearch {
   }
 
   private async build({ records, symbols }: ApiIndex): Promise<Map<string, Uint8Array>> {
-    this.session ??= this.open();
     if (this.stale) {
       await this.close();
-      this.session = this.open();
+      this.session = undefined;
       this.adding = [];
       this.sent = 0;
       this.stale = false;
@@ -189,14 +215,60 @@ export class SiteSearch {
     }
     // Pages that come after one that never arrived (it failed to render: the build fails anyway).
     for (; this.sent < this.order.length; this.sent++) this.send(this.order[this.sent] as Searchable);
-    const session = await this.session;
-    for (const record of records)
-      this.adding.push(session.addRecord({ ...record, language: this.language, meta: { ...record.meta } }));
+    const stored = await this.stored;
+    const items: IndexItem[] = [
+      ...this.pageItems(),
+      ...records.map((record): IndexItem => ({ kind: 'record', ...record, meta: { ...record.meta } })),
+    ];
+    const keys = items.map(itemKey);
+    // Pagefind numbers what it is sent in order: every page is in before the first record.
+    await Promise.all(this.adding);
+    for (const [i, item] of items.entries())
+      if (item.kind === 'record' && !stored?.units.has(keys[i] as string)) {
+        const session = await (this.session ??= this.open());
+        this.adding.push(session.addRecord({ ...item, language: this.language }));
+      }
     await Promise.all(this.adding);
     if (this.failure) throw this.failure.error;
-    const files = bundleFiles(await session.files());
+    const fresh = keys.filter((key) => !stored?.units.has(key)).length;
+    this.analysed = fresh;
+    const analysed = fresh > 0 || items.length === 0 ? await (await (this.session ??= this.open())).files() : [];
+    // Every page analysed now, in order: Pagefind's index is the index. Otherwise it is written again
+    // from the pages kept from the last build and those Pagefind analysed now.
+    const index =
+      fresh === items.length ? rewriteIndex(analysed) : this.merged(items, keys, stored as StoredIndex, analysed);
+    this.nextStore = {
+      items: items.map((item, i) => [keys[i] as string, item.url]),
+      files: index.map((file) => [file.path, file.content]),
+    };
+    const files = bundleFiles(index);
     files.set(`site/${SEARCH_FOLDER}${SYMBOLS_FILE}`, gzipSync(JSON.stringify(symbols), { level: 9 }));
     return files;
+  }
+
+  /** The index of `items`: each page kept from the last build where its key is the same, or as analysed now. */
+  private merged(items: IndexItem[], keys: string[], stored: StoredIndex, analysed: BundleFile[]): BundleFile[] {
+    const now = analysed.length > 0 ? readIndex(analysed, this.language) : undefined;
+    const byUrl = new Map((now?.units ?? []).map((unit) => [unit.url, unit]));
+    const units = items.flatMap((item, i): IndexedUnit[] => {
+      const key = keys[i] as string;
+      const unit = stored.units.has(key) ? stored.units.get(key) : byUrl.get(item.url);
+      return unit ? [unit] : [];
+    });
+    const common: IndexCommon = now?.common ?? stored.common;
+    return [...writeIndex(units, common, this.language)].map(([path, content]) => ({ path, content }));
+  }
+
+  /** The pages taken, in order, as Pagefind is sent them. */
+  private pageItems(): IndexItem[] {
+    return this.order.flatMap((page): IndexItem[] => {
+      const content = this.bodies.get(page.file);
+      return content === undefined ? [] : [{ kind: 'page', url: this.url(page), content }];
+    });
+  }
+
+  private url(page: Searchable): string {
+    return this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
   }
 
   /** The cache key of the index of the pages taken so far and `records`. */
@@ -244,8 +316,14 @@ export class SiteSearch {
   private send(page: Searchable): void {
     const body = this.bodies.get(page.file);
     if (body === undefined) return;
-    const url = this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
-    const adding = (this.session ??= this.open()).then((session) => session.addPage({ url, content: body }));
+    const url = this.url(page);
+    const key = itemKey({ kind: 'page', url, content: body });
+    // A page the last index has as it is now is taken from it; Pagefind is sent the others.
+    const adding = this.stored.then((stored) =>
+      stored?.units.has(key)
+        ? undefined
+        : (this.session ??= this.open()).then((s) => s.addPage({ url, content: body })),
+    );
     const generation = this.generation;
     // Only a page Pagefind said no to is that page's problem; the service failing is the build's.
     adding.catch((error: unknown) => {

@@ -51,7 +51,9 @@ function PostPage({
           </div>
           <PostAuthors authors={post.authors} />
         </header>
-        <div className="markdown">{content}</div>
+        <div className="markdown" data-pagefind-body="">
+          {content}
+        </div>
         <footer className="blog-post-footer">
           <PostTags tags={post.tags} />
         </footer>

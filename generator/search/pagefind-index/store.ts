@@ -1,0 +1,49 @@
+import type { BuildCache } from '../../cache/store.js';
+import { sha256 } from '../../cache/store.js';
+import { stepKey } from '../../cache/step-key.js';
+import { readIndex, type BundleFile } from './read.js';
+import type { IndexCommon, IndexedUnit } from './unit.js';
+
+/**
+ * The last index built for a site, kept in the build cache: its files, and the key of each page and
+ * record it was made of. The next build takes from it every page whose key it finds (what Pagefind
+ * made of that page then is what it would make of it now) and sends Pagefind only the others.
+ */
+export interface IndexStore {
+  /** Each page and record of the index: its key and URL. */
+  items: Array<[key: string, url: string]>;
+  files: Array<[path: string, content: Uint8Array]>;
+}
+
+/** One page or record of the index as Pagefind is given it. */
+export type IndexItem =
+  | { kind: 'page'; url: string; content: string }
+  | { kind: 'record'; url: string; content: string; meta: Record<string, string>; filters: Record<string, string[]> };
+
+/** What makes a page's part of the index: everything Pagefind is sent for it. */
+export function itemKey(item: IndexItem): string {
+  return item.kind === 'page'
+    ? sha256('page', item.url, item.content)
+    : sha256('record', item.url, item.content, JSON.stringify(item.meta), JSON.stringify(item.filters));
+}
+
+/** The cache key of a site's stored index: one per language and base URL, replaced by each build. */
+export function storeKey(cache: BuildCache, language: string, baseUrl: string): string {
+  return stepKey(cache, 'search-units', { language, baseUrl });
+}
+
+/** The stored pages by key, or none when the stored index cannot be read (it is then built whole). */
+export function storedUnits(
+  store: IndexStore,
+  language: string,
+): { units: Map<string, IndexedUnit | undefined>; common: IndexCommon } | undefined {
+  try {
+    const files: BundleFile[] = store.files.map(([path, content]) => ({ path, content }));
+    const { units, common } = readIndex(files, language);
+    const byUrl = new Map(units.map((unit) => [unit.url, unit]));
+    // A page Pagefind found nothing to index in has a key but no unit: it is found empty again.
+    return { units: new Map(store.items.map(([key, url]) => [key, byUrl.get(url)])), common };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,232 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { CborWriter, encodeCbor as encode } from './cbor.js';
+import { byCodePoint, pagefindHash } from './hash.js';
+import { SIGNATURE, type BundleFile } from './read.js';
+import type { IndexCommon, IndexedUnit, PagePosting } from './unit.js';
+
+/** Pagefind closes a chunk of the word index once its words' postings reach this size. */
+const CHUNK_SIZE = 20_000;
+/** How many characters of a hash name a file (after `<language>_`), before a collision lengthens it. */
+const SHORT_HASH = 7;
+const META_HASH = 10;
+
+type Posting = [page: number, locations: number[], metaLocations: number[]];
+
+/**
+ * The index of `units`, numbered in the order given, as Pagefind itself writes it: the same
+ * metadata, word chunks, filters and file names (the compression aside), so that its search script
+ * reads it unchanged. Pages are analysed once each (`readIndex`), and an index of other pages is
+ * written again from them without Pagefind: an edit re-analyses the pages it changed, not the site.
+ */
+export function writeIndex(
+  units: readonly IndexedUnit[],
+  common: IndexCommon,
+  language: string,
+): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>(common.assets);
+  const fields = [...new Set(units.flatMap((unit) => unit.metaFields))].sort(byCodePoint);
+  const pages = fragmentNames(units, language).map((name, page) => {
+    const unit = units[page] as IndexedUnit;
+    files.set(`fragment/${name}.pf_fragment`, unit.fragment);
+    return [name, unit.wordCount, unit.pageExtra];
+  });
+  const chunks = wordChunks(units, fields).map(({ from, to, bytes }) => {
+    const name = uniqueName(language, pagefindHash(bytes), files, 'index/', '.pf_index');
+    files.set(`index/${name}.pf_index`, compressed(bytes));
+    return { from, to, name };
+  });
+  const filters = filterIndexes(units).map(([filter, values]) => {
+    const bytes = encode([filter, values]);
+    const name = uniqueName(language, pagefindHash(bytes), files, 'filter/', '.pf_filter');
+    files.set(`filter/${name}.pf_filter`, compressed(bytes));
+    return [filter, name];
+  });
+  const meta = encode([common.version, pages, chunkBounds(chunks), filters, [], fields]);
+  const metaName = `${language}_${pagefindHash(meta).slice(0, META_HASH)}`;
+  files.set(`pagefind.${metaName}.pf_meta`, compressed(meta));
+  const languages = common.entry.languages as Record<string, Record<string, unknown>>;
+  const entry = {
+    ...common.entry,
+    languages: { [language]: { ...languages[language], hash: metaName, page_count: units.length } },
+  };
+  files.set('pagefind-entry.json', Buffer.from(JSON.stringify(entry)));
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Each page's fragment name: the short hash of its content, made longer while another page has it. */
+function fragmentNames(units: readonly IndexedUnit[], language: string): string[] {
+  const taken = new Map<string, string>();
+  return units.map((unit) => {
+    const full = `${language}_${unit.hash}`;
+    let length = language.length + 1 + SHORT_HASH;
+    let name = full.slice(0, length);
+    for (let other = taken.get(name); other !== undefined; other = taken.get(name)) {
+      if (other === unit.hash) throw new Error(`two pages of the search index have the same content: ${unit.url}`);
+      name = full.slice(0, ++length);
+    }
+    taken.set(name, unit.hash);
+    return name;
+  });
+}
+
+/** A chunk's or filter's name: the short hash of its content, two characters longer while taken. */
+function uniqueName(
+  language: string,
+  hash: string,
+  files: ReadonlyMap<string, unknown>,
+  folder: string,
+  ext: string,
+): string {
+  const full = `${language}_${hash}`;
+  let name = full.slice(0, language.length + 1 + SHORT_HASH);
+  while (files.has(`${folder}${name}${ext}`) && name.length < full.length) name = full.slice(0, name.length + 2);
+  return name;
+}
+
+/** A word of the index: where pages have it as such, and in each other spelling (in the order pages bring them). */
+interface IndexWord {
+  own: Posting[];
+  variants: Map<string, Posting[]>;
+}
+
+/** A chunk of the word index: its first and last word and its content. */
+interface WordChunk {
+  from: string;
+  to: string;
+  bytes: Uint8Array;
+}
+
+/** The words of every page in Pagefind's order, each with its pages (numbers as differences), cut into chunks. */
+function wordChunks(units: readonly IndexedUnit[], fields: readonly string[]): WordChunk[] {
+  const words = new Map<string, IndexWord>();
+  units.forEach((unit, page) => {
+    // A page numbers its meta fields among its own; the index, among all pages' fields.
+    const global = unit.metaFields.map((field) => fields.indexOf(field));
+    const same = global.every((n, i) => n === i);
+    const posting = ([locations, metaLocations]: PagePosting): Posting => [
+      page,
+      locations,
+      same || metaLocations.length === 0
+        ? metaLocations
+        : metaLocations.map((n) => (n < 0 ? -((global[-n - 1] as number) + 1) : n)),
+    ];
+    for (const [word, own, variants] of unit.words) {
+      let entry = words.get(word);
+      if (!entry) words.set(word, (entry = { own: [], variants: new Map() }));
+      if (own) entry.own.push(posting(own));
+      for (const [spelling, found] of variants) {
+        const list = entry.variants.get(spelling);
+        if (list) list.push(posting(found));
+        else entry.variants.set(spelling, [posting(found)]);
+      }
+    }
+  });
+  const chunks: WordChunk[] = [];
+  const body = new CborWriter();
+  let first = '';
+  let last = '';
+  let count = 0;
+  let size = 0;
+  // Each posting: its page as the difference from the one before, its locations and meta locations.
+  const postings = (list: readonly Posting[]) => {
+    body.array(list.length);
+    let previous = 0;
+    for (const [page, locations, metaLocations] of list) {
+      body.array(3);
+      body.int(page - previous);
+      previous = page;
+      body.array(locations.length);
+      for (const n of locations) body.int(n);
+      body.array(metaLocations.length);
+      for (const n of metaLocations) body.int(n);
+      size += locations.length + metaLocations.length + 1;
+    }
+  };
+  const close = () => {
+    const head = new CborWriter();
+    head.array(1);
+    head.array(count);
+    chunks.push({ from: first, to: last, bytes: Buffer.concat([head.take(), body.take()]) });
+    count = 0;
+    size = 0;
+  };
+  for (const word of [...words.keys()].sort(byCodePoint)) {
+    const { own, variants } = words.get(word) as IndexWord;
+    if (count === 0) first = word;
+    last = word;
+    count++;
+    body.array(3);
+    body.text(word);
+    postings(own);
+    body.array(variants.size);
+    for (const [spelling, list] of variants) {
+      body.array(2);
+      body.text(spelling);
+      postings(list);
+    }
+    // Each other spelling counts one besides its postings.
+    size += variants.size;
+    if (size >= CHUNK_SIZE) close();
+  }
+  if (count > 0) close();
+  return chunks;
+}
+
+/** Each chunk's first and last word, cut to the shortest prefixes that still tell it from its neighbours. */
+function chunkBounds(
+  chunks: ReadonlyArray<{ from: string; to: string; name: string }>,
+): Array<[string, string, string]> {
+  const bounds = chunks.map(({ from, to, name }): [string, string, string] => [from, to, name]);
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const left = bounds[i] as [string, string, string];
+    const right = bounds[i + 1] as [string, string, string];
+    const a = Array.from(left[1]);
+    const b = Array.from(right[0]);
+    let common = 0;
+    while (common < a.length && common < b.length && a[common] === b[common]) common++;
+    left[1] = a.slice(0, common + 1).join('');
+    right[0] = b.slice(0, common + 1).join('');
+  }
+  return bounds;
+}
+
+/** Each filter (sorted) with its values (sorted), each with the pages that have it. */
+function filterIndexes(units: readonly IndexedUnit[]): Array<[string, Array<[string, number[]]>]> {
+  const filters = new Map<string, Map<string, number[]>>();
+  units.forEach((unit, page) => {
+    for (const [filter, values] of unit.filters) {
+      const byValue = filters.get(filter) ?? new Map<string, number[]>();
+      filters.set(filter, byValue);
+      for (const value of values) {
+        const pages = byValue.get(value);
+        if (pages) pages.push(page);
+        else byValue.set(value, [page]);
+      }
+    }
+  });
+  return [...filters]
+    .sort(([a], [b]) => byCodePoint(a, b))
+    .map(([filter, byValue]) => [filter, [...byValue].sort(([a], [b]) => byCodePoint(a, b))]);
+}
+
+function compressed(bytes: Uint8Array): Uint8Array {
+  return gzipSync(Buffer.concat([Buffer.from(SIGNATURE, 'latin1'), bytes]), { level: 6 });
+}
+
+/**
+ * The files of an index Pagefind wrote whole, as `writeIndex` would write the same pages: the
+ * metadata, word chunks and filters compressed here (Pagefind's compressor is not Node's), the entry
+ * file serialised here; fragments and assets as they are. An index written whole and one written
+ * from pages analysed at other times are then the same bytes.
+ */
+export function rewriteIndex(files: readonly BundleFile[]): BundleFile[] {
+  return files.map(({ path, content }) => {
+    if (/\.pf_(meta|index|filter)$/.test(path)) {
+      const bytes = gunzipSync(content);
+      return { path, content: compressed(bytes.subarray(SIGNATURE.length)) };
+    }
+    if (path === 'pagefind-entry.json')
+      return { path, content: Buffer.from(JSON.stringify(JSON.parse(Buffer.from(content).toString('utf8')))) };
+    return { path, content };
+  });
+}
