@@ -166,6 +166,8 @@ describe('the search index after an edit', () => {
   test('Pagefind reads the edited page alone, and the index is the one a build from scratch writes', async () => {
     const dir = await tempDir('search-edit');
     await cp(dirname(SEARCH_FIXTURE), dir, { recursive: true });
+    // Another test's build of the fixture may have left its cache there.
+    await rm(join(dir, '.cache'), { recursive: true, force: true });
     const config = join(dir, basename(SEARCH_FIXTURE));
     const out = join(dir, 'out');
     const analysed = async () =>
