@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { searchDocument } from '../generator/search/page-body.js';
+import { searchDocument, withoutCodeColours } from '../generator/search/page-body.js';
 import { openPagefind, type PagefindSession } from '../generator/search/pagefind.js';
 import { readIndex, SIGNATURE, type BundleFile } from '../generator/search/pagefind-index/read.js';
 import type { IndexItem } from '../generator/search/pagefind-index/store.js';
@@ -161,6 +161,28 @@ describe('the search index written from pages analysed apart', () => {
     const rollback = again.units.find((unit) => unit.url === '/docs/d/');
     assert.ok(rollback?.words.some(([word, own]) => word === 'rollback' && own !== null && own[1].length > 0));
     assert.deepEqual(rollback?.metaFields, ['title']);
+  });
+
+  test('a code block sent without its colours is indexed as the page renders it', async () => {
+    const block = [
+      '<pre class="shiki shiki-themes github-light github-dark" style="color:#24292e" tabindex="0"><code>',
+      '<span class="line"><span style="color:#6F42C1">kube</span><span style="color:#005CC5">ctl</span><span style="color:#24292E"> apply -f bucket.yaml</span></span>\n',
+      '<span class="line"><span style="color:#D73A49">export</span><span style="color:#24292E"> TOKEN=</span><span style="color:#032F62">&quot;émigré&quot;</span></span>',
+      '</code></pre>',
+    ].join('');
+    const main = `<main><div data-pagefind-body=""><h1 id="a">Deploy</h1><p>Run <code>kubectl</code>:</p>${block}<p>Then <span class="badge">GET</span>rest.</p></div></main>`;
+    const stripped = withoutCodeColours(main);
+    assert.ok(!/<span/.test(/<pre[\s\S]*<\/pre>/.exec(stripped)?.[0] ?? '<span'), 'the block has no spans left');
+    assert.match(stripped, /<span class="badge">GET<\/span>rest/);
+    const as = async (body: string) =>
+      published(
+        rewriteIndex(
+          await pagefind([{ kind: 'page', url: '/docs/deploy/', content: searchDocument('en', 'Deploy', body) }]),
+        ),
+      );
+    const [rendered, sent] = await Promise.all([as(main), as(stripped)]);
+    assert.deepEqual([...sent.keys()].sort(), [...rendered.keys()].sort());
+    for (const [path, bytes] of rendered) assert.ok(bytes.equals(sent.get(path) as Buffer), path);
   });
 
   test('what is not Pagefind’s format as this code knows it is refused, not guessed at', async () => {

@@ -10,7 +10,7 @@ import { apiIndex, type ApiIndex } from './api-records.js';
 import { SEARCH_FOLDER } from '../../templates/search/paths.js';
 import { SYMBOLS_FILE } from '../../templates/search/rank/symbols.js';
 import { bundleFiles, pagefindLanguage } from './bundle.js';
-import { mainOf, searchDocument } from './page-body.js';
+import { mainOf, searchDocument, withoutCodeColours } from './page-body.js';
 import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
 import { readIndex, type BundleFile } from './pagefind-index/read.js';
 import { itemKey, storedUnits, storeKey, type IndexItem, type IndexStore } from './pagefind-index/store.js';
@@ -122,7 +122,7 @@ export class SiteSearch {
     const page = this.order[at];
     if (!page) return;
     const text = typeof html === 'string' ? html : Buffer.from(html).toString('utf8');
-    const body = searchDocument(this.language, page.title, mainOf(text));
+    const body = searchDocument(this.language, page.title, withoutCodeColours(mainOf(text)));
     const before = this.bodies.get(path);
     if (before !== undefined && before !== body && at < this.sent) this.stale = true;
     this.bodies.set(path, body);
