@@ -10,6 +10,7 @@ import { withoutNonFiniteValues } from './non-finite-values.js';
 import { typeSource } from './openapi3.js';
 import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 import { brokenInternalRef, collapseRefChains } from './ref-chains.js';
+import { transformDocument } from './transform-document.js';
 import { typableDocument } from './typable-document.js';
 
 /** One service's declaration file, and the schemas it exports under another name than their own. */
@@ -27,7 +28,7 @@ export async function generateServiceTypes(
   service: string,
   version: string,
 ): Promise<ServiceTypes> {
-  const { default: openapiTS, astToString } = openapiTypescript();
+  const library = openapiTypescript();
   const redocly = await typeGeneratorConfig();
   // Redocly's bundler follows a multi-file contract's $ref chains recursively: long ones are refused first.
   if (typeSource(contract)) refuseLongChains(contract);
@@ -46,8 +47,7 @@ export async function generateServiceTypes(
   const aliased = aliasInheritedKeys(collapseRefChains(withoutNonFiniteValues(typableDocument(bundled))));
   const broken = brokenInternalRef(aliased.document);
   if (broken !== undefined) throw new Error(`Can't resolve $ref ${broken}`);
-  const nodes = await openapiTS(aliased.document as never, {
-    redocly,
+  const nodes = transformDocument(library, aliased.document as never, {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
     // Integrators import the contract's names as written (`BucketDTO`, not `BucketDto`).
@@ -65,7 +65,7 @@ export async function generateServiceTypes(
     '',
   ].join('\n');
   const exported = exportableNames(typescript(), nodes);
-  return { declarations: header + aliased.restore(astToString(exported.nodes)), renamed: exported.renamed };
+  return { declarations: header + aliased.restore(library.astToString(exported.nodes)), renamed: exported.renamed };
 }
 
 /**

@@ -5,6 +5,7 @@ import { toJsonSchemaKeywords } from '../../contracts/json-schema-dialect.js';
 import type { SpecVersion } from '../../contracts/spec-version.js';
 import { isRecord } from '../../sources/pointer.js';
 import type { RefResolver } from './resolver.js';
+import { SharedSchemas } from './example-shared.js';
 
 /** Which way a body travels: a request's sample leaves out read-only properties, a response's write-only ones. */
 export type Direction = 'request' | 'response';
@@ -29,6 +30,7 @@ const SCOPE = ['$id', '$schema', '$anchor', '$dynamicAnchor', 'id'];
 export class ExampleValidators {
   private ajv: Ajv2020 | undefined;
   private readonly added = new Set<string>();
+  private readonly shared = new SharedSchemas(BASE, (schema, id) => this.instance().addSchema(schema, id));
   private readonly compiled = new Map<Direction, WeakMap<object, ValidateFunction | null>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],
@@ -96,13 +98,13 @@ export class ExampleValidators {
       if (id === undefined) throw new Error(`unresolved $ref ${out.$ref}`);
       out.$ref = id;
     }
+    // Subschemas are compiled once per content (see SharedSchemas), the schema itself as it is.
+    const child = (s: unknown): unknown => this.shared.share(this.copy(s, direction));
     for (const key of [...ONE, ...ONE_MORE])
-      if (isRecord(out[key]) || typeof out[key] === 'boolean') out[key] = this.copy(out[key], direction);
-    for (const key of LIST)
-      if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((s) => this.copy(s, direction));
+      if (isRecord(out[key]) || typeof out[key] === 'boolean') out[key] = child(out[key]);
+    for (const key of LIST) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(child);
     for (const key of MAP)
-      if (isRecord(out[key]))
-        out[key] = Object.fromEntries(Object.entries(out[key]).map(([k, s]) => [k, this.copy(s, direction)]));
+      if (isRecord(out[key])) out[key] = Object.fromEntries(Object.entries(out[key]).map(([k, s]) => [k, child(s)]));
     if (Array.isArray(out.required) && isRecord(node.properties)) {
       const skipped = direction === 'request' ? 'readOnly' : 'writeOnly';
       const properties = node.properties;

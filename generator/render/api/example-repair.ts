@@ -51,87 +51,100 @@ export function repairSample(sample: Json, validate: ValidateFunction): Json | u
     if (validate(value)) return value;
     const errors = validate.errors ?? [];
     // Every error whose fix does not touch another's value is fixed in one step: validating is the cost.
-    let next: { value: Json } | undefined;
+    // The fixes edit one copy of the sample, made by the first; `value` stays as it was for `dropOne`.
+    const draft = new Draft(value);
     const touched: string[] = [];
     for (const error of errors) {
       const path = error.instancePath;
       if (touched.some((done) => path.startsWith(done) || done.startsWith(path))) continue;
-      const fixed = fix(next?.value ?? value, error);
-      if (!fixed) continue;
-      next = fixed;
+      if (!fix(draft, error)) continue;
       touched.push(path);
     }
-    if (!next) next = dropOne(value, errors, validate);
+    const next = touched.length > 0 ? { value: draft.root } : dropOne(value, errors, validate);
     if (!next) return undefined;
     value = next.value;
   }
   return validate(value) ? value : undefined;
 }
 
-/** The sample with one error's fix applied, or undefined when this error has no direct fix. */
-function fix(root: Json, error: ErrorObject): { value: Json } | undefined {
+/** A sample being fixed: read as it is, copied once at the first edit. */
+class Draft {
+  private copy: { value: Json } | undefined;
+  constructor(private readonly base: Json) {}
+  get root(): Json {
+    return this.copy ? this.copy.value : this.base;
+  }
+  set root(value: Json) {
+    this.copy = { value };
+  }
+  writable(): Json {
+    this.copy ??= { value: structuredClone(this.base) };
+    return this.copy.value;
+  }
+}
+
+/** Whether one error's fix was applied to the draft (false when this error has no direct fix). */
+function fix(draft: Draft, error: ErrorObject): boolean {
   const params = error.params as Record<string, unknown>;
-  const current = valueAt(root, error.instancePath);
+  const current = valueAt(draft.root, error.instancePath);
   // A fix that changes nothing is no fix: another error's may be.
-  const replace = (replacement: Json): { value: Json } | undefined =>
-    JSON.stringify(replacement) === JSON.stringify(current)
-      ? undefined
-      : replaceAt(root, error.instancePath, replacement);
+  const replace = (replacement: Json): boolean =>
+    JSON.stringify(replacement) !== JSON.stringify(current) && replaceIn(draft, error.instancePath, replacement);
   switch (error.keyword) {
     case 'enum':
       return Array.isArray(params.allowedValues) && params.allowedValues.length > 0
         ? replace(params.allowedValues[0])
-        : undefined;
+        : false;
     case 'const':
       return replace(params.allowedValue);
     case 'format': {
       const format = String(params.format);
       const known = Object.hasOwn(FORMAT_VALUES, format) ? FORMAT_VALUES[format] : undefined;
-      return known === undefined || known === current ? undefined : replace(known);
+      return known !== undefined && known !== current && replace(known);
     }
     case 'minimum':
     case 'maximum':
-      return typeof params.limit === 'number' ? replace(params.limit) : undefined;
+      return typeof params.limit === 'number' ? replace(params.limit) : false;
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return typeof params.limit === 'number'
         ? replace(params.limit + (error.keyword === 'exclusiveMinimum' ? 1 : -1))
-        : undefined;
+        : false;
     case 'multipleOf':
-      return typeof params.multipleOf === 'number' ? replace(params.multipleOf) : undefined;
+      return typeof params.multipleOf === 'number' ? replace(params.multipleOf) : false;
     case 'minLength':
       return typeof current === 'string' && typeof params.limit === 'number' && params.limit <= MAX_GROWTH
         ? replace(current.padEnd(params.limit, current.at(-1) ?? 'a'))
-        : undefined;
+        : false;
     case 'maxLength':
       return typeof current === 'string' && typeof params.limit === 'number'
         ? replace([...current].slice(0, params.limit).join(''))
-        : undefined;
+        : false;
     case 'minItems':
       return Array.isArray(current) && current.length > 0 && typeof params.limit === 'number'
         ? params.limit <= MAX_GROWTH
           ? replace([...current, ...Array.from({ length: params.limit - current.length }, () => current.at(-1))])
-          : undefined
-        : undefined;
+          : false
+        : false;
     case 'maxItems':
       return Array.isArray(current) && typeof params.limit === 'number'
         ? replace(current.slice(0, params.limit))
-        : undefined;
+        : false;
     case 'uniqueItems':
-      return Array.isArray(current) ? replace(distinct(current)) : undefined;
+      return Array.isArray(current) ? replace(distinct(current)) : false;
     case 'type': {
       const plain = valueOfType(params.type);
-      return plain === undefined ? undefined : replace(plain);
+      return plain !== undefined && replace(plain);
     }
     case 'pattern':
-      return typeof params.pattern === 'string' ? replaceMatching(params.pattern, replace) : undefined;
+      return typeof params.pattern === 'string' ? replaceMatching(params.pattern, replace) : false;
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const name = params.additionalProperty ?? params.unevaluatedProperty;
-      return typeof name === 'string' ? removeAt(root, `${error.instancePath}/${escape(name)}`) : undefined;
+      return typeof name === 'string' && removeIn(draft, `${error.instancePath}/${escape(name)}`);
     }
     default:
-      return undefined;
+      return false;
   }
 }
 
@@ -153,15 +166,12 @@ function distinct(items: readonly Json[]): Json[] {
 /** Short strings that match common patterns (ids of digits, words, codes). */
 const PATTERN_GUESSES = ['1', '0', '123', 'a', 'abc', 'A', 'ABC', 'example', 'abc-123', 'a1', 'AB12', 'us-east-1'];
 
-function replaceMatching(
-  pattern: string,
-  replace: (value: Json) => { value: Json } | undefined,
-): { value: Json } | undefined {
+function replaceMatching(pattern: string, replace: (value: Json) => boolean): boolean {
   // The linear-time engine the `example-valid` rule runs patterns with: a contract's pattern cannot backtrack here.
   const compiled = compilePattern(pattern);
-  if (!compiled.ok) return undefined;
+  if (!compiled.ok) return false;
   const guess = PATTERN_GUESSES.find((text) => compiled.test(text));
-  return guess === undefined ? undefined : replace(guess);
+  return guess !== undefined && replace(guess);
 }
 
 /**
@@ -217,29 +227,39 @@ function valueAt(root: Json, path: string): Json {
   return node;
 }
 
-/** A copy of the sample with the value at `path` replaced. */
-function replaceAt(root: Json, path: string, replacement: Json): { value: Json } | undefined {
+/** The value at `path` replaced in the draft (a value the sample holds only). */
+function replaceIn(draft: Draft, path: string, replacement: Json): boolean {
   const keys = segments(path);
-  if (!keys) return undefined;
-  if (keys.length === 0) return { value: structuredClone(replacement) };
-  const copy = structuredClone(root);
-  const parent = valueAt(copy, path.slice(0, path.lastIndexOf('/')));
+  if (!keys) return false;
+  if (keys.length === 0) {
+    draft.root = structuredClone(replacement);
+    return true;
+  }
+  const parentPath = path.slice(0, path.lastIndexOf('/'));
+  const parent = valueAt(draft.root, parentPath);
   const key = keys.at(-1) as string;
   // Only a value the sample holds is replaced: assigning an absent `__proto__` would set the prototype.
-  if (typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, key)) return undefined;
-  (parent as Record<string, Json>)[key] = structuredClone(replacement);
-  return { value: copy };
+  if (typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, key)) return false;
+  (valueAt(draft.writable(), parentPath) as Record<string, Json>)[key] = structuredClone(replacement);
+  return true;
+}
+
+/** The property or array item at `path` left out of the draft. */
+function removeIn(draft: Draft, path: string): boolean {
+  const keys = segments(path);
+  if (!keys || keys.length === 0) return false;
+  const parentPath = path.slice(0, path.lastIndexOf('/'));
+  const parent = valueAt(draft.root, parentPath) as Container | undefined;
+  const key = keys.at(-1) as string;
+  if (Array.isArray(parent)) (valueAt(draft.writable(), parentPath) as Json[]).splice(Number(key), 1);
+  else if (typeof parent === 'object' && parent !== null && Object.hasOwn(parent, key))
+    delete (valueAt(draft.writable(), parentPath) as Record<string, Json>)[key];
+  else return false;
+  return true;
 }
 
 /** A copy of the sample without the property or array item at `path`. */
 function removeAt(root: Json, path: string): { value: Json } | undefined {
-  const keys = segments(path);
-  if (!keys || keys.length === 0) return undefined;
-  const copy = structuredClone(root);
-  const parent = valueAt(copy, path.slice(0, path.lastIndexOf('/'))) as Container | undefined;
-  const key = keys.at(-1) as string;
-  if (Array.isArray(parent)) parent.splice(Number(key), 1);
-  else if (typeof parent === 'object' && parent !== null && Object.hasOwn(parent, key)) delete parent[key];
-  else return undefined;
-  return { value: copy };
+  const draft = new Draft(root);
+  return removeIn(draft, path) ? { value: draft.writable() } : undefined;
 }

@@ -164,3 +164,11 @@ export function exampleGenerator(resolver: RefResolver): ExampleGenerator {
   if (!generator) generators.set(resolver, (generator = new ExampleGenerator(resolver)));
   return generator;
 }
+
+/**
+ * Lets the document's generator go once its pages are built: its Ajv holds every validator compiled
+ * (GitHub's: some 70 MB), and the pages' models, which keep the resolver, live on until written.
+ */
+export function releaseExampleGenerator(resolver: RefResolver): void {
+  generators.delete(resolver);
+}

@@ -24,6 +24,7 @@ import {
 import { apiTitle } from './api-title.js';
 import { referencePages, referenceTitle, type ApiPage, type VersionParts } from './reference-pages.js';
 import { RefResolver, asRecord, asString } from './resolver.js';
+import { releaseExampleGenerator } from './generated-example.js';
 import type { OperationSamples, SampleLanguage } from './samples/operation-samples.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { schemaSections } from './schema-sections.js';
@@ -154,6 +155,7 @@ export function versionPages(document: Record<string, unknown>, input: VersionIn
         { apiId: input.apiId, title: `Page moved · ${parts.title}`, baseUrl: input.baseUrl, fallback: input.route },
       )
     : [];
+  releaseExampleGenerator(resolver);
   return { pages, catalog, anchors, indexFile, redirects };
 }
 
