@@ -3,7 +3,14 @@ import { test } from 'node:test';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { closedMarkupOf } from '../generator/render/pages.js';
-import { categoriesHolding, containsRoute, Sidebar, type ClosedCategoryMarkup } from '../templates/docs/Sidebar.js';
+import { sidebarListHtml } from '../generator/render/sidebar-markup.js';
+import {
+  categoriesHolding,
+  containsRoute,
+  PrerenderedSidebar,
+  Sidebar,
+  type ClosedCategoryMarkup,
+} from '../templates/docs/Sidebar.js';
 import type { SidebarItemModel } from '../templates/model.js';
 
 type Category = Extract<SidebarItemModel, { type: 'category' }>;
@@ -51,6 +58,30 @@ test('a lazy sidebar whose closed categories are rendered once for the site is t
   }
   // A sidebar that is not lazy lists everything: there is nothing to render once.
   assert.equal(closedMarkupOf({ lazySidebar: false }), undefined);
+});
+
+test('a lazy sidebar put together from entries rendered once for the site is the sidebar rendered whole, on every page', () => {
+  const items: SidebarItemModel[] = [
+    doc(0),
+    category('Open', [doc(1), category('Closed inside open', [doc(2), doc(3)]), doc(4)]),
+    { type: 'link', label: 'Elsewhere', href: 'https://example.com/', external: true },
+    category('Closed', [category('Nested', [doc(5)]), doc(6)]),
+    doc(13),
+    category('Linked', [doc(7), doc(8)], '/docs/linked/'),
+    category('Empty', []),
+    { ...category('Expanded by config', [doc(11), doc(12)]), collapsed: false },
+  ];
+  const site = { lazySidebar: true, sidebar: items };
+  const routes = ['/docs/p0/', '/docs/p1/', '/docs/p2/', '/docs/p5/', '/docs/p13/', '/docs/linked/', '/docs/p8/'];
+  // Twice over: the second time, every entry drawn alike comes from what the first rendered.
+  for (const route of [...routes, ...routes, '/docs/p11/', '/docs/none/']) {
+    const whole = renderToString(createElement(Sidebar, { items, route, lazy: true }));
+    const listHtml = sidebarListHtml(site, route);
+    assert.ok(listHtml !== undefined);
+    assert.equal(renderToString(createElement(PrerenderedSidebar, { listHtml })), whole, route);
+  }
+  // A sidebar that is not lazy is drawn whole, by `Sidebar`.
+  assert.equal(sidebarListHtml({ lazySidebar: false, sidebar: items }, '/docs/p0/'), undefined);
 });
 
 test('the categories a page opens, looked up once per page, are those that hold its route below them', () => {

@@ -44,6 +44,8 @@ export async function compilePage(page: PageSource, context: CompileContext): Pr
 
 /** The page from the cache, if its entry is there and still valid. */
 export async function lookupPage(page: PageSource, context: CompileContext): Promise<CompileResult | undefined> {
+  // Without a cache (`--no-cache`), no page's key is worked out (hashing its text and options).
+  if (!context.cache.enabled) return undefined;
   const cached = await context.cache.get<CachedPage>('pages', pageKey(page, context));
   if (cached && (await stillValid(cached, context)))
     return { page: toPage(page, cached), diagnostics: cached.diagnostics };
@@ -79,7 +81,7 @@ export async function compileFresh(page: PageSource, context: MdxContext): Promi
 /** Keeps a freshly compiled page in the cache and makes it the build's. */
 export async function storePage(page: PageSource, context: CompileContext, fresh: FreshPage): Promise<CompileResult> {
   if (!fresh.entry) return { page: undefined, diagnostics: fresh.diagnostics };
-  await context.cache.set('pages', pageKey(page, context), fresh.entry);
+  if (context.cache.enabled) await context.cache.set('pages', pageKey(page, context), fresh.entry);
   return { page: toPage(page, fresh.entry), diagnostics: fresh.diagnostics };
 }
 

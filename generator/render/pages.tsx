@@ -9,7 +9,6 @@ import { PartDocument } from '../../templates/api/PartDocument.js';
 import { BlogPage } from '../../templates/blog/BlogPage.js';
 import type { BlogPageModel } from '../../templates/blog/model.js';
 import { DocPage } from '../../templates/docs/DocPage.js';
-import { SidebarCategory, type ClosedCategoryMarkup } from '../../templates/docs/Sidebar.js';
 import { Document } from '../../templates/Document.js';
 import { Layout } from '../../templates/Layout.js';
 import { PAGE_TREE_COMPONENTS } from '../../templates/mdx/components.js';
@@ -22,6 +21,9 @@ import { StandalonePage } from '../../templates/pages/StandalonePage.js';
 import { pageContent } from '../content/page-tree.js';
 import type { CompiledPage } from '../content/types.js';
 import type { ApiPage } from './api/pages.js';
+import { sidebarListHtml } from './sidebar-markup.js';
+
+export { closedMarkupOf } from './sidebar-markup.js';
 
 const DOCTYPE = '<!DOCTYPE html>';
 
@@ -66,37 +68,10 @@ export function renderDoc(
     <DocPage
       site={site}
       page={{ ...model, content: content(page, contracts) }}
-      closedMarkup={closedMarkupOf(site)}
+      sidebarHtml={sidebarListHtml(site, model.route)}
       menu={pageMenu(head)}
     />,
   );
-}
-
-const CLOSED_MARKUP = new WeakMap<object, ClosedCategoryMarkup>();
-
-/**
- * The markup of each closed category of a lazy sidebar, rendered the first time a page needs it. A
- * closed category is drawn alike on every page it does not hold, so it is rendered here for none
- * (the empty route).
- */
-export function closedMarkupOf(site: Pick<SiteModel, 'lazySidebar'>): ClosedCategoryMarkup | undefined {
-  if (!site.lazySidebar) return undefined;
-  let markup = CLOSED_MARKUP.get(site);
-  if (!markup) {
-    const rendered = new WeakMap<object, Map<string, string>>();
-    markup = (item, path) => {
-      let byPath = rendered.get(item);
-      if (!byPath) rendered.set(item, (byPath = new Map()));
-      let html = byPath.get(path);
-      if (html === undefined) {
-        html = renderToString(<SidebarCategory item={item} route="" lazy path={path} />);
-        byPath.set(path, html);
-      }
-      return html;
-    };
-    CLOSED_MARKUP.set(site, markup);
-  }
-  return markup;
 }
 
 export function renderStandalone(

@@ -5,24 +5,29 @@ import { PageMenu } from '../PageMenu.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocFooter } from './DocFooter.js';
 import { Paginator } from './Paginator.js';
-import { Sidebar, type ClosedCategoryMarkup } from './Sidebar.js';
+import { PrerenderedSidebar, Sidebar } from './Sidebar.js';
 import { TableOfContents, TocCollapsible } from './TableOfContents.js';
 
 export function DocPage({
   site,
   page,
-  closedMarkup,
+  sidebarHtml,
   menu,
 }: {
   site: SiteModel;
   page: DocPageModel;
-  closedMarkup?: ClosedCategoryMarkup | undefined;
+  /** The sidebar's top-level entries as HTML (`PrerenderedSidebar`), for a lazy sidebar. */
+  sidebarHtml?: string | undefined;
   menu?: PageMenuModel | undefined;
 }): ReactElement {
   return (
     <div className="docs-layout">
       <aside className="docs-sidebar-container">
-        <Sidebar items={site.sidebar} route={page.route} lazy={site.lazySidebar} closedMarkup={closedMarkup} />
+        {sidebarHtml !== undefined ? (
+          <PrerenderedSidebar listHtml={sidebarHtml} />
+        ) : (
+          <Sidebar items={site.sidebar} route={page.route} lazy={site.lazySidebar} />
+        )}
       </aside>
       <main id={MAIN_ID} className="docs-main">
         <div className="docs-content-row">

@@ -57,6 +57,19 @@ export function Sidebar({
   );
 }
 
+/**
+ * `Sidebar` with its top-level entries given as HTML by the renderer of a whole site
+ * (`generator/render/sidebar-markup.tsx`): on a large site they are most of every page, and nearly
+ * all of them are drawn alike on every page.
+ */
+export function PrerenderedSidebar({ listHtml }: { listHtml: string }): ReactElement {
+  return (
+    <nav className="docs-sidebar" aria-label="Docs sidebar" id="docs-sidebar">
+      <ul className="sidebar-list" dangerouslySetInnerHTML={{ __html: listHtml }} />
+    </nav>
+  );
+}
+
 function SidebarList(props: ListProps): ReactElement {
   return (
     <ul className="sidebar-list">
@@ -97,7 +110,7 @@ export function SidebarItems({ items, route, lazy, path, closedMarkup, holding }
   );
 }
 
-function SidebarEntry({
+export function SidebarEntry({
   item,
   route,
   lazy,
@@ -148,9 +161,9 @@ function SidebarEntry({
   }
 }
 
-type CategoryModel = Extract<SidebarItemModel, { type: 'category' }>;
+export type CategoryModel = Extract<SidebarItemModel, { type: 'category' }>;
 
-function isOpen(item: CategoryModel, route: string, holding: ReadonlySet<CategoryModel> | undefined): boolean {
+export function isOpen(item: CategoryModel, route: string, holding: ReadonlySet<CategoryModel> | undefined): boolean {
   return item.route === route || (holding ? holding.has(item) : containsRoute(item.items, route)) || !item.collapsed;
 }
 

@@ -1,0 +1,128 @@
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  categoriesHolding,
+  isOpen,
+  SidebarCategory,
+  SidebarEntry,
+  type CategoryModel,
+  type ClosedCategoryMarkup,
+} from '../../templates/docs/Sidebar.js';
+import type { SidebarItemModel, SiteModel } from '../../templates/model.js';
+
+type LazySite = Pick<SiteModel, 'lazySidebar'>;
+
+/**
+ * The same text as one string in memory. React's HTML is a chain of thousands of small strings
+ * joined, and JavaScript copies it out of that chain again each time it is used: markup kept for
+ * every page was walked piece by piece on every page (as long as rendering the page itself). Its
+ * UTF-8 is what the page's bytes are made of anyway.
+ */
+function inOnePiece(html: string): string {
+  return Buffer.from(html).toString();
+}
+
+const CLOSED_MARKUP = new WeakMap<object, ClosedCategoryMarkup>();
+
+/**
+ * The markup of each closed category of a lazy sidebar, rendered the first time a page needs it. A
+ * closed category is drawn alike on every page it does not hold, so it is rendered here for none
+ * (the empty route).
+ */
+export function closedMarkupOf(site: LazySite): ClosedCategoryMarkup | undefined {
+  if (!site.lazySidebar) return undefined;
+  let markup = CLOSED_MARKUP.get(site);
+  if (!markup) {
+    const rendered = new WeakMap<object, Map<string, string>>();
+    markup = (item, path) => {
+      let byPath = rendered.get(item);
+      if (!byPath) rendered.set(item, (byPath = new Map()));
+      let html = byPath.get(path);
+      if (html === undefined) {
+        html = inOnePiece(renderToString(<SidebarCategory item={item} route="" lazy path={path} />));
+        byPath.set(path, html);
+      }
+      return html;
+    };
+    CLOSED_MARKUP.set(site, markup);
+  }
+  return markup;
+}
+
+/** Each top-level entry's `<li>` as drawn on the pages it neither names nor holds, rendered the first time one is needed. */
+const ALIKE_ENTRIES = new WeakMap<object, Array<string | undefined>>();
+
+const NO_CATEGORIES: ReadonlySet<CategoryModel> = new Set();
+
+/**
+ * The top-level list of a lazy sidebar, as HTML, for the page at `route`: what `<Sidebar>` would
+ * draw inside it. On a site of n pages in n/50 categories, each page's sidebar is n/50 closed
+ * categories and one open one; rendered whole, every page made React draw them all again, and the
+ * HTML came back as a string of thousands of pieces that took as long again to encode. Here the
+ * entries drawn alike on every page (`drawnAlike`) are rendered once for the site, and only the
+ * page's own (its open category, its doc) are rendered for it. Undefined for a sidebar that is not
+ * lazy: small, it is drawn whole.
+ */
+export function sidebarListHtml(site: Pick<SiteModel, 'lazySidebar' | 'sidebar'>, route: string): string | undefined {
+  const closedMarkup = closedMarkupOf(site);
+  if (!closedMarkup) return undefined;
+  let alike = ALIKE_ENTRIES.get(site);
+  if (!alike) ALIKE_ENTRIES.set(site, (alike = []));
+  const holding = categoriesHolding(site.sidebar, route);
+  const parts: string[] = [];
+  site.sidebar.forEach((item, index) => {
+    const path = String(index);
+    if (!drawnAlike(item, route, holding)) {
+      parts.push(
+        renderToString(
+          <SidebarItem item={item} route={route} path={path} closedMarkup={closedMarkup} holding={holding} />,
+        ),
+      );
+      return;
+    }
+    let html = alike[index];
+    if (html === undefined)
+      alike[index] = html = inOnePiece(
+        renderToString(
+          <SidebarItem item={item} route="" path={path} closedMarkup={closedMarkup} holding={NO_CATEGORIES} />,
+        ),
+      );
+    parts.push(html);
+  });
+  return parts.join('');
+}
+
+/** A top-level entry with its `<li>`, as `Sidebar` draws it in a lazy sidebar. */
+function SidebarItem({
+  item,
+  route,
+  path,
+  closedMarkup,
+  holding,
+}: {
+  item: SidebarItemModel;
+  route: string;
+  path: string;
+  closedMarkup: ClosedCategoryMarkup;
+  holding: ReadonlySet<CategoryModel>;
+}): ReactElement {
+  const className = `sidebar-item sidebar-item-${item.type}`;
+  if (item.type === 'category' && !isOpen(item, route, holding))
+    return <li className={className} dangerouslySetInnerHTML={{ __html: closedMarkup(item, path) }} />;
+  return (
+    <li className={className}>
+      <SidebarEntry item={item} route={route} lazy path={path} closedMarkup={closedMarkup} holding={holding} />
+    </li>
+  );
+}
+
+/**
+ * Whether an entry of a lazy sidebar is drawn alike on every page but those it names or holds: a
+ * doc that is not this page, or a category closed on this page (it lists its first entry only,
+ * which cannot be this page, or the category would hold it). A link is drawn alike everywhere.
+ */
+function drawnAlike(item: SidebarItemModel, route: string, holding: ReadonlySet<CategoryModel>): boolean {
+  if (item.type === 'doc') return item.route !== route;
+  if (item.type === 'link') return true;
+  return !isOpen(item, route, holding);
+}
