@@ -6,7 +6,7 @@
 //
 //   node scripts/agreement-table.mjs [corpus folder]
 //
-// It fails, naming them, when a disagreement has no judgment. test/agreement-corpus.test.ts then
+// It fails, naming them, when a disagreement has no judgment. test/corpus-checks.test.ts then
 // checks that our verdict on each document is still the one recorded here.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -1,10 +1,4 @@
-import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describe, test } from 'node:test';
-import { validateContract } from '../generator/contracts/validate.js';
 import { HTTP_METHODS } from '../generator/contracts/walk.js';
-import { referenceDocument } from '../generator/render/api/document.js';
 import { ExampleValidators } from '../generator/render/api/example-ajv.js';
 import { isIdName } from '../generator/render/api/example-plausible.js';
 import { effectiveParameters, operationModel, type OperationSource } from '../generator/render/api/operation-model.js';
@@ -12,11 +6,9 @@ import { asRecord, asString, RefResolver } from '../generator/render/api/resolve
 import { requestPlan } from '../generator/render/api/samples/request-plan.js';
 import { isRecord } from '../generator/sources/pointer.js';
 import type { MediaModel } from '../templates/api/model.js';
-import { CORPUS, corpusSuite } from './corpus.js';
-import { ROOT } from './helpers.js';
 import { operationContext } from './operation-context.js';
 
-interface Tally {
+export interface AgreementTally {
   /** Generated examples checked with Ajv. */
   generated: number;
   /** Operations whose sample's path id and success body's id were both there, and agreed. */
@@ -27,15 +19,13 @@ interface Tally {
  * Builds every operation's model and request plan as the reference does, then checks that each
  * generated example is valid against its schema (a validator of its own), and that an id-like path
  * parameter's value in the samples is the value the success body's example holds for it.
+ * `document`: the contract at `file` as the reference renders it (`referenceDocument`).
  */
-async function check(file: string, problems: string[]): Promise<Tally> {
-  const { contract } = await validateContract(file);
-  assert.ok(contract, `${file} loads`);
-  const document = (await referenceDocument(contract)).openapi;
+export function checkAgreement(file: string, document: Record<string, unknown>, problems: string[]): AgreementTally {
   const resolver = new RefResolver(document);
   const validators = new ExampleValidators(resolver, String(document.openapi).startsWith('3.1') ? '3.1' : '3.0');
   const context = operationContext(resolver, document.security);
-  const tally: Tally = { generated: 0, agreeing: 0 };
+  const tally: AgreementTally = { generated: 0, agreeing: 0 };
   const valid = (where: string, media: MediaModel, schema: unknown, direction: 'request' | 'response'): void => {
     for (const example of media.examples.filter((e) => e.generated)) {
       tally.generated++;
@@ -111,49 +101,3 @@ function agrees(
   }
   return seen;
 }
-
-async function ourContracts(): Promise<string[]> {
-  const folder = join(ROOT, 'openapi');
-  const files: string[] = [];
-  for (const service of await readdir(folder))
-    for (const name of await readdir(join(folder, service)))
-      if (/\.(ya?ml|json)$/.test(name)) files.push(join(folder, service, name));
-  return files;
-}
-
-function publicDocuments(manifest: string): string[] {
-  const [header, ...rows] = manifest.trimEnd().split('\n');
-  const columns = (header as string).split('\t');
-  return rows
-    .map((row) => row.split('\t'))
-    .filter((cells) => cells[columns.indexOf('group')] === 'public')
-    .map((cells) => join(CORPUS, cells[columns.indexOf('file')] as string));
-}
-
-describe('examples agree with their schemas and with the samples', () => {
-  test('our six contracts: every generated example is valid, and path ids are body ids', async (t) => {
-    const problems: string[] = [];
-    const total: Tally = { generated: 0, agreeing: 0 };
-    for (const file of await ourContracts()) {
-      const tally = await check(file, problems);
-      total.generated += tally.generated;
-      total.agreeing += tally.agreeing;
-    }
-    t.diagnostic(`${total.generated} generated examples; ${total.agreeing} operations with a path id in the body`);
-    assert.deepEqual(problems, []);
-    assert.ok(total.generated >= 20, `examples were generated (${total.generated})`);
-    assert.ok(total.agreeing > 0, `operations whose path id and body id agree (${total.agreeing})`);
-  });
-
-  corpusSuite('real-world corpus', () => {
-    test('every operation of every public corpus document', async (t) => {
-      const problems: string[] = [];
-      let agreeing = 0;
-      for (const file of publicDocuments(await readFile(join(CORPUS, 'MANIFEST.tsv'), 'utf8')))
-        agreeing += (await check(file, problems)).agreeing;
-      t.diagnostic(`${problems.length} problems; ${agreeing} operations with a path id in the body`);
-      assert.deepEqual(problems.slice(0, 20), []);
-      assert.ok(agreeing > 0, `operations whose path id and body id agree (${agreeing})`);
-    });
-  });
-});
