@@ -5,6 +5,7 @@ import { searchDocument, withoutCodeColours } from '../generator/search/page-bod
 import { openPagefind, type PagefindSession } from '../generator/search/pagefind.js';
 import { readIndex, SIGNATURE, type BundleFile } from '../generator/search/pagefind-index/read.js';
 import type { IndexItem } from '../generator/search/pagefind-index/store.js';
+import type { IndexCommon, IndexedUnit } from '../generator/search/pagefind-index/unit.js';
 import { rewriteIndex, writeIndex } from '../generator/search/pagefind-index/write.js';
 
 // The search index is written from pages Pagefind analysed at different times (an edit sends it the
@@ -74,6 +75,13 @@ async function pagefind(items: readonly IndexItem[]): Promise<BundleFile[]> {
   return session.files();
 }
 
+/** An index's pages and what every index holds (an index of no pages has none of the latter). */
+function wholeIndex(files: readonly BundleFile[]): { units: IndexedUnit[]; common: IndexCommon } {
+  const { units, common } = readIndex(files, 'en');
+  assert.ok(common, 'the index has pages');
+  return { units, common };
+}
+
 /** The files a site publishes (Pagefind's interfaces aside), by path. */
 function published(files: Iterable<BundleFile> | Map<string, Uint8Array>): Map<string, Buffer> {
   const list = files instanceof Map ? [...files].map(([path, content]) => ({ path, content })) : [...files];
@@ -100,7 +108,7 @@ describe('the search index written from pages analysed apart', () => {
   test('is Pagefind’s own index of all of them: the same names and contents', async () => {
     const whole = await pagefind(ITEMS);
     const theirs = published(whole);
-    const { units, common } = readIndex(whole, 'en');
+    const { units, common } = wholeIndex(whole);
     assert.equal(units.length, ITEMS.length);
     assert.deepEqual(
       units.map((unit) => unit.url),
@@ -121,7 +129,7 @@ describe('the search index written from pages analysed apart', () => {
     const expected = published(rewriteIndex(whole));
     const alone = [];
     for (const item of ITEMS.slice(0, 8)) alone.push(...readIndex(await pagefind([item]), 'en').units);
-    const rest = readIndex(await pagefind(ITEMS.slice(8)), 'en');
+    const rest = wholeIndex(await pagefind(ITEMS.slice(8)));
     const merged = published(writeIndex([...alone, ...rest.units], rest.common, 'en'));
     assert.deepEqual([...merged.keys()].sort(), [...expected.keys()].sort());
     for (const [path, bytes] of expected) assert.ok(bytes.equals(merged.get(path) as Buffer), path);
@@ -147,14 +155,14 @@ describe('the search index written from pages analysed apart', () => {
     const expected = published(rewriteIndex(whole));
     const alone = [];
     for (const item of items) alone.push(...readIndex(await pagefind([item]), 'en').units);
-    const merged = published(writeIndex(alone, readIndex(whole, 'en').common, 'en'));
+    const merged = published(writeIndex(alone, wholeIndex(whole).common, 'en'));
     assert.deepEqual([...merged.keys()].sort(), [...expected.keys()].sort());
     for (const [path, bytes] of expected) assert.ok(bytes.equals(merged.get(path) as Buffer), path);
   });
 
   test('an index read back and written again is the same bytes, and reads its pages back', async () => {
     const index = rewriteIndex(await pagefind(ITEMS));
-    const again = readIndex(index, 'en');
+    const again = wholeIndex(index);
     const written = published(writeIndex(again.units, again.common, 'en'));
     for (const file of published(index)) assert.ok(file[1].equals(written.get(file[0]) as Buffer), file[0]);
     // A page's words stay its own: the Rollback page has "rollback" in its title's field and text.
@@ -183,6 +191,17 @@ describe('the search index written from pages analysed apart', () => {
     const [rendered, sent] = await Promise.all([as(main), as(stripped)]);
     assert.deepEqual([...sent.keys()].sort(), [...rendered.keys()].sort());
     for (const [path, bytes] of rendered) assert.ok(bytes.equals(sent.get(path) as Buffer), path);
+  });
+
+  test('a page with nothing to index, analysed alone, is an index of no pages, not an error', async () => {
+    const empty = await pagefind([
+      {
+        kind: 'page',
+        url: '/docs/empty/',
+        content: searchDocument('en', 'Empty', '<main><div data-pagefind-body=""></div></main>'),
+      },
+    ]);
+    assert.deepEqual(readIndex(empty, 'en'), { units: [], common: undefined });
   });
 
   test('what is not Pagefind’s format as this code knows it is refused, not guessed at', async () => {

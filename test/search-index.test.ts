@@ -200,6 +200,14 @@ describe('the search index after an edit', () => {
     assert.equal(await analysed(), 1);
     assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), await fromScratch());
 
+    // The page emptied of its text (its title is all that is left to find): read again alone.
+    const page = await readFile(intro, 'utf8');
+    await writeFile(intro, page.slice(0, page.indexOf('---', 3) + 3) + '\n');
+    const emptied = await runCli(['build', '--config', config, '--out', out]);
+    assert.equal(emptied.code, 0, emptied.stdout + emptied.stderr);
+    assert.equal(await analysed(), 1);
+    assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), await fromScratch());
+
     // A page deleted: the others are numbered again; only a page whose pager named it changed, and is read again.
     await rm(intro);
     const removed = await runCli(['build', '--config', config, '--out', out]);

@@ -21,12 +21,14 @@ export interface BundleFile {
 export function readIndex(
   files: readonly BundleFile[],
   language: string,
-): { units: IndexedUnit[]; common: IndexCommon } {
+): { units: IndexedUnit[]; common: IndexCommon | undefined } {
   const byPath = new Map(files.map((file) => [file.path, file.content]));
   const entryFile = byPath.get('pagefind-entry.json');
   if (!entryFile) throw unknownFormat('it wrote no pagefind-entry.json');
   const entry = JSON.parse(Buffer.from(entryFile).toString('utf8')) as Record<string, unknown>;
   const languages = entry.languages as Record<string, { hash?: unknown; wasm?: unknown }> | undefined;
+  // Pages with nothing to index (an empty page sent alone) make an index of no language at all.
+  if (languages && Object.keys(languages).length === 0) return { units: [], common: undefined };
   const own = languages?.[language];
   if (!own || typeof own.hash !== 'string' || Object.keys(languages ?? {}).length !== 1)
     throw unknownFormat(`its entry file has no index of the language ${language} alone`);

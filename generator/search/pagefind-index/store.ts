@@ -40,6 +40,7 @@ export function storedUnits(
   try {
     const files: BundleFile[] = store.files.map(([path, content]) => ({ path, content }));
     const { units, common } = readIndex(files, language);
+    if (!common) return undefined;
     const byUrl = new Map(units.map((unit) => [unit.url, unit]));
     // A page Pagefind found nothing to index in has a key but no unit: it is found empty again.
     return { units: new Map(store.items.map(([key, url]) => [key, byUrl.get(url)])), common };
