@@ -1,5 +1,4 @@
-import type { BuildCache } from '../../cache/store.js';
-import { sha256 } from '../../cache/store.js';
+import { sha256, type BuildCache } from '../../cache/store.js';
 import { stepKey } from '../../cache/step-key.js';
 import { readIndex, type BundleFile } from './read.js';
 import type { IndexCommon, IndexedUnit } from './unit.js';

@@ -34,6 +34,3 @@ export interface IndexCommon {
   /** `pagefind.js` and the language's `wasm.*.pagefind`, by path inside the bundle folder. */
   assets: Array<[path: string, content: Uint8Array]>;
 }
-
-/** A page that gave Pagefind nothing to index (no words, or no indexed body): it takes no number. */
-export const EMPTY = 'empty';
