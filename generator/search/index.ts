@@ -156,6 +156,9 @@ export class SiteSearch {
   async finish(reference: LazyReference): Promise<SearchResult> {
     const started = performance.now();
     try {
+      // With no index kept from the last build, Pagefind has every page to read whatever the records
+      // turn out to be: it starts on them while they are made.
+      if (!this.early && !this.stale && !(await this.stored)) this.sendAll();
       const records =
         (this.expected?.reference === reference ? this.expected.records : undefined) ??
         (await apiIndex(reference, this.config.baseUrl, this.cache));
@@ -213,8 +216,7 @@ export class SiteSearch {
       this.failure = undefined;
       this.generation++;
     }
-    // Pages that come after one that never arrived (it failed to render: the build fails anyway).
-    for (; this.sent < this.order.length; this.sent++) this.send(this.order[this.sent] as Searchable);
+    this.sendAll();
     const stored = await this.stored;
     const items: IndexItem[] = [
       ...this.pageItems(),
@@ -303,6 +305,11 @@ export class SiteSearch {
     // Seen by `finish`; until then, nothing waits on it.
     session.catch(() => undefined);
     return session;
+  }
+
+  /** Every page taken and not yet sent, including those after one that never arrived (it failed to render: the build fails anyway). */
+  private sendAll(): void {
+    for (; this.sent < this.order.length; this.sent++) this.send(this.order[this.sent] as Searchable);
   }
 
   private sendReady(): void {
