@@ -171,6 +171,29 @@ describe('the search index written from pages analysed apart', () => {
     assert.deepEqual(rollback?.metaFields, ['title']);
   });
 
+  test('a word chunk written again as it was is not compressed again, and the index is the same bytes', async () => {
+    const index = rewriteIndex(await pagefind(ITEMS));
+    const before = readIndex(index, 'en');
+    assert.ok(before.common && before.chunks.size > 0);
+    const files = new Map(index.map((file) => [file.path, file.content]));
+    // The same pages: every chunk is the file written before, not another compression of it.
+    const again = writeIndex(before.units, before.common, 'en', before.chunks);
+    for (const [path, content] of again)
+      if (path.startsWith('index/')) assert.equal(content, files.get(path), `${path} is the file written before`);
+    // A page gone: its chunks change, and the index is the one written without the chunks before.
+    const fewer = before.units.filter((unit) => unit.url !== '/docs/b/');
+    const reused = writeIndex(fewer, before.common, 'en', before.chunks);
+    const fresh = writeIndex(fewer, before.common, 'en');
+    assert.deepEqual([...reused.keys()], [...fresh.keys()]);
+    for (const [path, content] of fresh) assert.ok(Buffer.from(content).equals(reused.get(path) as Uint8Array), path);
+    assert.ok(
+      [...reused].some(
+        ([path, content]) => path.startsWith('index/') && !files.has(path) && content !== files.get(path),
+      ),
+      'a chunk that changed is written anew',
+    );
+  });
+
   test('a code block sent without its colours is indexed as the page renders it', async () => {
     const block = [
       '<pre class="shiki shiki-themes github-light github-dark" style="color:#24292e" tabindex="0"><code>',
@@ -201,7 +224,7 @@ describe('the search index written from pages analysed apart', () => {
         content: searchDocument('en', 'Empty', '<main><div data-pagefind-body=""></div></main>'),
       },
     ]);
-    assert.deepEqual(readIndex(empty, 'en'), { units: [], common: undefined });
+    assert.deepEqual(readIndex(empty, 'en'), { units: [], common: undefined, chunks: new Map() });
   });
 
   test('what is not Pagefind’s format as this code knows it is refused, not guessed at', async () => {

@@ -59,7 +59,10 @@ interface Searchable {
  */
 export class SiteSearch {
   private readonly order: Searchable[];
-  private readonly bodies = new Map<string, string>();
+  /** Each page taken: what Pagefind is sent for it, and its key (`itemKey`). */
+  private readonly bodies = new Map<string, { content: string; key: string }>();
+  /** Each reference's records as Pagefind is sent them, with their keys. */
+  private readonly recordItems = new WeakMap<ApiIndex, Array<{ item: IndexItem; key: string }>>();
   private readonly language: string;
   /** Started by the first page rendered afresh, or by `finish` when the index is not in the cache. */
   private session: Promise<PagefindSession> | undefined;
@@ -124,8 +127,9 @@ export class SiteSearch {
     const text = typeof html === 'string' ? html : Buffer.from(html).toString('utf8');
     const body = searchDocument(this.language, page.title, withoutCodeColours(mainOf(text)));
     const before = this.bodies.get(path);
-    if (before !== undefined && before !== body && at < this.sent) this.stale = true;
-    this.bodies.set(path, body);
+    if (before !== undefined && before.content !== body && at < this.sent) this.stale = true;
+    if (before?.content !== body)
+      this.bodies.set(path, { content: body, key: itemKey({ kind: 'page', url: this.url(page), content: body }) });
     if (!this.stale && this.session) this.sendReady();
   }
 
@@ -206,7 +210,7 @@ export class SiteSearch {
     await this.session?.then((session) => session.close()).catch(() => undefined);
   }
 
-  private async build({ records, symbols }: ApiIndex): Promise<Map<string, Uint8Array>> {
+  private async build(records: ApiIndex): Promise<Map<string, Uint8Array>> {
     if (this.stale) {
       await this.close();
       this.session = undefined;
@@ -218,11 +222,9 @@ export class SiteSearch {
     }
     this.sendAll();
     const stored = await this.stored;
-    const items: IndexItem[] = [
-      ...this.pageItems(),
-      ...records.map((record): IndexItem => ({ kind: 'record', ...record, meta: { ...record.meta } })),
-    ];
-    const keys = items.map(itemKey);
+    const keyed = [...this.pageItems(), ...this.recordsOf(records)];
+    const items = keyed.map(({ item }) => item);
+    const keys = keyed.map(({ key }) => key);
     // Pagefind numbers what it is sent in order: every page is in before the first record.
     await Promise.all(this.adding);
     for (const [i, item] of items.entries())
@@ -244,7 +246,7 @@ export class SiteSearch {
       files: index.map((file) => [file.path, file.content]),
     };
     const files = bundleFiles(index);
-    files.set(`site/${SEARCH_FOLDER}${SYMBOLS_FILE}`, gzipSync(JSON.stringify(symbols), { level: 9 }));
+    files.set(`site/${SEARCH_FOLDER}${SYMBOLS_FILE}`, gzipSync(JSON.stringify(records.symbols), { level: 9 }));
     return files;
   }
 
@@ -258,28 +260,47 @@ export class SiteSearch {
       return unit ? [unit] : [];
     });
     const common: IndexCommon = now?.common ?? stored.common;
-    return [...writeIndex(units, common, this.language)].map(([path, content]) => ({ path, content }));
+    return [...writeIndex(units, common, this.language, stored.chunks)].map(([path, content]) => ({ path, content }));
   }
 
-  /** The pages taken, in order, as Pagefind is sent them. */
-  private pageItems(): IndexItem[] {
-    return this.order.flatMap((page): IndexItem[] => {
-      const content = this.bodies.get(page.file);
-      return content === undefined ? [] : [{ kind: 'page', url: this.url(page), content }];
+  /** The pages taken, in order, as Pagefind is sent them, with their keys. */
+  private pageItems(): Array<{ item: IndexItem; key: string }> {
+    return this.order.flatMap((page) => {
+      const taken = this.bodies.get(page.file);
+      return taken ? [{ item: { kind: 'page', url: this.url(page), content: taken.content }, key: taken.key }] : [];
     });
+  }
+
+  /** The reference's records as Pagefind is sent them, with their keys (made once a reference). */
+  private recordsOf(records: ApiIndex): Array<{ item: IndexItem; key: string }> {
+    let keyed = this.recordItems.get(records);
+    if (!keyed) {
+      keyed = records.records.map((record) => {
+        const item: IndexItem = { kind: 'record', ...record, meta: { ...record.meta } };
+        return { item, key: itemKey(item) };
+      });
+      this.recordItems.set(records, keyed);
+    }
+    return keyed;
   }
 
   private url(page: Searchable): string {
     return this.config.baseUrl + page.file.slice('site/'.length, -'index.html'.length);
   }
 
-  /** The cache key of the index of the pages taken so far and `records`. */
+  /**
+   * The cache key of the index of the pages taken so far and `records`: each page and record by its
+   * key (which covers all Pagefind is sent of it), and the symbols the search script ranks with.
+   */
   private key(records: ApiIndex): string {
     return stepKey(this.cache, 'search', {
       language: this.language,
       baseUrl: this.config.baseUrl,
-      pages: this.order.flatMap((page) => [page.file, this.bodies.get(page.file) ?? '']),
-      records: JSON.stringify(records),
+      pages: this.order.map((page) => `${page.file} ${this.bodies.get(page.file)?.key ?? ''}`).join('\n'),
+      records: this.recordsOf(records)
+        .map(({ key }) => key)
+        .join('\n'),
+      symbols: JSON.stringify(records.symbols),
     });
   }
 
@@ -321,10 +342,10 @@ export class SiteSearch {
   }
 
   private send(page: Searchable): void {
-    const body = this.bodies.get(page.file);
-    if (body === undefined) return;
+    const taken = this.bodies.get(page.file);
+    if (taken === undefined) return;
     const url = this.url(page);
-    const key = itemKey({ kind: 'page', url, content: body });
+    const { content: body, key } = taken;
     // A page the last index has as it is now is taken from it; Pagefind is sent the others.
     const adding = this.stored.then((stored) =>
       stored?.units.has(key)

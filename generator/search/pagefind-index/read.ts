@@ -21,14 +21,14 @@ export interface BundleFile {
 export function readIndex(
   files: readonly BundleFile[],
   language: string,
-): { units: IndexedUnit[]; common: IndexCommon | undefined } {
+): { units: IndexedUnit[]; common: IndexCommon | undefined; chunks: WrittenChunks } {
   const byPath = new Map(files.map((file) => [file.path, file.content]));
   const entryFile = byPath.get('pagefind-entry.json');
   if (!entryFile) throw unknownFormat('it wrote no pagefind-entry.json');
   const entry = JSON.parse(Buffer.from(entryFile).toString('utf8')) as Record<string, unknown>;
   const languages = entry.languages as Record<string, { hash?: unknown; wasm?: unknown }> | undefined;
   // Pages with nothing to index (an empty page sent alone) make an index of no language at all.
-  if (languages && Object.keys(languages).length === 0) return { units: [], common: undefined };
+  if (languages && Object.keys(languages).length === 0) return { units: [], common: undefined, chunks: new Map() };
   const own = languages?.[language];
   if (!own || typeof own.hash !== 'string' || Object.keys(languages ?? {}).length !== 1)
     throw unknownFormat(`its entry file has no index of the language ${language} alone`);
@@ -56,10 +56,12 @@ export function readIndex(
     const numbers = fields.map((field) => unit.metaFields.indexOf(field));
     return numbers.every((n, i) => n === i) ? undefined : numbers;
   });
+  const written: WrittenChunks = new Map();
   for (const [, , name] of chunks as Array<[string, string, string]>) {
-    const [words] = decode(unzipped(byPath, `index/${name}.pf_index`)) as [
-      Array<[string, Postings, Array<[string, Postings]>]>,
-    ];
+    const path = `index/${name}.pf_index`;
+    const bytes = unzipped(byPath, path);
+    written.set(pagefindHash(bytes), { bytes, file: byPath.get(path) as Uint8Array });
+    const [words] = decode(bytes) as [Array<[string, Postings, Array<[string, Postings]>]>];
     for (const [word, postings, variants] of words) {
       // This word's entry in each page that has it, as found.
       const entries = new Map<number, WordEntry>();
@@ -90,8 +92,14 @@ export function readIndex(
       for (const found of entries.values()) if (found[2].length > 1) found[2].sort(([a], [b]) => byCodePoint(a, b));
     }
   }
-  return { units, common: { version, entry, assets } };
+  return { units, common: { version, entry, assets }, chunks: written };
 }
+
+/**
+ * The word chunks of an index, compressed as they were written, by the hash of their content: a
+ * chunk written again with the same content (most of them, after a small edit) is not compressed again.
+ */
+export type WrittenChunks = Map<string, { bytes: Uint8Array; file: Uint8Array }>;
 
 type Postings = Array<[delta: number, locations: number[], metaLocations: number[]]>;
 type WordEntry = IndexedUnit['words'][number];

@@ -1,6 +1,6 @@
 import { sha256, type BuildCache } from '../../cache/store.js';
 import { stepKey } from '../../cache/step-key.js';
-import { readIndex, type BundleFile } from './read.js';
+import { readIndex, type BundleFile, type WrittenChunks } from './read.js';
 import type { IndexCommon, IndexedUnit } from './unit.js';
 
 /**
@@ -35,14 +35,14 @@ export function storeKey(cache: BuildCache, language: string, baseUrl: string): 
 export function storedUnits(
   store: IndexStore,
   language: string,
-): { units: Map<string, IndexedUnit | undefined>; common: IndexCommon } | undefined {
+): { units: Map<string, IndexedUnit | undefined>; common: IndexCommon; chunks: WrittenChunks } | undefined {
   try {
     const files: BundleFile[] = store.files.map(([path, content]) => ({ path, content }));
-    const { units, common } = readIndex(files, language);
+    const { units, common, chunks } = readIndex(files, language);
     if (!common) return undefined;
     const byUrl = new Map(units.map((unit) => [unit.url, unit]));
     // A page Pagefind found nothing to index in has a key but no unit: it is found empty again.
-    return { units: new Map(store.items.map(([key, url]) => [key, byUrl.get(url)])), common };
+    return { units: new Map(store.items.map(([key, url]) => [key, byUrl.get(url)])), common, chunks };
   } catch {
     return undefined;
   }

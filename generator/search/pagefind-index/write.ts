@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { CborWriter, encodeCbor as encode } from './cbor.js';
 import { byCodePoint, pagefindHash } from './hash.js';
-import { SIGNATURE, type BundleFile } from './read.js';
+import { SIGNATURE, type BundleFile, type WrittenChunks } from './read.js';
 import type { IndexCommon, IndexedUnit, PagePosting } from './unit.js';
 
 /** Pagefind closes a chunk of the word index once its words' postings reach this size. */
@@ -22,6 +22,7 @@ export function writeIndex(
   units: readonly IndexedUnit[],
   common: IndexCommon,
   language: string,
+  written: WrittenChunks = new Map(),
 ): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>(common.assets);
   const fields = [...new Set(units.flatMap((unit) => unit.metaFields))].sort(byCodePoint);
@@ -31,8 +32,13 @@ export function writeIndex(
     return [name, unit.wordCount, unit.pageExtra];
   });
   const chunks = wordChunks(units, fields).map(({ from, to, bytes }) => {
-    const name = uniqueName(language, pagefindHash(bytes), files, 'index/', '.pf_index');
-    files.set(`index/${name}.pf_index`, compressed(bytes));
+    const hash = pagefindHash(bytes);
+    const name = uniqueName(language, hash, files, 'index/', '.pf_index');
+    const before = written.get(hash);
+    files.set(
+      `index/${name}.pf_index`,
+      before && Buffer.from(before.bytes).equals(bytes) ? before.file : compressed(bytes),
+    );
     return { from, to, name };
   });
   const filters = filterIndexes(units).map(([filter, values]) => {
