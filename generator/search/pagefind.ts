@@ -2,17 +2,18 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:process';
-import type { CustomRecord, HTMLFile, PagefindIndex } from 'pagefind';
+import type { CustomRecord, HTMLFile } from 'pagefind';
 import { HASH_LINK_CLASS } from '../content/plugins/rehype-headings.js';
 import { namedPagefindBinary } from './binary-variables.js';
+import { PagefindService, ServiceRefused } from './pagefind-service.js';
 
 /**
- * Pagefind's Node API drives one service process (its binary, from the npm package's platform
- * dependency) for the whole Node process. Each build opens an index of its own in it; the process is
- * stopped when the last open index is closed, so that neither a build nor a test leaves it running.
+ * One Pagefind service (its program, from the npm package's platform dependency) for the whole Node
+ * process. Each build opens an index of its own in it; the service is stopped when the last open
+ * index is closed, so that neither a build nor a test leaves it running.
  */
+let service: PagefindService | undefined;
 let open = 0;
-let loading: Promise<typeof import('pagefind')> | undefined;
 
 /** Thrown for anything Pagefind reports: the build turns it into one located line. */
 export class PagefindError extends Error {}
@@ -25,58 +26,79 @@ export interface PagefindSession {
   addRecord(record: CustomRecord): Promise<void>;
   /** The index's files, by path inside the bundle folder. */
   files(): Promise<Array<{ path: string; content: Uint8Array }>>;
-  /** Frees the index (and stops the process when no other index is open). Safe to call twice. */
+  /** Frees the index (and stops the service when no other index is open). Safe to call twice. */
   close(): Promise<void>;
 }
 
 /** A new, empty index of pages in `language` (an ISO 639-1 code, or `unknown`). */
 export async function openPagefind(language: string): Promise<PagefindSession> {
-  await checkBinary();
-  const pagefind = await (loading ??= import('pagefind'));
+  const program = await pagefindProgram();
+  if (!service || service.failed) service = new PagefindService(program);
+  const own = service;
   open++;
   let closed = false;
-  const release = async (index: PagefindIndex | undefined): Promise<void> => {
+  let index: unknown;
+  const release = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    // The last index open stops the process at once (pages still queued for it are dropped);
+    // The last index open stops the service at once (pages still queued for it are dropped);
     // another build's index keeps it, and this one is deleted behind what it was sent.
-    if (--open === 0) await pagefind.close();
-    else await index?.deleteIndex().catch(() => undefined);
+    if (--open === 0) {
+      own.stop();
+      if (service === own) service = undefined;
+    } else if (index !== undefined) await own.request({ type: 'DeleteIndex', index_id: index }).catch(() => undefined);
   };
-  let index: PagefindIndex | undefined;
   try {
     // A heading's "#" link to itself is no part of its title or text.
-    const created = await pagefind.createIndex({ forceLanguage: language, excludeSelectors: [`.${HASH_LINK_CLASS}`] });
-    index = created.index;
-    if (!index) throw new PagefindError(created.errors.join('; ') || 'Pagefind made no index');
+    const created = await own.request({
+      type: 'NewIndex',
+      config: { force_language: language, exclude_selectors: [`.${HASH_LINK_CLASS}`] },
+    });
+    if (created.type !== 'NewIndex' || created.index_id === undefined)
+      throw new PagefindError('Pagefind made no index');
+    index = created.index_id;
   } catch (error) {
-    await release(undefined);
+    await release();
     throw asPagefindError(error);
   }
-  const made = index;
-  // Errors it answers with are about what was added; a rejection is the service failing.
-  const checked = async (work: Promise<{ errors: string[] }>): Promise<void> => {
-    const { errors } = await work.catch((error: unknown) => Promise.reject(asPagefindError(error)));
-    if (errors.length > 0) throw new PageRejected(errors.join('; '));
+  // A refusal is about what was added; any other failure is the service's.
+  const added = async (payload: Record<string, unknown>): Promise<void> => {
+    try {
+      await own.request({ ...payload, index_id: index });
+    } catch (error) {
+      if (error instanceof ServiceRefused) throw new PageRejected(error.message);
+      throw asPagefindError(error);
+    }
   };
   return {
-    addPage: (file) => checked(made.addHTMLFile(file)),
-    addRecord: (record) => checked(made.addCustomRecord(record)),
+    addPage: (file) => added({ type: 'AddFile', url: file.url, file_contents: file.content }),
+    addRecord: (record) =>
+      added({
+        type: 'AddRecord',
+        url: record.url,
+        content: record.content,
+        language: record.language,
+        meta: record.meta,
+        filters: record.filters,
+        sort: record.sort,
+      }),
     files: async () => {
-      const result = await made.getFiles().catch((error: unknown) => Promise.reject(asPagefindError(error)));
-      if (result.errors.length > 0) throw new PagefindError(result.errors.join('; '));
-      return result.files;
+      const answer = await own.request({ type: 'GetFiles', index_id: index }).catch((error: unknown) => {
+        throw asPagefindError(error);
+      });
+      const files = answer.files as Array<{ path: string; content: string }>;
+      return files.map((file) => ({ path: file.path, content: Buffer.from(file.content, 'base64') }));
     },
-    close: () => release(made),
+    close: release,
   };
 }
 
 /**
- * The binary Pagefind's Node API is about to start, as it finds it (an environment variable, or the
- * npm package's platform dependency), checked first: a missing one would otherwise only show as the
- * service's own stack traces.
+ * Pagefind's program, found as its own npm package finds it (an environment variable, or the
+ * package's platform dependency), and checked: a missing one would otherwise only show as a failed
+ * start.
  */
-async function checkBinary(): Promise<void> {
+async function pagefindProgram(): Promise<string> {
   const named = namedPagefindBinary();
   let path = named;
   if (!path) {
@@ -98,6 +120,7 @@ async function checkBinary(): Promise<void> {
   } catch {
     throw new PagefindError(named ? `${path}, named by the environment as Pagefind's program, cannot be run` : missing);
   }
+  return path;
 }
 
 /** Pagefind rejects with strings as well as errors; a message is all a user can act on. */

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { setPriority } from 'node:os';
+import type { Readable, Writable } from 'node:stream';
+import { THREAD_NICENESS } from '../workers/priority.js';
+
+/** What Pagefind's service answers a request with: its `type`, and the fields of that type. */
+export type ServiceAnswer = { type: string } & Record<string, unknown>;
+
+/** Pagefind's service failed as a whole (as opposed to answering a request with an error). */
+export class ServiceFailed extends Error {}
+
+/** The service answered a request with an error about what it was sent. */
+export class ServiceRefused extends Error {}
+
+/**
+ * Pagefind's program run as a service (`pagefind --service`), spoken to as its own npm package does:
+ * each message one JSON object, base64-encoded and followed by a comma, answers carrying the id of
+ * their request. The package's own client runs one service for the whole Node process at the
+ * priority of the build; this one is started at the priority of the build's second threads, so
+ * that reading pages, work nothing waits on until the end, takes a core when the build's own thread
+ * does not need it rather than making it wait its turn.
+ */
+export class PagefindService {
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly waiting = new Map<number, { answer: (payload: ServiceAnswer) => void; fail: (e: Error) => void }>();
+  private received = '';
+  private lastId = 0;
+  private failure: Error | undefined;
+
+  constructor(program: string) {
+    this.child = spawn(program, ['--service'], { stdio: ['pipe', 'pipe', 'inherit'], windowsHide: true });
+    const { pid } = this.child;
+    if (pid !== undefined)
+      try {
+        setPriority(pid, THREAD_NICENESS);
+      } catch {
+        // A system that refuses it: the service runs as the build does.
+      }
+    this.child.stdout.setEncoding('latin1');
+    this.child.stdout.on('data', (chunk: string) => this.read(chunk));
+    this.child.stdin.on('error', (error) => this.fail(error));
+    this.child.on('error', (error) => this.fail(error));
+    this.child.on('exit', (code, signal) => this.fail(new Error(`it stopped (${signal ?? `exit code ${code}`})`)));
+    // Nothing keeps Node running for the service but a request it has not answered yet.
+    this.hold(false);
+  }
+
+  /** Whether the service has stopped or failed: a new one is needed. */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  /** Sends `payload`, resolving with the service's answer (or rejecting with its error). */
+  request(payload: Record<string, unknown>): Promise<ServiceAnswer> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = ++this.lastId;
+    return new Promise((answer, fail) => {
+      this.waiting.set(id, { answer, fail });
+      this.hold(true);
+      const message = Buffer.from(JSON.stringify({ message_id: id, payload })).toString('base64');
+      this.child.stdin.write(`${message},`, (error) => {
+        if (error) this.fail(error);
+      });
+    });
+  }
+
+  /** Stops the service: what it was still working on is answered with a failure. */
+  stop(): void {
+    this.fail(new Error('it was stopped'));
+  }
+
+  private read(chunk: string): void {
+    let text = this.received + chunk;
+    for (let end = text.indexOf(','); end !== -1; end = text.indexOf(',')) {
+      this.answer(text.slice(0, end));
+      text = text.slice(end + 1);
+    }
+    this.received = text;
+  }
+
+  private answer(message: string): void {
+    let parsed: { message_id?: unknown; payload?: ServiceAnswer & { message?: unknown; original_message?: unknown } };
+    try {
+      parsed = JSON.parse(Buffer.from(message, 'base64').toString('utf8')) as typeof parsed;
+    } catch {
+      this.fail(new Error('it answered with a message that is not JSON'));
+      return;
+    }
+    const payload = parsed.payload;
+    const id = typeof parsed.message_id === 'number' ? parsed.message_id : this.idOf(payload?.original_message);
+    const waiting = id === undefined ? undefined : this.waiting.get(id);
+    if (!waiting || !payload) {
+      // An error it could not tie to a request (one it could not read at all) fails them all.
+      if (payload?.type === 'Error') this.fail(new Error(String(payload.message)));
+      return;
+    }
+    this.waiting.delete(id as number);
+    if (this.waiting.size === 0) this.hold(false);
+    if (payload.type === 'Error') waiting.fail(new ServiceRefused(String(payload.message)));
+    else waiting.answer(payload);
+  }
+
+  /** The id of the request a parse error quotes, if it can be read. */
+  private idOf(original: unknown): number | undefined {
+    try {
+      const id = (JSON.parse(String(original)) as { message_id?: unknown }).message_id;
+      return typeof id === 'number' ? id : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = new ServiceFailed(`Pagefind's service failed: ${error.message}`);
+    for (const { fail } of this.waiting.values()) fail(this.failure);
+    this.waiting.clear();
+    this.hold(false);
+    this.child.stdout.destroy();
+    this.child.stdin.destroy();
+    this.child.kill();
+  }
+
+  /** Whether the service keeps Node running: only while a request waits for its answer. */
+  private hold(wait: boolean): void {
+    const streams = [this.child, this.child.stdout, this.child.stdin] as Array<{ ref?(): void; unref?(): void }>;
+    for (const stream of streams) (wait ? stream.ref : stream.unref)?.call(stream);
+  }
+}
