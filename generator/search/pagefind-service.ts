@@ -3,6 +3,9 @@ import { setPriority } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { THREAD_NICENESS } from '../workers/priority.js';
 
+/** How long a broken pipe waits for the program's exit, which tells more. */
+const PIPE_GRACE_MS = 1000;
+
 /** What Pagefind's service answers a request with: its `type`, and the fields of that type. */
 export type ServiceAnswer = { type: string } & Record<string, unknown>;
 
@@ -38,7 +41,7 @@ export class PagefindService {
       }
     this.child.stdout.setEncoding('latin1');
     this.child.stdout.on('data', (chunk: string) => this.read(chunk));
-    this.child.stdin.on('error', (error) => this.fail(error));
+    this.child.stdin.on('error', (error) => this.broken(error));
     this.child.on('error', (error) => this.fail(error));
     this.child.on('exit', (code, signal) => this.fail(new Error(`it stopped (${signal ?? `exit code ${code}`})`)));
     // Nothing keeps Node running for the service but a request it has not answered yet.
@@ -59,7 +62,7 @@ export class PagefindService {
       this.hold(true);
       const message = Buffer.from(JSON.stringify({ message_id: id, payload })).toString('base64');
       this.child.stdin.write(`${message},`, (error) => {
-        if (error) this.fail(error);
+        if (error) this.broken(error);
       });
     });
   }
@@ -108,6 +111,14 @@ export class PagefindService {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * A pipe to the program broke. Most often because the program ended, whose exit then says why (it
+   * comes a moment later); the pipe's own error is given if it does not.
+   */
+  private broken(error: Error): void {
+    setTimeout(() => this.fail(error), PIPE_GRACE_MS).unref();
   }
 
   private fail(error: Error): void {

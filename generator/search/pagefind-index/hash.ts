@@ -17,3 +17,8 @@ export function byCodePoint(a: string, b: string): number {
   if (!/[\ud800-\udfff]/.test(a) && !/[\ud800-\udfff]/.test(b)) return a < b ? -1 : 1;
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
+
+/** `strings` sorted by code point: as JavaScript sorts them when none has a surrogate pair, the common case. */
+export function sortedByCodePoint(strings: string[]): string[] {
+  return strings.some((text) => /[\ud800-\udfff]/.test(text)) ? strings.sort(byCodePoint) : strings.sort();
+}

@@ -63,6 +63,17 @@ export function readIndex(
     written.set(pagefindHash(bytes), { bytes, file: byPath.get(path) as Uint8Array });
     const [words] = decode(bytes) as [Array<[string, Postings, Array<[string, Postings]>]>];
     for (const [word, postings, variants] of words) {
+      // Most words have no other spelling: each posting is then its page's whole entry.
+      if (variants.length === 0) {
+        let page = 0;
+        for (const [delta, locations, metaLocations] of postings) {
+          page += delta;
+          const unit = units[page];
+          if (!unit) throw unknownFormat(`the word ${JSON.stringify(word)} names a page it does not have`);
+          unit.words.push([word, [locations, ownFields(metaLocations, local[page], word)], []]);
+        }
+        continue;
+      }
       // This word's entry in each page that has it, as found.
       const entries = new Map<number, WordEntry>();
       const entry = (page: number): WordEntry => {

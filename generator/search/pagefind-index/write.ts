@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { CborWriter, encodeCbor as encode } from './cbor.js';
-import { byCodePoint, pagefindHash } from './hash.js';
+import { byCodePoint, pagefindHash, sortedByCodePoint } from './hash.js';
 import { SIGNATURE, type BundleFile, type WrittenChunks } from './read.js';
 import type { IndexCommon, IndexedUnit, PagePosting } from './unit.js';
 
@@ -92,7 +92,8 @@ function uniqueName(
 /** A word of the index: where pages have it as such, and in each other spelling (in the order pages bring them). */
 interface IndexWord {
   own: Posting[];
-  variants: Map<string, Posting[]>;
+  /** None until a page brings one (most words have no other spelling). */
+  variants: Map<string, Posting[]> | undefined;
 }
 
 /** A chunk of the word index: its first and last word and its content. */
@@ -118,9 +119,10 @@ function wordChunks(units: readonly IndexedUnit[], fields: readonly string[]): W
     ];
     for (const [word, own, variants] of unit.words) {
       let entry = words.get(word);
-      if (!entry) words.set(word, (entry = { own: [], variants: new Map() }));
+      if (!entry) words.set(word, (entry = { own: [], variants: undefined }));
       if (own) entry.own.push(posting(own));
       for (const [spelling, found] of variants) {
+        entry.variants ??= new Map();
         const list = entry.variants.get(spelling);
         if (list) list.push(posting(found));
         else entry.variants.set(spelling, [posting(found)]);
@@ -156,8 +158,8 @@ function wordChunks(units: readonly IndexedUnit[], fields: readonly string[]): W
     count = 0;
     size = 0;
   };
-  for (const word of [...words.keys()].sort(byCodePoint)) {
-    const { own, variants } = words.get(word) as IndexWord;
+  for (const word of sortedByCodePoint([...words.keys()])) {
+    const { own, variants = new Map<string, Posting[]>() } = words.get(word) as IndexWord;
     if (count === 0) first = word;
     last = word;
     count++;
