@@ -6,6 +6,7 @@ import { openPagefind, type PagefindSession } from '../generator/search/pagefind
 import { readIndex, SIGNATURE, type BundleFile } from '../generator/search/pagefind-index/read.js';
 import type { IndexItem } from '../generator/search/pagefind-index/store.js';
 import type { IndexCommon, IndexedUnit } from '../generator/search/pagefind-index/unit.js';
+import { sortedByCodePoint } from '../generator/search/pagefind-index/hash.js';
 import { rewriteIndex, writeIndex } from '../generator/search/pagefind-index/write.js';
 
 // The search index is written from pages Pagefind analysed at different times (an edit sends it the
@@ -192,6 +193,12 @@ describe('the search index written from pages analysed apart', () => {
       ),
       'a chunk that changed is written anew',
     );
+  });
+
+  test('words are in code point order, as Pagefind sorts them, also past the Basic Multilingual Plane', () => {
+    // UTF-16 puts 𠀀 (U+20000, a surrogate pair) before ｱ (U+FF71); code points, and Pagefind, after.
+    assert.deepEqual(sortedByCodePoint(['\u{20000}', 'b', '\uff71', 'a']), ['a', 'b', '\uff71', '\u{20000}']);
+    assert.deepEqual(sortedByCodePoint(['b', 'é', 'a']), ['a', 'b', 'é']);
   });
 
   test('a code block sent without its colours is indexed as the page renders it', async () => {
