@@ -1,0 +1,64 @@
+import type { Root, RootContent } from 'mdast';
+import type { State } from 'mdast-util-to-markdown';
+
+/**
+ * Blocks that only ever stand as flow content: a root of these alone is printed block by block
+ * (mdast-util-to-markdown prints a root with any phrasing child, `html` aside, as one sentence).
+ */
+const FLOW = new Set([
+  'blockquote',
+  'code',
+  'definition',
+  'footnoteDefinition',
+  'heading',
+  'list',
+  'paragraph',
+  'table',
+  'thematicBreak',
+]);
+
+/** How much printed Markdown (keys and texts, in characters) the memo holds before it starts again. */
+const LIMIT = 32 * 1024 * 1024;
+
+interface Printed {
+  text: string;
+  /** The bullet a list leaves for the next one (a list right after a list takes the other bullet). */
+  bulletLastUsed: string | undefined;
+}
+
+const memo = new Map<string, Printed>();
+let held = 0;
+
+/**
+ * `state.handle`, remembering what each block of the root printed as. A block of the root is printed
+ * with the same surroundings wherever it stands (a line break either side, at the start of a line),
+ * and only a list reads what came before it (the bullet of a list right before it), so the same
+ * block prints the same text. A large description repeats its models on many pages (GitHub's
+ * `simple-user` is in hundreds of operations): each is printed once per thread.
+ */
+export function rememberingHandle(root: Root, state: State): State['handle'] {
+  const handle = state.handle;
+  if (!root.children.every((child) => FLOW.has(child.type))) return handle;
+  // Handlers read other handlers off `state.handle` (its `handlers`, for their `peek`): kept.
+  return Object.assign(
+    function remembered(this: unknown, node, parent, inner, info) {
+      if (parent !== root) return handle.call(this, node, parent, inner, info);
+      const block = node as RootContent;
+      const key = `${block.type === 'list' ? (state.bulletLastUsed ?? '') : ''}\u0000${JSON.stringify(block)}`;
+      const known = memo.get(key);
+      if (known) {
+        if (block.type === 'list') state.bulletLastUsed = known.bulletLastUsed;
+        return known.text;
+      }
+      const text = handle.call(this, node, parent, inner, info);
+      if (held > LIMIT) {
+        memo.clear();
+        held = 0;
+      }
+      memo.set(key, { text, bulletLastUsed: state.bulletLastUsed });
+      held += key.length + text.length;
+      return text;
+    } as State['handle'],
+    handle,
+  );
+}
