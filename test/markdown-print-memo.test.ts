@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { code, heading, list, paragraph, text } from '../generator/markdown/nodes.js';
+import { code, heading, list, paragraph, table, text } from '../generator/markdown/nodes.js';
 import { printMarkdown } from '../generator/markdown/print.js';
 
 // Blocks printed once are remembered by what they hold: a block printed again must print as it would alone.
@@ -24,4 +24,18 @@ test('a block of a root that is one sentence is printed in that sentence, not as
   const block = () => paragraph(text('# x'));
   assert.equal(printMarkdown([block()]), '\\# x\n');
   assert.equal(printMarkdown([text('a '), block()]), 'a # x\n');
+});
+
+test('cells remembered from one table print as their own in the next', () => {
+  const first = table(['Name', 'Type'], [[[code('id')], [text('a|b')]]]);
+  const second = table(
+    ['Name', 'Type'],
+    [
+      [[text('a|b')], [code('id')]],
+      [[text('*')], [text('a|b')]],
+    ],
+  );
+  assert.equal(printMarkdown([first]), '| Name | Type |\n| - | - |\n| `id` | a\\|b |\n');
+  assert.equal(printMarkdown([second]), '| Name | Type |\n| - | - |\n| a\\|b | `id` |\n| \\* | a\\|b |\n');
+  assert.equal(printMarkdown([paragraph(text('a|b'))]), 'a|b\n');
 });

@@ -29,6 +29,39 @@ interface Printed {
 const memo = new Map<string, Printed>();
 let held = 0;
 
+/** A memo's key: which constructs the node stands in (they decide what is escaped), its surroundings, itself. */
+function keyOf(state: State, node: unknown, before = '', after = ''): string {
+  return `${state.stack.join(' ')}\u0000${before}\u0000${after}\u0000${JSON.stringify(node)}`;
+}
+
+function remember(key: string, text: string, bulletLastUsed?: string): void {
+  if (held > LIMIT) {
+    memo.clear();
+    held = 0;
+  }
+  memo.set(key, { text, bulletLastUsed });
+  held += key.length + text.length;
+}
+
+/**
+ * `state.containerPhrasing`, remembering what each table cell printed as. A table without padded
+ * columns prints each cell on its own (between pipes), and a sentence prints alike wherever it
+ * stands within the same constructs with the same characters either side: the rows of a model's
+ * table repeat in every table that nests that model.
+ */
+export function rememberingCells(state: State): State['containerPhrasing'] {
+  const phrasing = state.containerPhrasing;
+  return function remembered(this: State, parent, info) {
+    if (parent.type !== 'tableCell') return phrasing.call(this, parent, info);
+    const key = keyOf(state, parent, info.before, info.after);
+    const known = memo.get(key);
+    if (known) return known.text;
+    const text = phrasing.call(this, parent, info);
+    remember(key, text);
+    return text;
+  };
+}
+
 /**
  * `state.handle`, remembering what each block of the root printed as. A block of the root is printed
  * with the same surroundings wherever it stands (a line break either side, at the start of a line),
@@ -44,19 +77,14 @@ export function rememberingHandle(root: Root, state: State): State['handle'] {
     function remembered(this: unknown, node, parent, inner, info) {
       if (parent !== root) return handle.call(this, node, parent, inner, info);
       const block = node as RootContent;
-      const key = `${block.type === 'list' ? (state.bulletLastUsed ?? '') : ''}\u0000${JSON.stringify(block)}`;
+      const key = `${block.type === 'list' ? (state.bulletLastUsed ?? '') : ''}\u0000${keyOf(state, block)}`;
       const known = memo.get(key);
       if (known) {
         if (block.type === 'list') state.bulletLastUsed = known.bulletLastUsed;
         return known.text;
       }
       const text = handle.call(this, node, parent, inner, info);
-      if (held > LIMIT) {
-        memo.clear();
-        held = 0;
-      }
-      memo.set(key, { text, bulletLastUsed: state.bulletLastUsed });
-      held += key.length + text.length;
+      remember(key, text, state.bulletLastUsed);
       return text;
     } as State['handle'],
     handle,

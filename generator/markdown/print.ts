@@ -8,7 +8,7 @@ import {
   type State,
   type Unsafe,
 } from 'mdast-util-to-markdown';
-import { rememberingHandle } from './print-memo.js';
+import { rememberingCells, rememberingHandle } from './print-memo.js';
 
 /**
  * How every twin is printed: GFM (tables, strike-through, footnotes), `-` bullets, fenced code, ATX
@@ -27,6 +27,7 @@ const OPTIONS: Options = {
     root: (node, parent, state, info) => {
       state.safe = characterFiltered(state);
       state.handle = rememberingHandle(node as Root, state);
+      state.containerPhrasing = rememberingCells(state);
       return defaultHandlers.root(node, parent, state, info);
     },
     text: Object.assign((...args: Parameters<Handle>) => defaultHandlers.text(...args), { peek: textPeek }),
