@@ -18,8 +18,11 @@ const FLOW = new Set([
   'thematicBreak',
 ]);
 
-/** How much printed Markdown (keys and texts, in characters) the memo holds before it starts again. */
-const LIMIT = 32 * 1024 * 1024;
+/**
+ * How much printed Markdown (keys and texts, in characters) the memo holds before it starts again:
+ * GitHub's twins need 5 million; `specsite dev` keeps the build's thread, and its memo, between builds.
+ */
+const LIMIT = 16 * 1024 * 1024;
 
 interface Printed {
   text: string;
