@@ -8,6 +8,7 @@ import {
   type State,
   type Unsafe,
 } from 'mdast-util-to-markdown';
+import { rememberingCells, rememberingHandle } from './print-memo.js';
 
 /**
  * How every twin is printed: GFM (tables, strike-through, footnotes), `-` bullets, fenced code, ATX
@@ -25,6 +26,8 @@ const OPTIONS: Options = {
   handlers: {
     root: (node, parent, state, info) => {
       state.safe = characterFiltered(state);
+      state.handle = rememberingHandle(node as Root, state);
+      state.containerPhrasing = rememberingCells(state);
       return defaultHandlers.root(node, parent, state, info);
     },
     text: Object.assign((...args: Parameters<Handle>) => defaultHandlers.text(...args), { peek: textPeek }),
