@@ -309,6 +309,31 @@ describe("the build's second thread", () => {
     }
   });
 
+  test('while this thread drains, the thread keeps being handed the tasks queued for it', async () => {
+    const background = Background.threaded();
+    const block = (n: number): CodeRequest => ({
+      kind: 'code',
+      blocks: [{ code: `${n}`, lang: 'text', highlight: [] }],
+    });
+    try {
+      // Once the thread is up (it answered), the rest are handed over.
+      await background.run(block(-1), async () => assert.fail('done here'));
+      const results = Array.from({ length: IN_FLIGHT * 3 }, (_, n) =>
+        background.run<string[] | 'here', CodeRequest>(block(n), async () => {
+          // Work done here without a turn of the event loop, as a twin is.
+          const until = performance.now() + 2;
+          while (performance.now() < until);
+          return 'here';
+        }),
+      );
+      await background.drain();
+      const byThread = (await Promise.all(results)).filter((result) => result !== 'here').length;
+      assert.ok(byThread > IN_FLIGHT, `the thread did ${byThread} tasks, no more than it was first handed`);
+    } finally {
+      await background.close();
+    }
+  });
+
   test('a task queued for the thread and done here lets its result go once taken', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

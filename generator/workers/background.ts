@@ -114,7 +114,11 @@ export class Background {
     // page, say) until the last one is done.
     for (const id of [...this.pending.keys()].reverse()) {
       const task = this.pending.get(id);
-      if (task && claim(task.claim, CLAIMED_BY_CALLER)) await runHere(task);
+      if (!task || !claim(task.claim, CLAIMED_BY_CALLER)) continue;
+      await runHere(task);
+      // Lets the thread's answers in, and with them its next tasks: work done here without a turn
+      // of the event loop (a page's twin) would otherwise leave it idle once it had done those it held.
+      if (this.queued.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.allSettled([...this.pending.values()].map((task) => task.done));
   }
