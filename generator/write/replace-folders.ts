@@ -123,7 +123,8 @@ export class StagingFolder {
 
   /**
    * A folder of the staging folder, made once, after the one above it: a plain `mkdir` each. Node's
-   * `recursive` looks at every folder on the way, and cost a 10,000-page build a second of CPU.
+   * `recursive` took more CPU for the same folders (4,000 page folders, under load: 0.6–1.2 s against
+   * 0.2–0.7 s).
    */
   private folder(dir: string): Promise<unknown> {
     if (dir === this.path || dirname(dir) === dir) return Promise.resolve();
