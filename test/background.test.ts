@@ -2,12 +2,15 @@ import assert from 'node:assert/strict';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { openContract, validateContract } from '../generator/contracts/validate.js';
 import { generateTypes } from '../generator/types/index.js';
-import { Background } from '../generator/workers/background.js';
+import { Background, IN_FLIGHT } from '../generator/workers/background.js';
 import { THREAD_NICENESS } from '../generator/workers/priority.js';
 import type { ChecksRequest } from '../generator/contracts/thread-tasks.js';
 import type { TypesRequest } from '../generator/types/thread-tasks.js';
@@ -263,6 +266,98 @@ describe("the build's second thread", () => {
         assert.ok(others.map(niceOf).includes(THREAD_NICENESS), 'a thread of this process runs lowered');
         assert.equal(niceOf(String(process.pid)), before);
       }
+    } finally {
+      await background.close();
+    }
+  });
+
+  test('the thread is handed a bounded number of tasks ahead of its answers, and does them all', async () => {
+    let posted = 0;
+    let answered = 0;
+    let mostAhead = 0;
+    const postMessage = Worker.prototype.postMessage;
+    // Counts the tasks handed over (not the data shared once before them).
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+      if (typeof message === 'object' && message !== null && 'request' in message) {
+        posted++;
+        mostAhead = Math.max(mostAhead, posted - answered);
+      }
+      return (postMessage as (...args: unknown[]) => void).call(this, message, ...rest);
+    };
+    const background = Background.threaded();
+    try {
+      const count = IN_FLIGHT * 3;
+      const results = Array.from({ length: count }, (_, n) =>
+        background
+          .run<string[], CodeRequest>(
+            { kind: 'code', blocks: [{ code: `line ${n}`, lang: 'text', highlight: [] }] },
+            async () => assert.fail('done here'),
+          )
+          .then((html) => {
+            answered++;
+            return html;
+          }),
+      );
+      const html = await Promise.all(results);
+      assert.equal(posted, count);
+      assert.match(html[count - 1]?.[0] ?? '', new RegExp(`line ${count - 1}`));
+      // An answer hands the next task over before its promise settles here: one ahead at most besides.
+      assert.ok(mostAhead <= IN_FLIGHT + 1, `${mostAhead} tasks were handed over ahead of their answers`);
+    } finally {
+      Worker.prototype.postMessage = postMessage;
+      await background.close();
+    }
+  });
+
+  test('while this thread drains, the thread keeps being handed the tasks queued for it', async () => {
+    const background = Background.threaded();
+    const block = (n: number): CodeRequest => ({
+      kind: 'code',
+      blocks: [{ code: `${n}`, lang: 'text', highlight: [] }],
+    });
+    try {
+      // Once the thread is up (it answered), the rest are handed over.
+      await background.run(block(-1), async () => assert.fail('done here'));
+      const results = Array.from({ length: IN_FLIGHT * 3 }, (_, n) =>
+        background.run<string[] | 'here', CodeRequest>(block(n), async () => {
+          // Work done here without a turn of the event loop, as a twin is.
+          const until = performance.now() + 2;
+          while (performance.now() < until);
+          return 'here';
+        }),
+      );
+      await background.drain();
+      const byThread = (await Promise.all(results)).filter((result) => result !== 'here').length;
+      assert.ok(byThread > IN_FLIGHT, `the thread did ${byThread} tasks, no more than it was first handed`);
+    } finally {
+      await background.close();
+    }
+  });
+
+  test('a task queued for the thread and done here lets its result go once taken', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const background = Background.threaded();
+    try {
+      let last: WeakRef<object> | undefined;
+      const results = Array.from({ length: IN_FLIGHT + 1 }, (_, n) =>
+        background.run<unknown, CodeRequest>(
+          { kind: 'code', blocks: [{ code: `${n}`, lang: 'text', highlight: [] }] },
+          async () => {
+            // The last is beyond what the thread is handed at first: queued for it.
+            const result = { page: 'x'.repeat(1_000_000) + n };
+            if (n === IN_FLIGHT) last = new WeakRef(result);
+            return result;
+          },
+        ),
+      );
+      // At once: the thread is still starting, so this one does them all, from the last.
+      await background.drain();
+      assert.equal((await Promise.all(results)).length, IN_FLIGHT + 1);
+      results.length = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      assert.equal(last?.deref(), undefined, 'the result is still held');
     } finally {
       await background.close();
     }

@@ -22,7 +22,10 @@ export const docKind: PageKind = {
       return {
         page: doc,
         title: doc.frontMatter.title,
-        parts: ['doc', JSON.stringify(head), JSON.stringify(model), ctx.contentKey(doc)],
+        // Worked out only when the cache asks (never with `--no-cache`): held for every page meanwhile.
+        get parts() {
+          return ['doc', JSON.stringify(head), JSON.stringify(model), ctx.contentKey(doc)];
+        },
         tree,
         render: async (t) => t.renderDoc(ctx.site, head, doc, model, await ctx.catalog(doc)),
       };

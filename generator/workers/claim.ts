@@ -1,5 +1,5 @@
 /** A task's flag, shared by the thread that asked for it and the worker: whoever claims it first does the work. */
-const UNCLAIMED = 0;
+export const UNCLAIMED = 0;
 export const CLAIMED_BY_WORKER = 1;
 export const CLAIMED_BY_CALLER = 2;
 

