@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { access, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import { arch } from 'node:process';
 import { before, describe, test } from 'node:test';
 import { BuildCache } from '../generator/cache/store.js';
 import { build, type BuildReport } from '../generator/commands/build.js';
@@ -10,7 +8,6 @@ import type { ResolvedConfig } from '../generator/config/resolve.js';
 import type { CompiledPage } from '../generator/content/types.js';
 import { EMPTY_REFERENCE } from '../generator/render/index.js';
 import { SiteSearch } from '../generator/search/index.js';
-import { THREAD_NICENESS } from '../generator/workers/priority.js';
 import { runCli, tempDir } from './helpers.js';
 import { filesUnder, indexedFragments, SEARCH_FIXTURE, type Fragment } from './search-helpers.js';
 
@@ -162,33 +159,6 @@ describe('the search index of the fixture site', () => {
     );
     assert.equal(run.stderr, '');
     await assert.rejects(access(out), 'nothing was written');
-  });
-
-  test("Pagefind reads the pages at the priority of the build's second threads, not the build's own", async () => {
-    const dir = await tempDir('search-priority');
-    const real = createRequire(import.meta.url).resolve(`@pagefind/linux-${arch}/bin/pagefind_extended`);
-    const program = join(dir, 'pagefind');
-    // It notes its nice value (field 19 of its stat) once it is lowered, or after a second, then is Pagefind.
-    await writeFile(
-      program,
-      [
-        '#!/bin/sh',
-        'for i in $(seq 50); do n=$(cut -d" " -f19 /proc/$$/stat); [ "$n" != 0 ] && break; sleep 0.02; done',
-        `echo "$n" > "$0.nice"`,
-        `exec ${JSON.stringify(real)} "$@"`,
-      ].join('\n'),
-      { mode: 0o755 },
-    );
-    const run = await runCliWith({ PAGEFIND_EXTENDED_BINARY_PATH: program }, [
-      'build',
-      '--no-cache',
-      '--config',
-      SEARCH_FIXTURE,
-      '--out',
-      join(dir, 'out'),
-    ]);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.equal((await readFile(`${program}.nice`, 'utf8')).trim(), String(THREAD_NICENESS));
   });
 
   test('a build whose pages all come from the cache takes the index from it too, without starting Pagefind', async () => {

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { setPriority } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import { THREAD_NICENESS } from '../workers/priority.js';
 
 /** How long a broken pipe waits for the program's exit, which tells more. */
 const PIPE_GRACE_MS = 1000;
@@ -18,10 +16,9 @@ export class ServiceRefused extends Error {}
 /**
  * Pagefind's program run as a service (`pagefind --service`), spoken to as its own npm package does:
  * each message one JSON object, base64-encoded and followed by a comma, answers carrying the id of
- * their request. The package's own client runs one service for the whole Node process at the
- * priority of the build; this one is started at the priority of the build's second threads, so
- * that reading pages, work nothing waits on until the end, takes a core when the build's own thread
- * does not need it rather than making it wait its turn.
+ * their request. The package's own client prints to the terminal when the program fails and
+ * leaves the build with its bare error; this one turns every failure into an error the build
+ * reports on one line, with the program's exit status when it ended.
  */
 export class PagefindService {
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
@@ -32,13 +29,6 @@ export class PagefindService {
 
   constructor(program: string) {
     this.child = spawn(program, ['--service'], { stdio: ['pipe', 'pipe', 'inherit'], windowsHide: true });
-    const { pid } = this.child;
-    if (pid !== undefined)
-      try {
-        setPriority(pid, THREAD_NICENESS);
-      } catch {
-        // A system that refuses it: the service runs as the build does.
-      }
     this.child.stdout.setEncoding('latin1');
     this.child.stdout.on('data', (chunk: string) => this.read(chunk));
     this.child.stdin.on('error', (error) => this.broken(error));
