@@ -123,14 +123,7 @@ describe('the search index of the fixture site', () => {
 
   test("without Pagefind's program the build fails with one located line, and out/ is left as it was", async () => {
     const out = await tempDir('search-missing');
-    const run = await runCliWith({ PAGEFIND_EXTENDED_BINARY_PATH: '/nonexistent/pagefind' }, [
-      'build',
-      '--no-cache',
-      '--config',
-      SEARCH_FIXTURE,
-      '--out',
-      out,
-    ]);
+    const run = await buildWithPagefind('/nonexistent/pagefind', SEARCH_FIXTURE, out);
     assert.equal(run.code, 1);
     assert.match(
       run.stdout,
@@ -144,14 +137,7 @@ describe('the search index of the fixture site', () => {
     const program = join(dir, 'pagefind');
     await writeFile(program, '#!/bin/sh\nexit 3\n', { mode: 0o755 });
     const out = join(dir, 'out');
-    const run = await runCliWith({ PAGEFIND_EXTENDED_BINARY_PATH: program }, [
-      'build',
-      '--no-cache',
-      '--config',
-      SEARCH_FIXTURE,
-      '--out',
-      out,
-    ]);
+    const run = await buildWithPagefind(program, SEARCH_FIXTURE, out);
     assert.equal(run.code, 1);
     assert.match(
       run.stdout,
@@ -171,13 +157,7 @@ describe('the search index of the fixture site', () => {
     // The second build is given a "Pagefind" that only leaves a mark that it was started.
     const program = join(dir, 'pagefind');
     await writeFile(program, `#!/bin/sh\ntouch "$0.started"\nexit 1\n`, { mode: 0o755 });
-    const again = await runCliWith({ PAGEFIND_EXTENDED_BINARY_PATH: program }, [
-      'build',
-      '--config',
-      config,
-      '--out',
-      out,
-    ]);
+    const again = await buildWithPagefind(program, config, out, { cache: true });
     assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.deepEqual(await filesUnder(join(out, 'site/pagefind')), first);
     await assert.rejects(access(`${program}.started`), 'Pagefind was started');
@@ -324,12 +304,14 @@ describe('the search index begun while the site renders', () => {
   });
 });
 
-async function runCliWith(env: Record<string, string>, args: string[]) {
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
+/** `specsite build` with `program` named as Pagefind's by the environment, as a user can name it. */
+async function buildWithPagefind(program: string, config: string, out: string, { cache = false } = {}) {
+  const saved = process.env.PAGEFIND_EXTENDED_BINARY_PATH;
+  process.env.PAGEFIND_EXTENDED_BINARY_PATH = program;
   try {
-    return await runCli(args);
+    return await runCli(['build', ...(cache ? [] : ['--no-cache']), '--config', config, '--out', out]);
   } finally {
-    for (const key of Object.keys(env)) if (saved[key] === undefined) delete process.env[key];
+    if (saved === undefined) delete process.env.PAGEFIND_EXTENDED_BINARY_PATH;
+    else process.env.PAGEFIND_EXTENDED_BINARY_PATH = saved;
   }
 }
