@@ -52,13 +52,16 @@ interface Searchable {
 /**
  * The site's search index, built beside the rendering: each page's HTML is taken as it is emitted
  * (`tap`), and Pagefind, a process of its own, reads it meanwhile. Pagefind's index depends on the
- * order pages are added in, so they are added in route order, each as soon as the ones before it
- * are in; a page emitted again with other HTML (the site rendered twice) starts a fresh index.
+ * order pages are added in, so they are added in the order they are rendered in (page kind by page
+ * kind, each kind's pages in its own order), each as soon as the ones before it are in: route order
+ * would hold every page back until the first route's, which may be the last rendered. A page emitted again with other HTML (the site rendered twice) starts a fresh index.
  * Pagefind is started by the first page rendered afresh: a build whose pages all come from the cache
  * most likely finds the index there too, and then never starts it.
  */
 export class SiteSearch {
   private readonly order: Searchable[];
+  /** Each page's place in `order`, by the path its HTML is written to. */
+  private readonly places: ReadonlyMap<string, number>;
   /** Each page taken: what Pagefind is sent for it, and its key (`itemKey`). */
   private readonly bodies = new Map<string, { content: string; key: string }>();
   /** Each reference's records as Pagefind is sent them, with their keys. */
@@ -94,8 +97,8 @@ export class SiteSearch {
         file: `site/${page.route.slice(1)}index.html`,
         title: page.frontMatter.title,
         display: page.display,
-      }))
-      .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+      }));
+    this.places = new Map(this.order.map((page, at) => [page.file, at]));
     this.stored = cache
       .get<IndexStore>('search-units', storeKey(cache, this.language, config.baseUrl))
       .then((store) => (store ? storedUnits(store, this.language) : undefined))
@@ -121,9 +124,9 @@ export class SiteSearch {
   /** One page's HTML; `fresh`: rendered now, not taken from the cache (Pagefind is started for it). */
   take(path: string, html: string | Uint8Array, fresh = false): void {
     if (fresh) this.session ??= this.open();
-    const at = this.indexOf(path);
-    const page = this.order[at];
-    if (!page) return;
+    const at = this.places.get(path);
+    if (at === undefined) return;
+    const page = this.order[at] as Searchable;
     const text = typeof html === 'string' ? html : Buffer.from(html).toString('utf8');
     const body = searchDocument(this.language, page.title, withoutCodeColours(mainOf(text)));
     const before = this.bodies.get(path);
@@ -359,19 +362,6 @@ export class SiteSearch {
         this.failure ??= { error, page: error instanceof PageRejected ? page : undefined };
     });
     this.adding.push(adding.catch(() => undefined));
-  }
-
-  private indexOf(path: string): number {
-    let low = 0;
-    let high = this.order.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const file = (this.order[middle] as Searchable).file;
-      if (file === path) return middle;
-      if (file < path) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
   }
 
   private diagnostic(error: unknown): Diagnostic {

@@ -23,7 +23,8 @@ export class ServiceRefused extends Error {}
 export class PagefindService {
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private readonly waiting = new Map<number, { answer: (payload: ServiceAnswer) => void; fail: (e: Error) => void }>();
-  private received = '';
+  /** The message being received, in the chunks it came in so far. */
+  private received: string[] = [];
   private lastId = 0;
   private failure: Error | undefined;
 
@@ -62,13 +63,18 @@ export class PagefindService {
     this.fail(new Error('it was stopped'));
   }
 
+  // Only the new chunk is searched for the separator: the index's files come as one message of about
+  // a megabyte, in many chunks, and searching what came before again each time cost 30 ms.
   private read(chunk: string): void {
-    let text = this.received + chunk;
-    for (let end = text.indexOf(','); end !== -1; end = text.indexOf(',')) {
-      this.answer(text.slice(0, end));
-      text = text.slice(end + 1);
+    let start = 0;
+    for (let end = chunk.indexOf(','); end !== -1; end = chunk.indexOf(',', start)) {
+      this.received.push(chunk.slice(start, end));
+      const message = this.received.join('');
+      this.received = [];
+      this.answer(message);
+      start = end + 1;
     }
-    this.received = text;
+    if (start < chunk.length) this.received.push(chunk.slice(start));
   }
 
   private answer(message: string): void {
