@@ -1,0 +1,129 @@
+// Node 20's stand-in for module.enableCompileCache (Node 22.1 and later): the CLI as one CommonJS
+// script (dist/bundle/cli/main.cjs), compiled through vm.Script with the code V8 kept from an earlier
+// run. V8 keeps compiled code only for scripts, not for ES modules, and only what has been compiled
+// when it is asked: so the cache is made after a successful run, with every function that run
+// compiled, not just the top level. Nothing here can change what the CLI does: a missing, foreign,
+// stale or damaged cache only means compiling as without one.
+import { createHash } from 'node:crypto';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+
+// The cache file: this header, the payload's SHA-256, then V8's payload. V8 checks its own header
+// (its version, its flags, the source's length) but not the payload's bytes in a release build, so a
+// damaged file is caught here before V8 reads it.
+const MAGIC = Buffer.from('specsite-code-cache-1\n');
+const DIGEST = 32;
+
+/**
+ * Runs the CommonJS bundle at `file` and returns its exports, with `save()` to call after a run that
+ * succeeded: it writes the cache when there was none that V8 took.
+ */
+export function loadWithCodeCache(file, command) {
+  // esbuild writes the bundle in ASCII (its default charset): read as Latin-1 it is the same text, and
+  // V8 keeps it as a one-byte string without decoding UTF-8.
+  const bytes = readFileSync(file);
+  const source = bytes.toString('latin1');
+  const path = cacheFile(bytes, command);
+  const cachedData = path === undefined ? undefined : readCache(path);
+  // The function around the code is CommonJS's, with the script's own URL (import.meta.url in the
+  // sources) and an ES module's import() for the packages the bundle leaves to Node (grammars,
+  // React's server renderer...: see scripts/compile.mjs): on the bundle's first line, so that line numbers (and the source map's) hold, and
+  // before the bundle's "use strict", which then holds for all of it as in the ES modules.
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname, __specsiteUrl, __specsiteImport) {${source}\n})`,
+    {
+      filename: file,
+      cachedData,
+    },
+  );
+  const module = { exports: {} };
+  script.runInThisContext()(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+    pathToFileURL(file).href,
+    importPackage,
+  );
+  const fresh = cachedData === undefined || script.cachedDataRejected === true;
+  return {
+    exports: module.exports,
+    save: () => {
+      if (path !== undefined && fresh) writeCache(path, script);
+    },
+  };
+}
+
+// From bin/, a package resolves as from dist/bundle/cli/: in this package's node_modules or above.
+const importPackage = (specifier) => import(specifier);
+
+/**
+ * Where this bundle's cache is for this Node and these flags, or undefined when the folder cannot be
+ * trusted (NODE_DISABLE_COMPILE_CACHE=1 turns the cache off, as it does Node's own).
+ */
+function cacheFile(bytes, command) {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const dir = cacheDir();
+  if (dir === undefined) return undefined;
+  const key = createHash('sha256')
+    .update(bytes)
+    // One command compiles other functions than another: each keeps its own.
+    .update(JSON.stringify([process.version, process.arch, process.execArgv, process.env.NODE_OPTIONS ?? '', command]))
+    .digest('hex');
+  return join(dir, `${key.slice(0, 32)}.bin`);
+}
+
+/**
+ * A folder of this user's under the system's temporary folder, as Node's own compile cache: made
+ * private (0700), and used only if it is a real folder that this user owns and no one else may write.
+ */
+function cacheDir() {
+  const uid = process.getuid?.();
+  const dir = join(tmpdir(), uid === undefined ? 'specsite-compile-cache' : `specsite-compile-cache-${uid}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(dir);
+    if (!stat.isDirectory()) return undefined;
+    if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o077) !== 0)) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCache(path) {
+  try {
+    const file = readFileSync(path);
+    const start = MAGIC.length + DIGEST;
+    if (file.length <= start || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const payload = file.subarray(start);
+    const digest = createHash('sha256').update(payload).digest();
+    return digest.equals(file.subarray(MAGIC.length, start)) ? payload : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written beside and renamed over: a build running at the same time reads the old file or the new. */
+function writeCache(path, script) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    const payload = script.createCachedData();
+    const fd = openSync(temporary, 'w', 0o600);
+    try {
+      writeSync(fd, MAGIC);
+      writeSync(fd, createHash('sha256').update(payload).digest());
+      writeSync(fd, payload);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
