@@ -4,6 +4,7 @@
 // when it is asked: so the cache is made after a successful run, with every function that run
 // compiled, not just the top level. Nothing here can change what the CLI does: a missing, foreign,
 // stale or damaged cache only means compiling as without one.
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,20 +20,22 @@ const MAGIC = Buffer.from('specsite-code-cache-1\n');
 const DIGEST = 32;
 
 /**
- * Runs the CommonJS bundle at `file` and returns its exports, with `save()` to call after a run that
- * succeeded: it writes the cache when there was none that V8 took.
+ * Runs the CommonJS bundle at `file` and returns its exports, whether V8 took its code from the cache
+ * (`fromCache`), and `save()` to call after a run that succeeded: it writes the cache when there was
+ * none that V8 took.
  */
 export function loadWithCodeCache(file, command) {
-  // esbuild writes the bundle in ASCII (its default charset): read as Latin-1 it is the same text, and
-  // V8 keeps it as a one-byte string without decoding UTF-8.
+  // esbuild writes the bundle in ASCII (its default charset): read as Latin-1 it is the same text,
+  // which V8 keeps as a one-byte string, without decoding UTF-8.
   const bytes = readFileSync(file);
-  const source = bytes.toString('latin1');
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const path = cacheFile(bytes, command);
   const cachedData = path === undefined ? undefined : readCache(path);
   // The function around the code is CommonJS's, with the script's own URL (import.meta.url in the
   // sources) and an ES module's import() for the packages the bundle leaves to Node (grammars,
-  // React's server renderer...: see scripts/compile.mjs): on the bundle's first line, so that line numbers (and the source map's) hold, and
-  // before the bundle's "use strict", which then holds for all of it as in the ES modules.
+  // React's server renderer...: see scripts/compile.mjs). On the bundle's first line, so that line
+  // numbers (and the source map's) hold, and before its "use strict", which then holds for all of
+  // it as in the ES modules.
   const script = new vm.Script(
     `(function (exports, require, module, __filename, __dirname, __specsiteUrl, __specsiteImport) {${source}\n})`,
     {
@@ -50,11 +53,12 @@ export function loadWithCodeCache(file, command) {
     pathToFileURL(file).href,
     importPackage,
   );
-  const fresh = cachedData === undefined || script.cachedDataRejected === true;
+  const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
   return {
     exports: module.exports,
+    fromCache,
     save: () => {
-      if (path !== undefined && fresh) writeCache(path, script);
+      if (path !== undefined && !fromCache) writeCache(path, script);
     },
   };
 }

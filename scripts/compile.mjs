@@ -9,7 +9,7 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const roots = ['generator', 'templates', 'test'];
 const skip = new Set(['fixtures', 'consumer', 'node_modules']);
@@ -104,7 +104,7 @@ const esmOnly = new Set(['p-map', 'preact']);
 // WebAssembly stay separate ES modules, imported when a page needs them. The packages that are ES
 // modules only are bundled: required from CommonJS, Node would hand over their namespace object.
 const script = await build({
-  entryPoints: { 'cli/main': 'dist/generator/cli/main.js' },
+  entryPoints: { 'cli/main': 'dist/generator/cli/main.js', 'cli/thread': 'dist/generator/workers/thread.js' },
   outdir: 'dist/bundle',
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -124,20 +124,28 @@ const script = await build({
 // callback was not specified"): each import() of a package left to Node calls the function that
 // bin/code-cache.js passes in instead, an ES module's import(). Each is named in esbuild's account
 // of the bundle, and each must be found as many times as esbuild imported it.
-const dynamic = new Map();
-for (const input of Object.values(script.metafile.inputs))
-  for (const record of input.imports)
-    if (record.kind === 'dynamic-import' && record.external)
-      dynamic.set(record.path, (dynamic.get(record.path) ?? 0) + 1);
+function dynamicImports(inputs) {
+  const counts = new Map();
+  for (const input of inputs)
+    for (const record of script.metafile.inputs[input].imports)
+      if (record.kind === 'dynamic-import' && record.external)
+        counts.set(record.path, (counts.get(record.path) ?? 0) + 1);
+  return counts;
+}
 for (const file of script.outputFiles) {
   let text = file.text;
   if (file.path.endsWith('.cjs')) {
-    for (const [specifier, count] of dynamic) {
+    const inputs = Object.keys(script.metafile.outputs[relative('.', file.path)].inputs);
+    for (const [specifier, count] of dynamicImports(inputs)) {
       const call = `import(${JSON.stringify(specifier)})`;
       const found = text.split(call).length - 1;
-      if (found !== count) throw new Error(`compile: ${call} is in the CommonJS bundle ${found} times, not ${count}`);
+      if (found !== count) throw new Error(`compile: ${call} is in ${file.path} ${found} times, not ${count}`);
       text = text.replaceAll(call, `__specsiteImport(${JSON.stringify(specifier)})`);
     }
+    // esbuild escapes every character beyond ASCII in code (its charset); what is left is in the
+    // comments it keeps. Without it the script is ASCII, which the bin reads as Latin-1, four times
+    // faster than decoding UTF-8.
+    text = text.replace(/[^\0-\x7f]/g, '?');
   }
   writeFileSync(file.path, text);
 }
