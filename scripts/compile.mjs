@@ -96,13 +96,30 @@ await build({
   external,
 });
 
-const esmOnly = new Set(['p-map', 'preact']);
+// In the script, beside specsite's own code: the packages of plain JavaScript that read no file of
+// their own, so that V8's cache holds their compiled code too (React's server renderer alone took
+// 60 ms to compile at each run). Those that are ES modules only must be bundled anyway: required
+// from CommonJS, Node would hand over their namespace object.
+const inScript = new Set([
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  'yaml',
+  'zod',
+  'commander',
+  'semver',
+  'fastest-levenshtein',
+  'js-yaml',
+  'p-map',
+  'preact',
+  'nprogress',
+]);
 // The same CLI as one CommonJS script, for Node 20 (see bin/code-cache.js): V8 keeps compiled code
 // between runs only for scripts, and a script cannot be split, so what the ES bundle splits into
 // chunks is here one file whose lazily imported parts stay lazy behind esbuild's wrappers. The
 // grammars and themes of the code highlighter (10 MB, data that compiles in no time) and its
-// WebAssembly stay separate ES modules, imported when a page needs them. The packages that are ES
-// modules only are bundled: required from CommonJS, Node would hand over their namespace object.
+// WebAssembly stay separate ES modules, imported when a page needs them.
 const script = await build({
   entryPoints: { 'cli/main': 'dist/generator/cli/main.js', 'cli/thread': 'dist/generator/workers/thread.js' },
   outdir: 'dist/bundle',
@@ -118,7 +135,7 @@ const script = await build({
   // The paths the code names from its own URL: the script's, in the same folder as the ES bundle
   // (bin/code-cache.js passes it in; a banner would come before "use strict" and void it).
   define: { 'import.meta.url': '__specsiteUrl' },
-  external: [...external.filter((name) => !esmOnly.has(name)), '@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'],
+  external: [...external.filter((name) => !inScript.has(name)), '@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'],
 });
 // Node 20's V8 loses a script's way of importing when its code comes from a cache ("A dynamic import
 // callback was not specified"): each import() of a package left to Node calls the function that
