@@ -20,17 +20,25 @@ const MAGIC = Buffer.from('specsite-code-cache-1\n');
 const DIGEST = 32;
 
 /**
- * Runs the CommonJS bundle at `file` and returns its exports, whether V8 took its code from the cache
- * (`fromCache`), and `save()` to call after a run that succeeded: it writes the cache when there was
- * none that V8 took.
+ * Runs the CommonJS bundle at `file` with the first of its caches named `names` that there is (one
+ * command compiles other functions than another: each keeps its own), and returns its exports, the
+ * name of the cache V8 took (`fromCache`, undefined if none), and `save(name)` to call after a run
+ * that succeeded: it writes that cache, unless V8 took it.
  */
-export function loadWithCodeCache(file, command) {
+export function loadWithCodeCache(file, names) {
   // esbuild writes the bundle in ASCII (its default charset): read as Latin-1 it is the same text,
   // which V8 keeps as a one-byte string, without decoding UTF-8.
   const bytes = readFileSync(file);
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-  const path = cacheFile(bytes, command);
-  const cachedData = path === undefined ? undefined : readCache(path);
+  const dir = cacheDir();
+  const digest = dir === undefined ? undefined : createHash('sha256').update(bytes).digest('hex');
+  const paths = new Map(names.map((name) => [name, digest === undefined ? undefined : cacheFile(dir, digest, name)]));
+  let [name, cachedData] = [undefined, undefined];
+  for (const [candidate, path] of paths) {
+    cachedData = path === undefined ? undefined : readCache(path);
+    name = candidate;
+    if (cachedData !== undefined) break;
+  }
   // The function around the code is CommonJS's, with the script's own URL (import.meta.url in the
   // sources) and an ES module's import() for the packages the bundle leaves to Node (grammars,
   // React's server renderer...: see scripts/compile.mjs). On the bundle's first line, so that line
@@ -53,12 +61,13 @@ export function loadWithCodeCache(file, command) {
     pathToFileURL(file).href,
     importPackage,
   );
-  const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
+  const fromCache = cachedData !== undefined && script.cachedDataRejected === false ? name : undefined;
   return {
     exports: module.exports,
     fromCache,
-    save: () => {
-      if (path !== undefined && !fromCache) writeCache(path, script);
+    save: (name) => {
+      const path = paths.get(name);
+      if (path !== undefined && name !== fromCache) writeCache(path, script);
     },
   };
 }
@@ -66,18 +75,12 @@ export function loadWithCodeCache(file, command) {
 // From bin/, a package resolves as from dist/bundle/cli/: in this package's node_modules or above.
 const importPackage = (specifier) => import(specifier);
 
-/**
- * Where this bundle's cache is for this Node and these flags, or undefined when the folder cannot be
- * trusted (NODE_DISABLE_COMPILE_CACHE=1 turns the cache off, as it does Node's own).
- */
-function cacheFile(bytes, command) {
-  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const dir = cacheDir();
-  if (dir === undefined) return undefined;
+/** Where the cache `name` of the bundle whose SHA-256 is `digest` is, for this Node and these flags. */
+function cacheFile(dir, digest, name) {
   const key = createHash('sha256')
-    .update(bytes)
-    // One command compiles other functions than another: each keeps its own.
-    .update(JSON.stringify([process.version, process.arch, process.execArgv, process.env.NODE_OPTIONS ?? '', command]))
+    .update(
+      JSON.stringify([digest, process.version, process.arch, process.execArgv, process.env.NODE_OPTIONS ?? '', name]),
+    )
     .digest('hex');
   return join(dir, `${key.slice(0, 32)}.bin`);
 }
@@ -85,8 +88,10 @@ function cacheFile(bytes, command) {
 /**
  * A folder of this user's under the system's temporary folder, as Node's own compile cache: made
  * private (0700), and used only if it is a real folder that this user owns and no one else may write.
+ * None when NODE_DISABLE_COMPILE_CACHE=1 turns the cache off, as it does Node's own.
  */
 function cacheDir() {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const uid = process.getuid?.();
   const dir = join(tmpdir(), uid === undefined ? 'specsite-compile-cache' : `specsite-compile-cache-${uid}`);
   try {

@@ -49,7 +49,9 @@ const withCodeCache =
   !process.env.NODE_DISABLE_COMPILE_CACHE &&
   ['build', 'validate', 'types'].includes(process.argv[2]) &&
   existsSync(script);
-const loaded = withCodeCache ? (await import('./code-cache.js')).loadWithCodeCache(script, process.argv[2]) : undefined;
+const loaded = withCodeCache
+  ? (await import('./code-cache.js')).loadWithCodeCache(script, [process.argv[2]])
+  : undefined;
 const { main } = loaded?.exports ?? (await import(entry.href));
 process.exitCode = await main(process.argv);
-if (process.exitCode === 0) loaded?.save();
+if (process.exitCode === 0) loaded?.save(process.argv[2]);
