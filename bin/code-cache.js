@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 // The cache file: this header, the payload's SHA-256, then V8's payload. V8 checks its own header
 // (its version, its flags, the source's length) but not the payload's bytes in a release build, so a
@@ -118,9 +119,12 @@ function readCache(path) {
   }
 }
 
-/** Written beside and renamed over: a build running at the same time reads the old file or the new. */
+/**
+ * Written beside and renamed over: a build running at the same time reads the old file or the new.
+ * The temporary file is this thread's own (a build's two threads may write the same cache at once).
+ */
 function writeCache(path, script) {
-  const temporary = `${path}.${process.pid}.tmp`;
+  const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   try {
     const payload = script.createCachedData();
     const fd = openSync(temporary, 'w', 0o600);
