@@ -118,8 +118,9 @@ const inScript = new Set([
 // The same CLI as one CommonJS script, for Node 20 (see bin/code-cache.js): V8 keeps compiled code
 // between runs only for scripts, and a script cannot be split, so what the ES bundle splits into
 // chunks is here one file whose lazily imported parts stay lazy behind esbuild's wrappers. The
-// grammars and themes of the code highlighter (10 MB, data that compiles in no time) and its
-// WebAssembly stay separate ES modules, imported when a page needs them.
+// grammars and themes of the code highlighter (10 MB, data that compiles in no time) stay separate
+// ES modules, imported when a page needs them; so does shiki's inlined WebAssembly, which specsite
+// does not import (it reads the same bytes from shiki's .wasm file).
 const script = await build({
   entryPoints: { 'cli/main': 'dist/generator/cli/main.js', 'cli/thread': 'dist/generator/workers/thread.js' },
   outdir: 'dist/bundle',
