@@ -11,14 +11,20 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { getHeapCodeStatistics } from 'node:v8';
 import vm from 'node:vm';
 import { threadId } from 'node:worker_threads';
 
-// The cache file: this header, the payload's SHA-256, then V8's payload. V8 checks its own header
-// (its version, its flags, the source's length) but not the payload's bytes in a release build, so a
-// damaged file is caught here before V8 reads it.
-const MAGIC = Buffer.from('specsite-code-cache-1\n');
+// The cache file: this header, the SHA-256 of the rest, the size of the run's bytecode when it was
+// written (4 bytes), then V8's payload. V8 checks its own header (its version, its flags, the
+// source's length) but not the payload's bytes in a release build, so a damaged file is caught here
+// before V8 reads it.
+const MAGIC = Buffer.from('specsite-code-cache-2\n');
 const DIGEST = 32;
+const SIZE = 4;
+// A run that ends with this much more bytecode than the run that wrote the cache it used compiled
+// what the cache lacks (`build --help` first, say, then a whole build): it writes the cache anew.
+const GREW = 1.5;
 
 /**
  * Runs the CommonJS bundle at `file` with the first of its caches named `names` that there is (one
@@ -34,12 +40,13 @@ export function loadWithCodeCache(file, names) {
   const dir = cacheDir();
   const digest = dir === undefined ? undefined : createHash('sha256').update(bytes).digest('hex');
   const paths = new Map(names.map((name) => [name, digest === undefined ? undefined : cacheFile(dir, digest, name)]));
-  let [name, cachedData] = [undefined, undefined];
+  let [name, cache] = [undefined, undefined];
   for (const [candidate, path] of paths) {
-    cachedData = path === undefined ? undefined : readCache(path);
+    cache = path === undefined ? undefined : readCache(path);
     name = candidate;
-    if (cachedData !== undefined) break;
+    if (cache !== undefined) break;
   }
+  const cachedData = cache?.data;
   // The function around the code is CommonJS's, with the script's own URL (import.meta.url in the
   // sources) and an ES module's import() for the packages the bundle leaves to Node (grammars,
   // React's server renderer...: see scripts/compile.mjs). On the bundle's first line, so that line
@@ -68,7 +75,8 @@ export function loadWithCodeCache(file, names) {
     fromCache,
     save: (name) => {
       const path = paths.get(name);
-      if (path !== undefined && name !== fromCache) writeCache(path, script);
+      if (path === undefined) return;
+      if (name !== fromCache || bytecodeSize() > GREW * cache.bytecode) writeCache(path, script);
     },
   };
 }
@@ -106,14 +114,18 @@ function cacheDir() {
   }
 }
 
+const bytecodeSize = () => getHeapCodeStatistics().bytecode_and_metadata_size;
+
+/** V8's payload and the bytecode size of the run that wrote it, or undefined if the file is not whole. */
 function readCache(path) {
   try {
     const file = readFileSync(path);
     const start = MAGIC.length + DIGEST;
-    if (file.length <= start || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-    const payload = file.subarray(start);
-    const digest = createHash('sha256').update(payload).digest();
-    return digest.equals(file.subarray(MAGIC.length, start)) ? payload : undefined;
+    if (file.length <= start + SIZE || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const rest = file.subarray(start);
+    const digest = createHash('sha256').update(rest).digest();
+    if (!digest.equals(file.subarray(MAGIC.length, start))) return undefined;
+    return { bytecode: rest.readUInt32BE(0), data: rest.subarray(SIZE) };
   } catch {
     return undefined;
   }
@@ -126,11 +138,14 @@ function readCache(path) {
 function writeCache(path, script) {
   const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   try {
+    const size = Buffer.alloc(SIZE);
+    size.writeUInt32BE(Math.min(bytecodeSize(), 0xffffffff));
     const payload = script.createCachedData();
     const fd = openSync(temporary, 'w', 0o600);
     try {
       writeSync(fd, MAGIC);
-      writeSync(fd, createHash('sha256').update(payload).digest());
+      writeSync(fd, createHash('sha256').update(size).update(payload).digest());
+      writeSync(fd, size);
       writeSync(fd, payload);
     } finally {
       closeSync(fd);

@@ -107,6 +107,21 @@ describe("Node 20's code cache", () => {
     }
   });
 
+  test('a cache from a run that compiled little is written anew by one that compiles much more, then kept', async () => {
+    const tmp = await tempDir('code-cache-grows');
+    const help = await runBin(CLI, ['build', '--help'], ROOT, { env: { TMPDIR: tmp } });
+    assert.equal(help.code, 0, help.stderr);
+    const small = await cacheFiles(tmp);
+    if (!OWN_CACHE) return assert.equal(small.size, 0, 'Node keeps the compiled code itself');
+    const [name, first] = [...small][0] ?? [];
+    assert.ok(small.size === 1 && name !== undefined && first !== undefined, [...small.keys()].join(' '));
+    await build(tmp, join(tmp, 'first'));
+    const grown = (await cacheFiles(tmp)).get(name);
+    assert.ok(grown !== undefined && grown.length > first.length, 'not written anew');
+    await build(tmp, join(tmp, 'second'));
+    assert.deepEqual((await cacheFiles(tmp)).get(name), grown);
+  });
+
   test('NODE_DISABLE_COMPILE_CACHE=1 writes no cache, and a folder others may write is not used', async () => {
     const tmp = await tempDir('code-cache-off');
     await build(tmp, join(tmp, 'off'), { NODE_DISABLE_COMPILE_CACHE: '1' });
