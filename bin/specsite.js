@@ -17,7 +17,8 @@ process.env.NODE_ENV ??= 'production';
 // Node 22.1 and later keep V8's compiled code of specsite and its dependencies between runs (in
 // the system's temporary folder; it holds no site data and never changes the output;
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off): about half a second of a cold build on Node 24.
-// Node 20 has no such cache and compiles every time.
+// Node 20 has no such cache: it runs the CLI as one script with a code cache of specsite's own
+// (bin/code-cache.js, below).
 module.enableCompileCache?.();
 // V8 considers optimizing a function (on its helper threads) each time it has run this much
 // bytecode; the default suits long-running programs. A build runs for seconds through a great deal of
@@ -37,5 +38,20 @@ process.emitWarning = function (warning, ...rest) {
   if (code === 'DEP0169') return;
   return emitWarning.call(this, warning, ...rest);
 };
-const { main } = await import(entry.href);
+// Node 20 runs the commands that build (those CI runs, and an edit's rebuild) from the same CLI
+// bundled as one CommonJS script, with V8's compiled code kept between runs; the cache is written
+// after a run that succeeded. Otherwise (NODE_DISABLE_COMPILE_CACHE=1, Node 22 and later, the
+// servers, and options before the command), the ES modules: the script may import only the packages
+// its compile step knows of (see scripts/compile.mjs).
+const script = fileURLToPath(new URL('../dist/bundle/cli/main.cjs', import.meta.url));
+const withCodeCache =
+  !module.enableCompileCache &&
+  !process.env.NODE_DISABLE_COMPILE_CACHE &&
+  ['build', 'validate', 'types'].includes(process.argv[2]) &&
+  existsSync(script);
+const loaded = withCodeCache
+  ? (await import('./code-cache.js')).loadWithCodeCache(script, [process.argv[2]])
+  : undefined;
+const { main } = loaded?.exports ?? (await import(entry.href));
 process.exitCode = await main(process.argv);
+if (process.exitCode === 0) loaded?.save(process.argv[2]);

@@ -182,7 +182,7 @@ export class Background {
     // Beside this module in both layouts: dist/generator/workers/ and the bundled CLI's dist/bundle/cli/.
     // With Node's own young generation: twice as large (32 MB semi-spaces) took a 10,000-page build
     // from 9 to 20 s of system time, more than the scavenges it saved.
-    const worker = new Worker(new URL('./thread.js', import.meta.url));
+    const worker = new Worker(threadEntry());
     worker.on('message', ({ id, reply }: WorkerMessage) => {
       this.answerCame();
       const task = this.pending.get(id);
@@ -212,6 +212,16 @@ export class Background {
     worker.on('exit', lost);
     return worker;
   }
+}
+
+/**
+ * The thread's module: beside this one (dist/generator/workers/ and the ES bundle's dist/bundle/cli/),
+ * or, when the CLI runs from its CommonJS bundle with Node 20's code cache (bin/code-cache.js), the
+ * thread's own bundle loaded the same way.
+ */
+function threadEntry(): URL {
+  if (import.meta.url.endsWith('.cjs')) return new URL('../../../bin/code-cache-thread.js', import.meta.url);
+  return new URL('./thread.js', import.meta.url);
 }
 
 /**

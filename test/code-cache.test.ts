@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import module from 'node:module';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { CLI, ROOT, runBin, tempDir, type Run } from './helpers.js';
+import { snapshot } from './hostile-output-helpers.js';
+
+// Node 20's code cache (bin/code-cache.js): the CLI run from its CommonJS bundle with V8's compiled
+// code kept in a private folder under the system's temporary folder. Each test gives the CLI a
+// temporary folder of its own (TMPDIR), so the cache it finds is the one the test made.
+
+const SITE = join(ROOT, 'test/fixtures/markdown-site/site-config.yaml');
+// This project's own site: large enough for the build to start its second thread.
+const REAL_SITE = join(ROOT, 'site-config.yaml');
+const LOADER = join(ROOT, 'bin/code-cache.js');
+// Node 22.1 and later keep compiled code themselves: the bin then uses Node's cache, not this one.
+const OWN_CACHE = typeof (module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
+const uid = process.getuid?.();
+const folderIn = (tmp: string): string =>
+  join(tmp, uid === undefined ? 'specsite-compile-cache' : `specsite-compile-cache-${uid}`);
+
+async function build(tmp: string, out: string, env: Record<string, string> = {}, site = SITE): Promise<Run> {
+  const run = await runBin(CLI, ['build', '--no-cache', '--config', site, '--out', out], ROOT, {
+    env: { TMPDIR: tmp, ...env },
+  });
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.equal(run.stderr, '');
+  return run;
+}
+
+/** The site a build wrote, but its report (whose timings differ by nature). */
+async function output(out: string): Promise<Map<string, string>> {
+  const files = await snapshot(out);
+  files.delete('build-report.json');
+  return files;
+}
+
+/** Each cache file's bytes, by name. */
+async function cacheFiles(tmp: string): Promise<Map<string, Buffer>> {
+  const dir = folderIn(tmp);
+  const names = await readdir(dir).catch(() => []);
+  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name))] as const)));
+}
+
+/** Loads a small CommonJS script through the loader twice, each in a process of its own: whether V8 took each from the cache. */
+async function loadTwice(tmp: string): Promise<boolean[]> {
+  const script = join(tmp, 'script.cjs');
+  await writeFile(script, 'module.exports = { twice: (n) => 2 * n };\n');
+  const code = `import { loadWithCodeCache } from ${JSON.stringify(LOADER)};
+const loaded = loadWithCodeCache(${JSON.stringify(script)}, ['test']);
+if (loaded.exports.twice(21) !== 42) process.exit(3);
+loaded.save('test');
+process.stdout.write(String(loaded.fromCache === 'test'));`;
+  const load = (): boolean =>
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], { env: { ...process.env, TMPDIR: tmp } })
+      .toString()
+      .trim() === 'true';
+  return [load(), load()];
+}
+
+describe("Node 20's code cache", () => {
+  test('a script is compiled from the cache its first run left, in a folder only this user may use', async () => {
+    const tmp = await tempDir('code-cache-loader');
+    assert.deepEqual(await loadTwice(tmp), [false, true]);
+    if (uid !== undefined) assert.equal((await stat(folderIn(tmp))).mode & 0o777, 0o700);
+  });
+
+  test('a build leaves the cache, and builds from it the same site', async () => {
+    const tmp = await tempDir('code-cache-build');
+    await build(tmp, join(tmp, 'first'), {}, REAL_SITE);
+    const made = await cacheFiles(tmp);
+    if (!OWN_CACHE) return assert.equal(made.size, 0, 'Node keeps the compiled code itself');
+    // The CLI's and its second thread's: of what loading it compiled, and after its first task.
+    assert.equal(made.size, 3, [...made.keys()].join(' '));
+    await build(tmp, join(tmp, 'second'), {}, REAL_SITE);
+    assert.deepEqual(await output(join(tmp, 'second')), await output(join(tmp, 'first')));
+    // Taken by V8, so not written again.
+    assert.deepEqual(await cacheFiles(tmp), made);
+  });
+
+  test('a damaged or foreign cache is passed over: the build is the same, and the cache written anew', async () => {
+    const tmp = await tempDir('code-cache-damaged');
+    await build(tmp, join(tmp, 'first'));
+    const made = await cacheFiles(tmp);
+    if (!OWN_CACHE) return assert.equal(made.size, 0, 'Node keeps the compiled code itself');
+    const [name, good] = [...made][0] ?? [];
+    assert.ok(made.size === 1 && name !== undefined && good !== undefined, [...made.keys()].join(' '));
+    const file = join(folderIn(tmp), name);
+    // A byte of V8's payload changed.
+    const damaged = Buffer.from(good);
+    const at = damaged.length - 100;
+    damaged.writeUInt8(damaged.readUInt8(at) ^ 0xff, at);
+    // A cache made for another script, its checksum right: V8 itself refuses it.
+    const other = await tempDir('code-cache-foreign');
+    await loadTwice(other);
+    const [foreign] = (await cacheFiles(other)).values();
+    assert.ok(foreign);
+    for (const [i, bad] of [damaged, foreign, Buffer.from('not a cache')].entries()) {
+      await writeFile(file, bad);
+      await build(tmp, join(tmp, `again-${i}`));
+      assert.deepEqual(await output(join(tmp, `again-${i}`)), await output(join(tmp, 'first')));
+      const rewritten = (await cacheFiles(tmp)).get(name);
+      assert.ok(rewritten !== undefined && !rewritten.equals(bad), `case ${i}: not written anew`);
+      assert.ok(rewritten.subarray(0, 22).equals(good.subarray(0, 22)));
+    }
+  });
+
+  test('a cache from a run that compiled little is written anew by one that compiles much more, then kept', async () => {
+    const tmp = await tempDir('code-cache-grows');
+    const help = await runBin(CLI, ['build', '--help'], ROOT, { env: { TMPDIR: tmp } });
+    assert.equal(help.code, 0, help.stderr);
+    const small = await cacheFiles(tmp);
+    if (!OWN_CACHE) return assert.equal(small.size, 0, 'Node keeps the compiled code itself');
+    const [name, first] = [...small][0] ?? [];
+    assert.ok(small.size === 1 && name !== undefined && first !== undefined, [...small.keys()].join(' '));
+    await build(tmp, join(tmp, 'first'));
+    const grown = (await cacheFiles(tmp)).get(name);
+    assert.ok(grown !== undefined && grown.length > first.length, 'not written anew');
+    await build(tmp, join(tmp, 'second'));
+    assert.deepEqual((await cacheFiles(tmp)).get(name), grown);
+  });
+
+  test('NODE_DISABLE_COMPILE_CACHE=1 writes no cache, and a folder others may write is not used', async () => {
+    const tmp = await tempDir('code-cache-off');
+    await build(tmp, join(tmp, 'off'), { NODE_DISABLE_COMPILE_CACHE: '1' });
+    await assert.rejects(stat(folderIn(tmp)), { code: 'ENOENT' });
+    if (uid === undefined) return;
+    await mkdir(folderIn(tmp));
+    await chmod(folderIn(tmp), 0o777);
+    await build(tmp, join(tmp, 'open'));
+    assert.deepEqual(await readdir(folderIn(tmp)), []);
+    assert.deepEqual(await output(join(tmp, 'open')), await output(join(tmp, 'off')));
+  });
+});
