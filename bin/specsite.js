@@ -44,11 +44,14 @@ process.emitWarning = function (warning, ...rest) {
 // servers, and options before the command), the ES modules: the script may import only the packages
 // its compile step knows of (see scripts/compile.mjs).
 const script = fileURLToPath(new URL('../dist/bundle/cli/main.cjs', import.meta.url));
+// A build that will most likely find its output up to date loads little of specsite: the ES modules
+// are quicker for it than the whole cache (bin/output-looks-current.js).
 const withCodeCache =
   !module.enableCompileCache &&
   !process.env.NODE_DISABLE_COMPILE_CACHE &&
   ['build', 'validate', 'types'].includes(process.argv[2]) &&
-  existsSync(script);
+  existsSync(script) &&
+  !(process.argv[2] === 'build' && (await import('./output-looks-current.js')).outputLooksCurrent(process.argv));
 const loaded = withCodeCache
   ? (await import('./code-cache.js')).loadWithCodeCache(script, [process.argv[2]])
   : undefined;

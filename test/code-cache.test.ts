@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import module from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { CLI, ROOT, runBin, tempDir, type Run } from './helpers.js';
 import { snapshot } from './hostile-output-helpers.js';
@@ -120,6 +121,35 @@ describe("Node 20's code cache", () => {
     assert.ok(grown !== undefined && grown.length > first.length, 'not written anew');
     await build(tmp, join(tmp, 'second'));
     assert.deepEqual((await cacheFiles(tmp)).get(name), grown);
+  });
+
+  test("a build whose output looks current by its inputs' times loads as ES modules; one after an edit, from the cache", async () => {
+    const { outputLooksCurrent } = (await import(pathToFileURL(join(ROOT, 'bin/output-looks-current.js')).href)) as {
+      outputLooksCurrent: (argv: readonly string[]) => boolean;
+    };
+    const tmp = await tempDir('code-cache-current');
+    await cp(dirname(SITE), join(tmp, 'site'), { recursive: true });
+    const config = join(tmp, 'site', 'site-config.yaml');
+    const out = join(tmp, 'out');
+    const argv = (...args: string[]): string[] => [process.execPath, CLI, 'build', '--config', config, ...args];
+    assert.equal(outputLooksCurrent(argv('--out', out)), false, 'no output yet');
+    const first = await runBin(CLI, ['build', '--config', config, '--out', out], ROOT, { env: { TMPDIR: tmp } });
+    assert.equal(first.code, 0, first.stdout);
+    assert.equal(outputLooksCurrent(argv('--out', out)), true);
+    assert.equal(outputLooksCurrent(argv(`--out=${out}`)), true);
+    assert.equal(
+      outputLooksCurrent(argv('--out', out, '--no-cache')),
+      false,
+      'a build without the cache always builds',
+    );
+    assert.equal(outputLooksCurrent(argv('--out', out, '--help')), false, 'help is no build');
+    assert.equal(outputLooksCurrent(argv('--out', join(tmp, 'elsewhere'))), false);
+    // An edit inside a folder the build read: the folder's own times do not change, the page's do.
+    const page = (await readdir(join(tmp, 'site', 'content', 'docs'))).find((name) => name.endsWith('.mdx'));
+    assert.ok(page !== undefined);
+    await new Promise((wait) => setTimeout(wait, 20));
+    await appendFile(join(tmp, 'site', 'content', 'docs', page), '\nEdited.\n');
+    assert.equal(outputLooksCurrent(argv('--out', out)), false, 'an edited page');
   });
 
   test('NODE_DISABLE_COMPILE_CACHE=1 writes no cache, and a folder others may write is not used', async () => {
