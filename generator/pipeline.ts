@@ -42,6 +42,9 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     if (!prepared.ok) return failed(prepared.diagnostics);
     const site = prepared.site;
     const early = site.reference as EarlyReference;
+    // The contracts' checks and types are the second thread's only work: once they are back it ends,
+    // and what it held (GitHub's contract parsed again, its types: a third of a GB) goes before rendering peaks.
+    later(Promise.allSettled([site.contractDiagnostics, site.types]).then(() => background.close()));
     // The content is compiled: once the reference's samples are coloured too, the colour thread has
     // done its part, and ends (its grammars and what it coloured are let go before the site renders).
     later(early.reference.coloured().finally(() => colourThread.close()));

@@ -12,6 +12,7 @@ import { bundleForTypes, typeGeneratorConfig } from './redocly-bundle.js';
 import { brokenInternalRef, collapseRefChains } from './ref-chains.js';
 import { transformDocument } from './transform-document.js';
 import { typableDocument } from './typable-document.js';
+import { rememberRefParts, type RefHelpers } from './create-ref.js';
 
 /** One service's declaration file, and the schemas it exports under another name than their own. */
 export interface ServiceTypes {
@@ -77,8 +78,9 @@ function openapiTypescript(): typeof import('openapi-typescript') {
   const require = createRequire(import.meta.url);
   // `silent` quiets its warnings but not its errors, which it prints (` ✘  Can't resolve $ref …`) and
   // then throws: the throw becomes a located diagnostic (types/index.ts), so the print goes.
-  const printer = require('openapi-typescript/dist/lib/utils.cjs') as { error: (message: string) => void };
-  printer.error = () => {};
+  const helpers = require('openapi-typescript/dist/lib/utils.cjs') as RefHelpers & { error: (message: string) => void };
+  helpers.error = () => {};
+  rememberRefParts(helpers);
   return require('openapi-typescript') as typeof import('openapi-typescript');
 }
 

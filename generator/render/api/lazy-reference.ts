@@ -29,8 +29,12 @@ export interface LazyReference {
   pages: ApiPageSummary[];
   /** The redirect pages of the routes an older edition of the reference had (not in the sitemap, search or llms.txt). */
   redirects: ApiRedirect[];
-  /** Site path → content: each version's document for download. */
-  files: Map<string, string>;
+  /**
+   * Site path → bytes: each version's document for download, held outside the JavaScript heap
+   * until written (GitHub's two took 50 MB of the heap as strings, walked by every full collection
+   * while the site renders).
+   */
+  files: Map<string, Uint8Array>;
   /** Path under the output folder → content: each version's index for `specsite mcp`. */
   published: Map<string, string>;
   /** A hash of every API's inputs: what the contract components of content pages depend on. */
@@ -45,7 +49,7 @@ export interface LazyReference {
 
 interface CachedSummary {
   pages: Array<Omit<ApiPageSummary, 'anchors' | 'fingerprint'> & { anchors: string[] }>;
-  files: Array<[string, string]>;
+  files: Array<[string, Uint8Array]>;
   published: Array<[string, string]>;
   redirects: ApiRedirect[];
 }
@@ -74,10 +78,11 @@ export async function lazyApiReference(
     histories: undefined,
     typed: [...options.typed].sort(),
   });
-  const built = new Map<string, ApiReference>();
+  // Only what `full` reads: the downloads are let go as strings once they are bytes.
+  const built = new Map<string, Pick<ApiReference, 'pages' | 'catalog'>>();
   const pages: ApiPageSummary[] = [];
   const redirects: ApiRedirect[] = [];
-  const files = new Map<string, string>();
+  const files = new Map<string, Uint8Array>();
   const published = new Map<string, string>();
   const keys: string[] = [];
   // The samples of the models built here are coloured on a second thread (when there are many)
@@ -96,10 +101,10 @@ export async function lazyApiReference(
       let summary = await cache.get<CachedSummary>('reference', key);
       if (!summary) {
         const reference = await buildApiReference([loaded], options, colours);
-        built.set(loaded.api.id, reference);
+        built.set(loaded.api.id, { pages: reference.pages, catalog: reference.catalog });
         summary = {
           pages: reference.pages.map(({ model: _model, anchors, ...page }) => ({ ...page, anchors: [...anchors] })),
-          files: [...reference.files],
+          files: [...reference.files].map(([path, text]) => [path, Buffer.from(text)]),
           published: [...reference.published],
           redirects: reference.redirects,
         };
