@@ -10,6 +10,7 @@ const isString: Guard = (v) => typeof v === 'string';
 const isNumber: Guard = (v) => typeof v === 'number';
 const isBoolean: Guard = (v) => typeof v === 'boolean';
 const isBigInt: Guard = (v) => typeof v === 'bigint';
+const isBytes: Guard = (v) => v instanceof Uint8Array;
 const optional =
   (g: Guard): Guard =>
   (v) =>
@@ -72,7 +73,7 @@ const isReferenceSummary: Guard = fields({
   pages: arrayOf(
     fields({ apiId: isString, route: isString, title: isString, description: isString, anchors: arrayOf(isString) }),
   ),
-  files: arrayOf(tuple(isString, isString)),
+  files: arrayOf(tuple(isString, isBytes)),
   redirects: arrayOf(
     fields({
       apiId: isString,
@@ -114,11 +115,11 @@ const SHAPES = {
   /** The client's bundles. */
   client: fields({ js: isString, css: isString }),
   /** The search index's files, by path. */
-  search: arrayOf(tuple(isString, (v) => v instanceof Uint8Array)),
+  search: arrayOf(tuple(isString, isBytes)),
   /** The last search index of a site, and the key and URL of each page and record it holds. */
   'search-units': fields({
     items: arrayOf(tuple(isString, isString)),
-    files: arrayOf(tuple(isString, (v) => v instanceof Uint8Array)),
+    files: arrayOf(tuple(isString, isBytes)),
   }),
   /** The search's view of the API reference: the index's records, and the symbols beside it. */
   'search-api': fields({
