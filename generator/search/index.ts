@@ -55,8 +55,9 @@ interface Searchable {
  * order pages are added in, so they are added in the order they are rendered in (page kind by page
  * kind, each kind's pages in its own order), each as soon as the ones before it are in: route order
  * would hold every page back until the first route's, which may be rendered last. A page emitted
- * again with other HTML (the site rendered twice) starts a fresh index. Pagefind is started by the first page rendered afresh: a build whose pages all come from the cache
- * most likely finds the index there too, and then never starts it.
+ * again with other HTML (the site rendered twice) starts a fresh index. Pagefind is started by the
+ * first page rendered afresh: a build whose pages all come from the cache most likely finds the
+ * index there too, and then never starts it.
  */
 export class SiteSearch {
   private readonly order: Searchable[];
