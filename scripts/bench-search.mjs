@@ -146,15 +146,17 @@ function indexAdds(config, pairs) {
   const searchModule = pathToFileURL(join(ROOT, 'dist/generator/search/index.js')).href;
   // Both builds load their modules through a hook, which costs time of its own (on Node 20 every
   // module is resolved on the hooks' thread): only the one without the index swaps a module.
-  const registers = {};
-  for (const withIndex of [true, false]) {
-    const name = withIndex ? 'same' : 'no-search';
+  const hooked = (name, swaps) => {
     const hooks = join(work, `${name}-hooks.mjs`);
+    const swap = swaps
+      ? `if (resolved.url === ${JSON.stringify(searchModule)}) return { ...resolved, url: ${JSON.stringify(pathToFileURL(stub).href)} };`
+      : '';
     writeFileSync(
       hooks,
       `export async function resolve(specifier, context, next) {
         const resolved = await next(specifier, context);
-        return ${withIndex} || resolved.url !== ${JSON.stringify(searchModule)} ? resolved : { ...resolved, url: ${JSON.stringify(pathToFileURL(stub).href)} };
+        ${swap}
+        return resolved;
       }\n`,
     );
     const register = join(work, `${name}-register.mjs`);
@@ -162,8 +164,9 @@ function indexAdds(config, pairs) {
       register,
       `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
     );
-    registers[withIndex] = register;
-  }
+    return register;
+  };
+  const registers = { with: hooked('same', false), without: hooked('no-search', true) };
   // The CLI as bin/specsite.js starts it, from the unbundled modules.
   const runner = join(work, 'cli-unbundled.mjs');
   writeFileSync(
@@ -181,7 +184,7 @@ function indexAdds(config, pairs) {
       process.execPath,
       [
         '--import',
-        pathToFileURL(registers[withIndex]).href,
+        pathToFileURL(withIndex ? registers.with : registers.without).href,
         runner,
         'build',
         '--no-cache',
