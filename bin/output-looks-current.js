@@ -5,8 +5,8 @@
 // loads most of it, and does it fastest from the CommonJS script with its code cache (V8 reads the
 // whole cache, a few megabytes, however little of it a run needs). A wrong guess costs time, never
 // a different result.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** `argv` as process.argv, with the command first: `build` and its options. */
 export function outputLooksCurrent(argv) {
@@ -14,14 +14,28 @@ export function outputLooksCurrent(argv) {
   if (options === undefined || options.noCache) return false;
   try {
     const reportFile = join(resolve(options.out), 'build-report.json');
-    const built = statSync(reportFile).mtimeMs;
+    const report = lstatSync(reportFile);
+    if (!report.isFile() || report.size > MAX_REPORT_BYTES) return false;
+    const built = report.mtimeMs;
     const { inputs } = JSON.parse(readFileSync(reportFile, 'utf8'));
     const project = resolve(options.root ?? dirname(resolve(options.config)));
-    return inputs.paths.every((path) => untouchedSince(join(project, path), built));
+    // The report is in the output folder, which anyone may have written (a link, a huge file, paths
+    // out of the project): only paths inside the project are looked at, links are not followed, and
+    // a walk of too many entries gives up.
+    const budget = { entries: MAX_ENTRIES };
+    return inputs.paths.every((path) => {
+      if (typeof path !== 'string' || isAbsolute(path) || path.split(/[\\/]/).includes('..')) return false;
+      return untouchedSince(join(project, path), built, budget);
+    });
   } catch {
     return false;
   }
 }
+
+/** Entries looked at before the guess is given up (this site's inputs are about a hundred). */
+const MAX_ENTRIES = 20_000;
+/** A larger report is not read for a guess (this site's is 45 KB; 10,000 pages' about 2 MB). */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
 /** The options that say where the output and the inputs are; undefined for anything not understood. */
 function optionsOf(args) {
@@ -46,10 +60,11 @@ function optionsOf(args) {
  * An input that is not there (a blog folder a site does not have) is as the build found it, unless
  * it was removed since: its folder's times say so, or the build's own check does.
  */
-function untouchedSince(path, time) {
-  const stat = statSync(path, { throwIfNoEntry: false });
+function untouchedSince(path, time, budget) {
+  if (--budget.entries < 0) return false;
+  const stat = lstatSync(path, { throwIfNoEntry: false });
   if (stat === undefined) return true;
   if (stat.mtimeMs > time || stat.ctimeMs > time) return false;
   if (!stat.isDirectory()) return true;
-  return readdirSync(path).every((name) => untouchedSince(join(path, name), time));
+  return readdirSync(path).every((name) => untouchedSince(join(path, name), time, budget));
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { appendFile, chmod, cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, cp, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -150,6 +150,21 @@ describe("Node 20's code cache", () => {
     await new Promise((wait) => setTimeout(wait, 20));
     await appendFile(join(tmp, 'site', 'content', 'docs', page), '\nEdited.\n');
     assert.equal(outputLooksCurrent(argv('--out', out)), false, 'an edited page');
+
+    // The report is the output folder's, which a pull request may have written: a path out of the
+    // project, or a report that is a link to another, is no reason to look further.
+    const outside = join(tmp, 'outside');
+    await mkdir(outside);
+    const forged = join(tmp, 'forged');
+    await mkdir(forged);
+    await new Promise((wait) => setTimeout(wait, 20));
+    await writeFile(join(forged, 'build-report.json'), JSON.stringify({ inputs: { paths: ['../outside'] } }));
+    assert.equal(outputLooksCurrent(argv('--out', forged)), false, 'a path out of the project');
+    await writeFile(join(forged, 'elsewhere.json'), JSON.stringify({ inputs: { paths: ['site-config.yaml'] } }));
+    const linked = join(tmp, 'linked');
+    await mkdir(linked);
+    await symlink(join(forged, 'elsewhere.json'), join(linked, 'build-report.json'));
+    assert.equal(outputLooksCurrent(argv('--out', linked)), false, 'a report that is a link');
   });
 
   test('NODE_DISABLE_COMPILE_CACHE=1 writes no cache, and a folder others may write is not used', async () => {
