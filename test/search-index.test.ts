@@ -147,6 +147,22 @@ describe('the search index of the fixture site', () => {
     await assert.rejects(access(out), 'nothing was written');
   });
 
+  test('a page Pagefind refuses fails the build with one line located at that page', async () => {
+    const dir = await tempDir('search-refuses');
+    const program = join(dir, 'pagefind');
+    // Speaks Pagefind's service protocol, and refuses the page at /kb/docs/guide/languages/ alone.
+    await writeFile(program, REFUSING_PAGEFIND, { mode: 0o755 });
+    const out = join(dir, 'out');
+    const run = await buildWithPagefind(program, SEARCH_FIXTURE, out);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stdout,
+      /^test\/fixtures\/search-site\/content\/docs\/guide\/languages\.mdx:1:1 error \[search-index\] the search index could not take this page: not this one: \/kb\/docs\/guide\/languages\/$/m,
+    );
+    assert.equal(run.stderr, '');
+    await assert.rejects(access(out), 'nothing was written');
+  });
+
   test('a build whose pages all come from the cache takes the index from it too, without starting Pagefind', async () => {
     const dir = await tempDir('search-cached');
     await cp(dirname(SEARCH_FIXTURE), dir, { recursive: true });
@@ -315,3 +331,25 @@ async function buildWithPagefind(program: string, config: string, out: string, {
     else process.env.PAGEFIND_EXTENDED_BINARY_PATH = saved;
   }
 }
+
+/** A Pagefind service that answers every request as Pagefind does, but refuses one page. */
+const REFUSING_PAGEFIND = `#!/usr/bin/env node
+let received = '';
+process.stdin.setEncoding('latin1');
+process.stdin.on('data', (chunk) => {
+  received += chunk;
+  for (let end = received.indexOf(','); end !== -1; end = received.indexOf(',')) {
+    const { message_id, payload } = JSON.parse(Buffer.from(received.slice(0, end), 'base64').toString('utf8'));
+    received = received.slice(end + 1);
+    const answer =
+      payload.type === 'NewIndex'
+        ? { type: 'NewIndex', index_id: 1 }
+        : payload.type === 'AddFile' && payload.url === '/kb/docs/guide/languages/'
+          ? { type: 'Error', message: 'not this one: ' + payload.url }
+          : payload.type === 'GetFiles'
+            ? { type: 'Error', message: 'the index was asked for' }
+            : { type: payload.type === 'AddFile' ? 'IndexedFile' : 'IndexedRecord' };
+    process.stdout.write(Buffer.from(JSON.stringify({ message_id, payload: answer })).toString('base64') + ',');
+  }
+});
+`;
