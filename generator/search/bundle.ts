@@ -1,5 +1,5 @@
 import { SEARCH_FOLDER } from '../../templates/search/paths.js';
-import { PagefindError } from './pagefind-errors.js';
+import { PagefindError } from './pagefind.js';
 
 /**
  * Pagefind's own search interfaces (the site has its dialog) and its worker (the dialog searches

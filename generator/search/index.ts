@@ -11,17 +11,16 @@ import { SEARCH_FOLDER } from '../../templates/search/paths.js';
 import { SYMBOLS_FILE } from '../../templates/search/rank/symbols.js';
 import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument, withoutCodeColours } from './page-body.js';
-import { openPagefind, type PagefindSession } from './pagefind.js';
-import { PageRejected } from './pagefind-errors.js';
-import { openPagefindOn } from './pagefind-thread.js';
+import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
 import { readIndex, type BundleFile } from './pagefind-index/read.js';
 import { itemKey, storedUnits, storeKey, type IndexItem, type IndexStore } from './pagefind-index/store.js';
 import type { IndexCommon, IndexedUnit } from './pagefind-index/unit.js';
-import { writeIndex } from './pagefind-index/write.js';
+import { rewriteIndex, writeIndex } from './pagefind-index/write.js';
 import { SEARCH_INDEX_RULE } from './rules.js';
 import { stepKey } from '../cache/step-key.js';
-import { Background } from '../workers/background.js';
-import { settle } from './settle.js';
+
+/** How long closing waits for what Pagefind was given before stopping it. */
+const SETTLE_MS = 2000;
 
 /** What the build report says of the index. */
 export interface SearchReport {
@@ -71,8 +70,6 @@ export class SiteSearch {
   private readonly language: string;
   /** Started by the first page rendered afresh, or by `finish` when the index is not in the cache. */
   private session: Promise<PagefindSession> | undefined;
-  /** The thread a whole index is built on (see `open`), started with it. */
-  private thread: Background | undefined;
   private adding: Array<Promise<void>> = [];
   private sent = 0;
   private stale = false;
@@ -205,11 +202,16 @@ export class SiteSearch {
 
   /** Stops the index (a build that failed, or one done with it): what it was still reading is dropped. */
   async close(): Promise<void> {
-    await settle([...this.adding, ...(this.early ? [this.early.files] : [])]);
+    // Pagefind's service is stopped by closing its output first: a page it is still indexing would
+    // then answer into a closed pipe, and the program print its panic on the terminal. What it was
+    // given is let finish first (a few hundred milliseconds at most), unless it takes longer than that.
+    let waited: ReturnType<typeof setTimeout> | undefined;
+    const pending = [...this.adding, ...(this.early ? [this.early.files] : [])];
+    await Promise.race([
+      Promise.allSettled(pending),
+      new Promise((done) => (waited = setTimeout(done, SETTLE_MS))),
+    ]).finally(() => clearTimeout(waited));
     await this.session?.then((session) => session.close()).catch(() => undefined);
-    const thread = this.thread;
-    this.thread = undefined;
-    await thread?.close();
   }
 
   private async build(records: ApiIndex): Promise<Map<string, Uint8Array>> {
@@ -238,13 +240,11 @@ export class SiteSearch {
     if (this.failure) throw this.failure.error;
     const fresh = keys.filter((key) => !stored?.units.has(key)).length;
     this.analysed = fresh;
-    const session = fresh > 0 || items.length === 0 ? await (this.session ??= this.open()) : undefined;
+    const analysed = fresh > 0 || items.length === 0 ? await (await (this.session ??= this.open())).files() : [];
     // Every page analysed now, in order: Pagefind's index is the index. Otherwise it is written again
     // from the pages kept from the last build and those Pagefind analysed now.
     const index =
-      session && fresh === items.length
-        ? await session.rewrittenFiles()
-        : this.merged(items, keys, stored as StoredIndex, session ? await session.files() : []);
+      fresh === items.length ? rewriteIndex(analysed) : this.merged(items, keys, stored as StoredIndex, analysed);
     this.nextStore = {
       items: items.map((item, i) => [keys[i] as string, item.url]),
       files: index.map((file) => [file.path, file.content]),
@@ -325,16 +325,8 @@ export class SiteSearch {
     this.early = { key, files };
   }
 
-  /**
-   * Pagefind's index. Without an index kept from the last build, Pagefind is sent every page and
-   * record, and its index's files are read back whole: that is done on a thread of its own, away from
-   * this one's heap, which holds the whole site. With one, Pagefind reads only the pages that changed,
-   * and a thread would cost more to start than it saves.
-   */
   private open(): Promise<PagefindSession> {
-    const session = this.stored.then((stored) =>
-      stored ? openPagefind(this.language) : openPagefindOn((this.thread ??= Background.threaded()), this.language),
-    );
+    const session = openPagefind(this.language);
     // Seen by `finish`; until then, nothing waits on it.
     session.catch(() => undefined);
     return session;
@@ -375,13 +367,7 @@ export class SiteSearch {
 
   private diagnostic(error: unknown): Diagnostic {
     const message = error instanceof Error ? error.message : String(error);
-    // Pagefind's thread tells which page it refused once the index is asked for.
-    const page =
-      this.failure && this.failure.error === error
-        ? this.failure.page
-        : error instanceof PageRejected
-          ? this.order.find((known) => this.url(known) === error.url)
-          : undefined;
+    const page = this.failure && this.failure.error === error ? this.failure.page : undefined;
     return {
       file: page?.display ?? displayPath(this.config.configPath),
       line: page ? 1 : 0,

@@ -5,10 +5,7 @@ import { arch, platform } from 'node:process';
 import type { CustomRecord, HTMLFile } from 'pagefind';
 import { HASH_LINK_CLASS } from '../content/plugins/rehype-headings.js';
 import { namedPagefindBinary } from './binary-variables.js';
-import { asPagefindError, PagefindError, PageRejected } from './pagefind-errors.js';
 import { PagefindService, ServiceRefused } from './pagefind-service.js';
-import type { BundleFile } from './pagefind-index/read.js';
-import { rewriteIndex } from './pagefind-index/write.js';
 
 /**
  * One Pagefind service (its program, from the npm package's platform dependency) for the whole Node
@@ -18,20 +15,24 @@ import { rewriteIndex } from './pagefind-index/write.js';
 let service: PagefindService | undefined;
 let open = 0;
 
+/** Thrown for anything Pagefind reports: the build turns it into one located line. */
+export class PagefindError extends Error {}
+
+/** Pagefind said no to one page (as opposed to failing as a whole). */
+export class PageRejected extends PagefindError {}
+
 export interface PagefindSession {
   addPage(file: HTMLFile): Promise<void>;
   addRecord(record: CustomRecord): Promise<void>;
   /** The index's files, by path inside the bundle folder. */
-  files(): Promise<BundleFile[]>;
-  /** The same, compressed and serialised as `writeIndex` writes an index (`rewriteIndex`). */
-  rewrittenFiles(): Promise<BundleFile[]>;
+  files(): Promise<Array<{ path: string; content: Uint8Array }>>;
   /** Frees the index (and stops the service when no other index is open). Safe to call twice. */
   close(): Promise<void>;
 }
 
-/** A new, empty index of pages in `language` (an ISO 639-1 code, or `unknown`), by `program` (`pagefindProgram`). */
-export async function openPagefind(language: string, program?: string): Promise<PagefindSession> {
-  program ??= await pagefindProgram();
+/** A new, empty index of pages in `language` (an ISO 639-1 code, or `unknown`). */
+export async function openPagefind(language: string): Promise<PagefindSession> {
+  const program = await pagefindProgram();
   if (!service || service.failed) service = new PagefindService(program);
   const own = service;
   open++;
@@ -60,19 +61,12 @@ export async function openPagefind(language: string, program?: string): Promise<
     await release();
     throw asPagefindError(error);
   }
-  const files = async (): Promise<BundleFile[]> => {
-    const answer = await own.request({ type: 'GetFiles', index_id: index }).catch((error: unknown) => {
-      throw asPagefindError(error);
-    });
-    const written = answer.files as Array<{ path: string; content: string }>;
-    return written.map((file) => ({ path: file.path, content: Buffer.from(file.content, 'base64') }));
-  };
   // A refusal is about what was added; any other failure is the service's.
   const added = async (payload: Record<string, unknown>): Promise<void> => {
     try {
       await own.request({ ...payload, index_id: index });
     } catch (error) {
-      if (error instanceof ServiceRefused) throw new PageRejected(error.message, payload.url as string | undefined);
+      if (error instanceof ServiceRefused) throw new PageRejected(error.message);
       throw asPagefindError(error);
     }
   };
@@ -88,8 +82,13 @@ export async function openPagefind(language: string, program?: string): Promise<
         filters: record.filters,
         sort: record.sort,
       }),
-    files,
-    rewrittenFiles: async () => rewriteIndex(await files()),
+    files: async () => {
+      const answer = await own.request({ type: 'GetFiles', index_id: index }).catch((error: unknown) => {
+        throw asPagefindError(error);
+      });
+      const files = answer.files as Array<{ path: string; content: string }>;
+      return files.map((file) => ({ path: file.path, content: Buffer.from(file.content, 'base64') }));
+    },
     close: release,
   };
 }
@@ -99,7 +98,7 @@ export async function openPagefind(language: string, program?: string): Promise<
  * package's platform dependency), and checked: a missing one would otherwise only show as a failed
  * start.
  */
-export async function pagefindProgram(): Promise<string> {
+async function pagefindProgram(): Promise<string> {
   const named = namedPagefindBinary();
   let path = named;
   if (!path) {
@@ -122,4 +121,10 @@ export async function pagefindProgram(): Promise<string> {
     throw new PagefindError(named ? `${path}, named by the environment as Pagefind's program, cannot be run` : missing);
   }
   return path;
+}
+
+/** Pagefind rejects with strings as well as errors; a message is all a user can act on. */
+function asPagefindError(error: unknown): PagefindError {
+  if (error instanceof PagefindError) return error;
+  return new PagefindError(error instanceof Error ? error.message : String(error));
 }

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { decodeCbor as decode, type CborValue } from './cbor.js';
-import { PagefindError } from '../pagefind-errors.js';
+import { PagefindError } from '../pagefind.js';
 import { byCodePoint, pagefindHash } from './hash.js';
 import type { IndexCommon, IndexedUnit } from './unit.js';
 
