@@ -8,6 +8,7 @@ import type { ResolvedConfig } from '../generator/config/resolve.js';
 import type { CompiledPage } from '../generator/content/types.js';
 import { EMPTY_REFERENCE } from '../generator/render/index.js';
 import { SiteSearch } from '../generator/search/index.js';
+import { storeKey, type IndexStore } from '../generator/search/pagefind-index/store.js';
 import { runCli, tempDir } from './helpers.js';
 import { filesUnder, indexedFragments, SEARCH_FIXTURE, type Fragment } from './search-helpers.js';
 
@@ -263,6 +264,43 @@ describe('the search index, page by page', () => {
       '/a/ second wording.',
       '/b/ unchanged words.',
     ]);
+  });
+});
+
+describe('the search index after an edit, page by page', () => {
+  const config = { baseUrl: '/', i18n: { defaultLocale: 'en' }, configPath: 'site-config.yaml' } as ResolvedConfig;
+  const page = (route: string, title: string) =>
+    ({ route, display: `content/docs${route}.mdx`, frontMatter: { title, search: true } }) as unknown as CompiledPage;
+  const html = (text: string) =>
+    `<!DOCTYPE html><html><body><main id="main-content"><div data-pagefind-body="">${text}</div></main></body></html>`;
+  const pages = { docs: [page('/a/', 'A'), page('/b/', 'B')], pages: [], posts: [] };
+  const indexOf = async (cache: BuildCache, a: string, fresh: boolean) => {
+    const search = new SiteSearch(config, pages, cache);
+    search.take('site/a/index.html', html(a), true);
+    search.take('site/b/index.html', html('<p>second page</p>'), fresh);
+    const result = await search.finish(EMPTY_REFERENCE);
+    assert.ok(result.ok);
+    return result;
+  };
+
+  test('is written from the last index and the edited page, or whole when the last index cannot be read back', async () => {
+    const cache = BuildCache.at(await tempDir('search-kept'));
+    assert.equal((await indexOf(cache, '<p>first page</p>', true)).report.analysed, 2);
+    const edited = await indexOf(cache, '<p>first page, edited</p>', false);
+    assert.equal(edited.report.analysed, 1, 'Pagefind read the edited page alone');
+    const fromScratch = await indexOf(BuildCache.disabled(), '<p>first page, edited</p>', true);
+    assert.deepEqual([...edited.files], [...fromScratch.files]);
+
+    // The last index's files spoilt, the keys of its pages left as they were.
+    const key = storeKey(cache, 'en', '/');
+    const kept = await cache.get<IndexStore>('search-units', key);
+    assert.ok(kept);
+    const spoilt = kept.files.map(([path]): [string, Uint8Array] => [path, new Uint8Array([1, 2, 3])]);
+    await cache.set('search-units', key, { ...kept, files: spoilt });
+    const again = await indexOf(cache, '<p>first page, edited twice</p>', false);
+    assert.equal(again.report.analysed, 2, 'Pagefind read every page');
+    const twiceFromScratch = await indexOf(BuildCache.disabled(), '<p>first page, edited twice</p>', true);
+    assert.deepEqual([...again.files], [...twiceFromScratch.files]);
   });
 });
 
