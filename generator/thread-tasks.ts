@@ -14,7 +14,6 @@ const TASKS = new Map<string, () => Promise<ThreadTaskModule>>([
   ['render', () => import('./render/thread-tasks.js')],
   ['markdown', () => import('./markdown/thread-tasks.js')],
   ['colour', () => import('./render/api/samples/thread-tasks.js')],
-  ['search', () => import('./search/thread-tasks.js')],
 ]);
 
 /** Runs one request in this thread. */

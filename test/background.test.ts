@@ -271,30 +271,6 @@ describe("the build's second thread", () => {
     }
   });
 
-  test('a thread started not lowered (work the build waits on) keeps the priority of the build’s thread', async (t) => {
-    if (process.platform !== 'linux') return t.diagnostic('threads have a priority of their own on Linux only');
-    const lowered = (): string[] =>
-      readdirSync('/proc/self/task').filter((task) => {
-        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === THREAD_NICENESS;
-      });
-    const before = lowered();
-    const background = Background.threaded({ lowered: false });
-    try {
-      await background.run<unknown, ColourRequest>({ kind: 'colour', languages: [], samples: [] }, async () =>
-        assert.fail('done here'),
-      );
-      assert.equal(background.usedSecondThread, true);
-      assert.deepEqual(
-        lowered().filter((task) => !before.includes(task)),
-        [],
-        'no thread of this process was lowered',
-      );
-    } finally {
-      await background.close();
-    }
-  });
-
   test('the thread is handed a bounded number of tasks ahead of its answers, and does them all', async () => {
     let posted = 0;
     let answered = 0;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { CLAIMED_BY_CALLER, CLAIMED_BY_WORKER, UNCLAIMED, claim, claimFlag, claimedBy } from './claim.js';
-import type { TaskRequest, ThreadData, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
+import type { TaskRequest, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
 
 /**
  * Tasks handed to the thread and not yet answered, at most: the next are handed over as answers come
@@ -51,22 +51,15 @@ export class Background {
   /** The thread ending, once `close` has stopped it. */
   private stopping: Promise<unknown> = Promise.resolve();
 
-  private constructor(
-    private mode: 'inline' | 'threaded' | 'deferred',
-    private readonly lowered = true,
-  ) {}
+  private constructor(private mode: 'inline' | 'threaded' | 'deferred') {}
 
   /** Every task runs in this thread, one at a time (commands that have nothing else to do meanwhile). */
   static inline(): Background {
     return new Background('inline');
   }
 
-  /**
-   * A thread of its own. It runs at a lower priority (see priority.ts) unless `lowered` is false: for
-   * work the build will wait on while its own thread has little else to do.
-   */
-  static threaded({ lowered = true }: { lowered?: boolean } = {}): Background {
-    return new Background('threaded', lowered);
+  static threaded(): Background {
+    return new Background('threaded');
   }
 
   /** Tasks wait until `start` says whether a second thread is worth starting for them. */
@@ -189,7 +182,7 @@ export class Background {
     // Beside this module in both layouts: dist/generator/workers/ and the bundled CLI's dist/bundle/cli/.
     // With Node's own young generation: twice as large (32 MB semi-spaces) took a 10,000-page build
     // from 9 to 20 s of system time, more than the scavenges it saved.
-    const worker = new Worker(threadEntry(), { workerData: { lowered: this.lowered } satisfies ThreadData });
+    const worker = new Worker(threadEntry());
     worker.on('message', ({ id, reply }: WorkerMessage) => {
       this.answerCame();
       const task = this.pending.get(id);

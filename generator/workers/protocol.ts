@@ -25,12 +25,6 @@ export interface WorkerShare {
   share: { key: string; value: unknown };
 }
 
-/** What a thread is started with. */
-export interface ThreadData {
-  /** Whether it lowers its priority (see priority.ts). */
-  lowered: boolean;
-}
-
 /** No reply: the asking thread claimed the task first. */
 export interface WorkerMessage {
   id: number;

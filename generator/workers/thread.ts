@@ -1,13 +1,13 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { CLAIMED_BY_WORKER, claim } from './claim.js';
-import type { TaskReply, ThreadData, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
+import type { TaskReply, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
 import { expectRequest, receiveShare, settleRequest } from './thread-state.js';
 import { handleRequest } from '../thread-tasks.js';
 import { lowerThisThread } from './priority.js';
 
 // The build's second thread: takes its requests one at a time, in the order they came, except that
 // one the build waits on (`urgent`) goes before those that did not say so.
-if ((workerData as ThreadData | undefined)?.lowered !== false) lowerThisThread();
+lowerThisThread();
 const port = parentPort;
 // Apart, those the build waits on: looking for them among the others, on every request, took
 // seconds of a 10,000-page build (each page's render waited behind thousands).
