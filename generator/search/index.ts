@@ -13,7 +13,14 @@ import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument, withoutCodeColours } from './page-body.js';
 import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
 import { readIndex, type BundleFile } from './pagefind-index/read.js';
-import { itemKey, storedUnits, storeKey, type IndexItem, type IndexStore } from './pagefind-index/store.js';
+import {
+  itemKey,
+  KeptIndex,
+  storeKey,
+  type IndexItem,
+  type IndexStore,
+  type StoredIndex,
+} from './pagefind-index/store.js';
 import type { IndexCommon, IndexedUnit } from './pagefind-index/unit.js';
 import { rewriteIndex, writeIndex } from './pagefind-index/write.js';
 import { SEARCH_INDEX_RULE } from './rules.js';
@@ -35,9 +42,6 @@ export interface SearchReport {
   /** Time from the end of rendering until the index was written (the rest overlaps rendering). */
   ms: number;
 }
-
-/** The last index built for the site, its pages by key. */
-type StoredIndex = NonNullable<ReturnType<typeof storedUnits>>;
 
 export type SearchResult =
   { ok: true; files: Map<string, Uint8Array>; report: SearchReport } | { ok: false; diagnostics: Diagnostic[] };
@@ -78,8 +82,10 @@ export class SiteSearch {
   private failure: { error: unknown; page: Searchable | undefined } | undefined;
   /** The reference `expect` named, and its records once made. */
   private expected: { reference: LazyReference; records: ApiIndex | undefined } | undefined;
-  /** The last index built for the site (from the cache), its pages by key; none on a first build. */
-  private readonly stored: Promise<StoredIndex | undefined>;
+  /** The last index built for the site (from the cache); none on a first build. */
+  private readonly stored: Promise<KeptIndex | undefined>;
+  /** The last index turned out unreadable: the index is built whole, as on a first build. */
+  private unreadable = false;
   /** What `build` made, to be kept for the next build once the index is out, and how much Pagefind read for it. */
   private nextStore: IndexStore | undefined;
   private analysed = 0;
@@ -102,7 +108,7 @@ export class SiteSearch {
     this.places = new Map(this.order.map((page, at) => [page.file, at]));
     this.stored = cache
       .get<IndexStore>('search-units', storeKey(cache, this.language, config.baseUrl))
-      .then((store) => (store ? storedUnits(store, this.language) : undefined))
+      .then((store) => (store ? new KeptIndex(store, this.language) : undefined))
       .catch(() => undefined);
   }
 
@@ -166,7 +172,7 @@ export class SiteSearch {
     try {
       // With no index kept from the last build, Pagefind has every page to read whatever the records
       // turn out to be: it starts on them while they are made.
-      if (!this.early && !this.stale && !(await this.stored)) this.sendAll();
+      if (!this.early && !this.stale && !(await this.kept())) this.sendAll();
       const records =
         (this.expected?.reference === reference ? this.expected.records : undefined) ??
         (await apiIndex(reference, this.config.baseUrl, this.cache));
@@ -225,26 +231,32 @@ export class SiteSearch {
       this.generation++;
     }
     this.sendAll();
-    const stored = await this.stored;
+    const stored = await this.kept();
     const keyed = [...this.pageItems(), ...this.recordsOf(records)];
     const items = keyed.map(({ item }) => item);
     const keys = keyed.map(({ key }) => key);
     // Pagefind numbers what it is sent in order: every page is in before the first record.
     await Promise.all(this.adding);
     for (const [i, item] of items.entries())
-      if (item.kind === 'record' && !stored?.units.has(keys[i] as string)) {
+      if (item.kind === 'record' && !stored?.keys.has(keys[i] as string)) {
         const session = await (this.session ??= this.open());
         this.adding.push(session.addRecord({ ...item, language: this.language }));
       }
     await Promise.all(this.adding);
     if (this.failure) throw this.failure.error;
-    const fresh = keys.filter((key) => !stored?.units.has(key)).length;
+    const fresh = keys.filter((key) => !stored?.keys.has(key)).length;
     this.analysed = fresh;
     const analysed = fresh > 0 || items.length === 0 ? await (await (this.session ??= this.open())).files() : [];
     // Every page analysed now, in order: Pagefind's index is the index. Otherwise it is written again
     // from the pages kept from the last build and those Pagefind analysed now.
-    const index =
-      fresh === items.length ? rewriteIndex(analysed) : this.merged(items, keys, stored as StoredIndex, analysed);
+    const kept = fresh === items.length ? undefined : stored?.units();
+    if (fresh < items.length && !kept) {
+      // The last index could not be read back: this one is built whole, every page sent to Pagefind.
+      this.unreadable = true;
+      this.stale = true;
+      return this.build(records);
+    }
+    const index = kept ? this.merged(items, keys, kept, analysed) : rewriteIndex(analysed);
     this.nextStore = {
       items: items.map((item, i) => [keys[i] as string, item.url]),
       files: index.map((file) => [file.path, file.content]),
@@ -325,6 +337,11 @@ export class SiteSearch {
     this.early = { key, files };
   }
 
+  /** The last index built for the site, unless it turned out unreadable. */
+  private async kept(): Promise<KeptIndex | undefined> {
+    return this.unreadable ? undefined : this.stored;
+  }
+
   private open(): Promise<PagefindSession> {
     const session = openPagefind(this.language);
     // Seen by `finish`; until then, nothing waits on it.
@@ -351,10 +368,8 @@ export class SiteSearch {
     const url = this.url(page);
     const { content: body, key } = taken;
     // A page the last index has as it is now is taken from it; Pagefind is sent the others.
-    const adding = this.stored.then((stored) =>
-      stored?.units.has(key)
-        ? undefined
-        : (this.session ??= this.open()).then((s) => s.addPage({ url, content: body })),
+    const adding = this.kept().then((stored) =>
+      stored?.keys.has(key) ? undefined : (this.session ??= this.open()).then((s) => s.addPage({ url, content: body })),
     );
     const generation = this.generation;
     // Only a page Pagefind said no to is that page's problem; the service failing is the build's.

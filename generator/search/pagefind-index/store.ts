@@ -47,3 +47,30 @@ export function storedUnits(
     return undefined;
   }
 }
+
+/** The pages of a stored index by key, and what the index's files are made of besides (`storedUnits`). */
+export type StoredIndex = NonNullable<ReturnType<typeof storedUnits>>;
+
+/**
+ * The last index built for a site: the keys of its pages at once, and its pages read back only
+ * when asked. Reading them back is most of the work of an edit's index; a build whose index is in
+ * the cache as it is (every page the same) never needs them.
+ */
+export class KeptIndex {
+  readonly keys: ReadonlySet<string>;
+  /** Null once found unreadable. */
+  private read: StoredIndex | null | undefined;
+
+  constructor(
+    private readonly store: IndexStore,
+    private readonly language: string,
+  ) {
+    this.keys = new Set(store.items.map(([key]) => key));
+  }
+
+  /** Its pages by key, or none when it cannot be read (the index is then built whole). */
+  units(): StoredIndex | undefined {
+    this.read ??= storedUnits(this.store, this.language) ?? null;
+    return this.read ?? undefined;
+  }
+}
