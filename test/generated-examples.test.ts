@@ -69,6 +69,19 @@ describe('generated examples are valid where openapi-sampler alone is not', () =
     assert.equal(value, 'b');
   });
 
+  test('optional values that cannot be made valid are left out where they are, one by one, nested in objects and arrays', () => {
+    const cannot = { type: 'string', not: { type: 'string' } };
+    const value = generated({
+      type: 'object',
+      required: ['a', 'list'],
+      properties: {
+        a: { type: 'object', required: ['b'], properties: { b: { type: 'string' }, c: cannot } },
+        list: { type: 'array', items: { type: 'object', properties: { d: cannot, e: { type: 'integer' } } } },
+      },
+    });
+    assert.deepEqual(value, { a: { b: 'Example b' }, list: [{ e: 0 }] });
+  });
+
   test('oneOf: when the first branch gives a value more than one branch accepts, another branch is used', () => {
     assert.equal(generated({ oneOf: [{ type: 'string', minLength: 0 }, { type: 'string' }, { type: 'integer' }] }), 0);
   });

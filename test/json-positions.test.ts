@@ -114,7 +114,9 @@ corpusSuite('real-world corpus', () => {
 
 test('JSON positions: duplicate keys (the first), escaped keys, empty containers, nesting and white space', () => {
   const text =
-    '\n  {"a": 1, "a": {"b": [ ], "c": {}},\r\n\t"k\\u0065y": [[1, [2, {"x": null}]], "s", true],\n "": {"\\"q\\"": -1.5e3}, "last": "v" }  ';
+    '\n  {"a": 1, "a": {"b": [ ], "c": {}},\r\n\t"k\\u0065y": [[1, [2, {"x": null}]], "s", true],\n "": {"\\"q\\"": -1.5e3}, ' +
+    // Brackets and escaped quotes and backslashes in strings of a value skipped over.
+    '"t": {"u": "a } ] \\\\", "w": "\\"}", "v": ["[{\\"", "\\\\\\"}"]}, "last": "v" }  ';
   const cases: Segment[][] = [
     [],
     ['a'],
@@ -130,6 +132,7 @@ test('JSON positions: duplicate keys (the first), escaped keys, empty containers
     ['key', '0'],
     [''],
     ['', '"q"'],
+    ['t', 'v', 1],
     ['last'],
     ['last', 'more'],
     ['missing'],

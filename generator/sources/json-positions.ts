@@ -33,7 +33,7 @@ export class JsonPositions {
   private readonly containers = new Map<number, Container | null>();
   private root: number | null | undefined;
 
-  constructor(text: string) {
+  constructor(private readonly text: string) {
     this.scanner = createScanner(text, true);
   }
 
@@ -118,12 +118,43 @@ export class JsonPositions {
     const value = scanner.getTokenOffset();
     if (!container.children.has(name)) container.children.set(name, { key, value });
     // Over the value: a scalar is one token; an object or array, everything up to its matching close.
-    for (let depth = token === OPEN_BRACE || token === OPEN_BRACKET ? 1 : 0; depth > 0;) {
-      token = scanner.scan();
-      if (token === OPEN_BRACE || token === OPEN_BRACKET) depth++;
-      else if (token === CLOSE_BRACE || token === CLOSE_BRACKET) depth--;
-      else if (token === EOF) break;
-    }
-    container.resume = scanner.getPosition();
+    container.resume =
+      token === OPEN_BRACE || token === OPEN_BRACKET
+        ? skipContainer(this.text, scanner.getPosition())
+        : scanner.getPosition();
   }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE_CHAR = 0x7b;
+const OPEN_BRACKET_CHAR = 0x5b;
+const CLOSE_BRACE_CHAR = 0x7d;
+const CLOSE_BRACKET_CHAR = 0x5d;
+
+/**
+ * Where the object or array whose opening character ends before `from` ends (just past its close):
+ * character by character, strings skipped by `indexOf`, not token by token with the scanner, which
+ * builds every string's value (GitHub's 13 MB: 0.6 s a scan). The text is valid JSON (JSON.parse read
+ * it), so no comment or bare line break can hide a bracket or end a string.
+ */
+function skipContainer(text: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) i = stringEnd(text, i);
+    else if (c === OPEN_BRACE_CHAR || c === OPEN_BRACKET_CHAR) depth++;
+    else if ((c === CLOSE_BRACE_CHAR || c === CLOSE_BRACKET_CHAR) && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/** The offset of the quote that closes the string opened at `start` (the text's length when none does). */
+function stringEnd(text: string, start: number): number {
+  for (let i = text.indexOf('"', start + 1); i !== -1; i = text.indexOf('"', i + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(i - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return i;
+  }
+  return text.length;
 }
