@@ -49,8 +49,11 @@ export function closedMarkupOf(site: LazySite): ClosedCategoryMarkup | undefined
   return markup;
 }
 
-/** Each entry's `<li>` as drawn on the pages it neither names nor holds, by its place (index path), rendered the first time one is needed. */
-const ALIKE_ENTRIES = new WeakMap<object, Map<string, string>>();
+/**
+ * Each entry's `<li>` as drawn on the pages it neither names nor holds, rendered the first time one
+ * is needed: by the index path of its list (`2.`, empty at the top), then its index in the list.
+ */
+const ALIKE_ENTRIES = new WeakMap<object, Map<string, Array<string | undefined>>>();
 
 const NO_CATEGORIES: ReadonlySet<CategoryModel> = new Set();
 
@@ -79,14 +82,22 @@ interface PageSidebar {
   route: string;
   holding: ReadonlySet<CategoryModel>;
   closedMarkup: ClosedCategoryMarkup;
-  alike: Map<string, string>;
+  alike: Map<string, Array<string | undefined>>;
 }
 
 /** The `<li>`s of one list of the sidebar (`prefix`: the index path of its category, `2.`, empty at the top). */
 function listHtml(items: readonly SidebarItemModel[], prefix: string, page: PageSidebar): string {
-  const { route, holding, closedMarkup, alike } = page;
+  const { route, holding, closedMarkup } = page;
+  let alike = page.alike.get(prefix);
+  if (!alike) page.alike.set(prefix, (alike = []));
   const parts: string[] = [];
-  items.forEach((item, index) => {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as SidebarItemModel;
+    let html = alike[index];
+    if (html !== undefined && drawnAlike(item, route, holding)) {
+      parts.push(html);
+      continue;
+    }
     const path = `${prefix}${index}`;
     if (!drawnAlike(item, route, holding)) {
       // This page's own entry, or a category open on it, drawn around its list put together here.
@@ -99,42 +110,37 @@ function listHtml(items: readonly SidebarItemModel[], prefix: string, page: Page
             path={path}
             closedMarkup={closedMarkup}
             holding={holding}
-            listHtml={list}
+            list={list === undefined ? undefined : <PrerenderedList html={list} />}
           />,
         ),
       );
-      return;
+      continue;
     }
-    let html = alike.get(path);
-    if (html === undefined)
-      alike.set(
-        path,
-        (html = inOnePiece(
-          renderToString(
-            <SidebarItem item={item} route="" path={path} closedMarkup={closedMarkup} holding={NO_CATEGORIES} />,
-          ),
-        )),
-      );
+    alike[index] = html = inOnePiece(
+      renderToString(
+        <SidebarItem item={item} route="" path={path} closedMarkup={closedMarkup} holding={NO_CATEGORIES} />,
+      ),
+    );
     parts.push(html);
-  });
+  }
   return parts.join('');
 }
 
-/** An entry with its `<li>`, as `Sidebar` draws it in a lazy sidebar; an open category's list given as `listHtml`. */
+/** An entry with its `<li>`, as `Sidebar` draws it in a lazy sidebar; an open category's list given as `list`. */
 function SidebarItem({
   item,
   route,
   path,
   closedMarkup,
   holding,
-  listHtml,
+  list,
 }: {
   item: SidebarItemModel;
   route: string;
   path: string;
   closedMarkup: ClosedCategoryMarkup;
   holding: ReadonlySet<CategoryModel>;
-  listHtml?: string | undefined;
+  list?: ReactElement | undefined;
 }): ReactElement {
   const className = `sidebar-item sidebar-item-${item.type}`;
   if (item.type === 'category' && !isOpen(item, route, holding))
@@ -149,7 +155,7 @@ function SidebarItem({
           path={path}
           closedMarkup={closedMarkup}
           holding={holding}
-          list={listHtml === undefined ? undefined : <PrerenderedList html={listHtml} />}
+          list={list}
         />
       ) : (
         <SidebarEntry item={item} route={route} lazy path={path} closedMarkup={closedMarkup} holding={holding} />
