@@ -70,9 +70,28 @@ test('a lazy sidebar put together from entries rendered once for the site is the
     category('Linked', [doc(7), doc(8)], '/docs/linked/'),
     category('Empty', []),
     { ...category('Expanded by config', [doc(11), doc(12)]), collapsed: false },
+    // Open categories inside open ones: each list put together from its entries, at every depth.
+    category('Deep', [
+      doc(14),
+      category('Deeper', [doc(15), category('Deepest', [doc(16), doc(17)], '/docs/deepest/'), doc(18)]),
+      doc(19),
+    ]),
   ];
   const site = { lazySidebar: true, sidebar: items };
-  const routes = ['/docs/p0/', '/docs/p1/', '/docs/p2/', '/docs/p5/', '/docs/p13/', '/docs/linked/', '/docs/p8/'];
+  const routes = [
+    '/docs/p0/',
+    '/docs/p1/',
+    '/docs/p2/',
+    '/docs/p5/',
+    '/docs/p13/',
+    '/docs/linked/',
+    '/docs/p8/',
+    '/docs/p14/',
+    '/docs/p15/',
+    '/docs/p17/',
+    '/docs/deepest/',
+    '/docs/p18/',
+  ];
   // Twice over: the second time, every entry drawn alike comes from what the first rendered.
   for (const route of [...routes, ...routes, '/docs/p11/', '/docs/none/']) {
     const whole = renderToString(createElement(Sidebar, { items, route, lazy: true }));

@@ -16,6 +16,7 @@ import { remarkSafety } from './plugins/remark-safety.js';
 import { remarkCaptureTwin } from './plugins/remark-twin.js';
 import { remarkVoice } from './plugins/remark-voice.js';
 import { withPageState, type PageState } from './plugins/page-state.js';
+import { mayHoldLiteralLinks, remarkWithoutLiteralLinkSearch } from './plugins/literal-links.js';
 import { PageReport } from './plugins/report.js';
 import { rehypeCaptureTree, serializePageTree, TreeCaptured } from './page-tree.js';
 import type { Asset, ContractLookup, Heading, PageLink, PageSource } from './types.js';
@@ -57,19 +58,26 @@ export interface MdxOutput {
   diagnostics: Diagnostic[];
 }
 
-/** One processor per build context and format: plugins read the page they work on from its file (`PageState`). */
-const processors = new WeakMap<MdxContext, Map<PageSource['format'], ReturnType<typeof createProcessor>>>();
+/** What a page's processor is made for: its format, and whether its text may hold literal links (`mayHoldLiteralLinks`). */
+type ProcessorKind = `${PageSource['format']}:${boolean}`;
 
-function processorFor(context: MdxContext, format: PageSource['format']): ReturnType<typeof createProcessor> {
-  let byFormat = processors.get(context);
-  if (!byFormat) processors.set(context, (byFormat = new Map()));
-  let processor = byFormat.get(format);
+/** One processor per build context and kind: plugins read the page they work on from its file (`PageState`). */
+const processors = new WeakMap<MdxContext, Map<ProcessorKind, ReturnType<typeof createProcessor>>>();
+
+function processorFor(context: MdxContext, page: PageSource): ReturnType<typeof createProcessor> {
+  const { format } = page;
+  const literalLinks = mayHoldLiteralLinks(page.text);
+  const kind: ProcessorKind = `${format}:${literalLinks}`;
+  let byKind = processors.get(context);
+  if (!byKind) processors.set(context, (byKind = new Map()));
+  let processor = byKind.get(kind);
   if (!processor) {
     processor = createProcessor({
       format,
       remarkPlugins: [
         remarkFrontmatter,
         remarkGfm,
+        ...(literalLinks ? [] : [remarkWithoutLiteralLinkSearch]),
         remarkDirective,
         // First: a page over its budget stops before anything that costs more than counting.
         [remarkPageSize, { maxNodes: context.budget.nodes }],
@@ -87,7 +95,7 @@ function processorFor(context: MdxContext, format: PageSource['format']): Return
         rehypeCaptureTree,
       ],
     });
-    byFormat.set(format, processor);
+    byKind.set(kind, processor);
   }
   return processor;
 }
@@ -152,7 +160,7 @@ export async function compileMdx(
       },
     ]);
   try {
-    await processorFor(context, page.format).process(file);
+    await processorFor(context, page).process(file);
   } catch (error) {
     if (error instanceof TreeCaptured) tree = serializePageTree(error.tree);
     else if (error instanceof DepthLimitExceeded || error instanceof PageSizeExceeded)

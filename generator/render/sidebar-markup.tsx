@@ -49,8 +49,11 @@ export function closedMarkupOf(site: LazySite): ClosedCategoryMarkup | undefined
   return markup;
 }
 
-/** Each top-level entry's `<li>` as drawn on the pages it neither names nor holds, rendered the first time one is needed. */
-const ALIKE_ENTRIES = new WeakMap<object, Array<string | undefined>>();
+/**
+ * Each entry's `<li>` as drawn on the pages it neither names nor holds, rendered the first time one
+ * is needed: by the index path of its list (`2.`, empty at the top), then its index in the list.
+ */
+const ALIKE_ENTRIES = new WeakMap<object, Map<string, Array<string | undefined>>>();
 
 const NO_CATEGORIES: ReadonlySet<CategoryModel> = new Set();
 
@@ -59,61 +62,111 @@ const NO_CATEGORIES: ReadonlySet<CategoryModel> = new Set();
  * draw inside it. On a site of n pages in n/50 categories, each page's sidebar is n/50 closed
  * categories and one open one; rendered whole, every page made React draw them all again, and the
  * HTML came back as a string of thousands of pieces that took as long again to encode. Here the
- * entries drawn alike on every page (`drawnAlike`) are rendered once for the site, and only the
- * page's own (its open category, its doc) are rendered for it. Undefined for a sidebar that is not
+ * entries drawn alike on every page (`drawnAlike`) are rendered once for the site, at any depth:
+ * an open category is drawn around its list, whose entries are put together the same way, so a
+ * page renders only its own entry and the categories that hold it (rendering the 50 entries of
+ * its open category took a third of every page's rendering). Undefined for a sidebar that is not
  * lazy: small, it is drawn whole.
  */
 export function sidebarListHtml(site: Pick<SiteModel, 'lazySidebar' | 'sidebar'>, route: string): string | undefined {
   const closedMarkup = closedMarkupOf(site);
   if (!closedMarkup) return undefined;
   let alike = ALIKE_ENTRIES.get(site);
-  if (!alike) ALIKE_ENTRIES.set(site, (alike = []));
-  const holding = categoriesHolding(site.sidebar, route);
+  if (!alike) ALIKE_ENTRIES.set(site, (alike = new Map()));
+  const page: PageSidebar = { route, holding: categoriesHolding(site.sidebar, route), closedMarkup, alike };
+  return listHtml(site.sidebar, '', page);
+}
+
+/** What putting one page's sidebar together takes, besides the entries. */
+interface PageSidebar {
+  route: string;
+  holding: ReadonlySet<CategoryModel>;
+  closedMarkup: ClosedCategoryMarkup;
+  alike: Map<string, Array<string | undefined>>;
+}
+
+/** The `<li>`s of one list of the sidebar (`prefix`: the index path of its category, `2.`, empty at the top). */
+function listHtml(items: readonly SidebarItemModel[], prefix: string, page: PageSidebar): string {
+  const { route, holding, closedMarkup } = page;
+  let alike = page.alike.get(prefix);
+  if (!alike) page.alike.set(prefix, (alike = []));
   const parts: string[] = [];
-  site.sidebar.forEach((item, index) => {
-    const path = String(index);
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as SidebarItemModel;
+    let html = alike[index];
+    if (html !== undefined && drawnAlike(item, route, holding)) {
+      parts.push(html);
+      continue;
+    }
+    const path = `${prefix}${index}`;
     if (!drawnAlike(item, route, holding)) {
+      // This page's own entry, or a category open on it, drawn around its list put together here.
+      const list = item.type === 'category' ? listHtml(item.items, `${path}.`, page) : undefined;
       parts.push(
         renderToString(
-          <SidebarItem item={item} route={route} path={path} closedMarkup={closedMarkup} holding={holding} />,
+          <SidebarItem
+            item={item}
+            route={route}
+            path={path}
+            closedMarkup={closedMarkup}
+            holding={holding}
+            list={list === undefined ? undefined : <PrerenderedList html={list} />}
+          />,
         ),
       );
-      return;
+      continue;
     }
-    let html = alike[index];
-    if (html === undefined)
-      alike[index] = html = inOnePiece(
-        renderToString(
-          <SidebarItem item={item} route="" path={path} closedMarkup={closedMarkup} holding={NO_CATEGORIES} />,
-        ),
-      );
+    alike[index] = html = inOnePiece(
+      renderToString(
+        <SidebarItem item={item} route="" path={path} closedMarkup={closedMarkup} holding={NO_CATEGORIES} />,
+      ),
+    );
     parts.push(html);
-  });
+  }
   return parts.join('');
 }
 
-/** A top-level entry with its `<li>`, as `Sidebar` draws it in a lazy sidebar. */
+/** An entry with its `<li>`, as `Sidebar` draws it in a lazy sidebar; an open category's list given as `list`. */
 function SidebarItem({
   item,
   route,
   path,
   closedMarkup,
   holding,
+  list,
 }: {
   item: SidebarItemModel;
   route: string;
   path: string;
   closedMarkup: ClosedCategoryMarkup;
   holding: ReadonlySet<CategoryModel>;
+  list?: ReactElement | undefined;
 }): ReactElement {
   const className = `sidebar-item sidebar-item-${item.type}`;
   if (item.type === 'category' && !isOpen(item, route, holding))
     return <li className={className} dangerouslySetInnerHTML={{ __html: closedMarkup(item, path) }} />;
   return (
     <li className={className}>
-      <SidebarEntry item={item} route={route} lazy path={path} closedMarkup={closedMarkup} holding={holding} />
+      {item.type === 'category' ? (
+        <SidebarCategory
+          item={item}
+          route={route}
+          lazy
+          path={path}
+          closedMarkup={closedMarkup}
+          holding={holding}
+          list={list}
+        />
+      ) : (
+        <SidebarEntry item={item} route={route} lazy path={path} closedMarkup={closedMarkup} holding={holding} />
+      )}
     </li>
   );
+}
+
+/** A list of the sidebar whose entries are given as HTML: what `SidebarList` draws around them. */
+function PrerenderedList({ html }: { html: string }): ReactElement {
+  return <ul className="sidebar-list" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**

@@ -174,6 +174,7 @@ export function SidebarCategory({
   path,
   closedMarkup,
   holding,
+  list,
 }: {
   item: CategoryModel;
   route: string;
@@ -181,6 +182,8 @@ export function SidebarCategory({
   path: string;
   closedMarkup?: ClosedCategoryMarkup | undefined;
   holding?: ReadonlySet<CategoryModel> | undefined;
+  /** An open category's list, put together by the renderer of a whole site (`sidebar-markup.tsx`). */
+  list?: ReactElement | undefined;
 }): ReactElement {
   const current = item.route === route;
   const open = isOpen(item, route, holding);
@@ -219,14 +222,16 @@ export function SidebarCategory({
         {deferred ? (
           <FirstEntryOnly item={item} route={route} path={path} />
         ) : (
-          <SidebarList
-            items={item.items}
-            route={route}
-            lazy={lazy}
-            path={`${path}.`}
-            closedMarkup={closedMarkup}
-            holding={holding}
-          />
+          (list ?? (
+            <SidebarList
+              items={item.items}
+              route={route}
+              lazy={lazy}
+              path={`${path}.`}
+              closedMarkup={closedMarkup}
+              holding={holding}
+            />
+          ))
         )}
       </details>
     </>
