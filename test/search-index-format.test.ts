@@ -4,7 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import { searchDocument, withoutCodeColours } from '../generator/search/page-body.js';
 import { openPagefind, type PagefindSession } from '../generator/search/pagefind.js';
 import { readIndex, SIGNATURE, type BundleFile } from '../generator/search/pagefind-index/read.js';
-import type { IndexItem } from '../generator/search/pagefind-index/store.js';
+import { itemKey, type IndexItem, type IndexStore } from '../generator/search/pagefind-index/store.js';
+import { splicedIndex } from '../generator/search/pagefind-index/splice.js';
 import type { IndexCommon, IndexedUnit } from '../generator/search/pagefind-index/unit.js';
 import { sortedByCodePoint } from '../generator/search/pagefind-index/hash.js';
 import { rewriteIndex, writeIndex } from '../generator/search/pagefind-index/write.js';
@@ -192,6 +193,76 @@ describe('the search index written from pages analysed apart', () => {
         ([path, content]) => path.startsWith('index/') && !files.has(path) && content !== files.get(path),
       ),
       'a chunk that changed is written anew',
+    );
+  });
+
+  test('an edit that keeps every page in its place is written from the last index and the changed pages alone, the same bytes', async () => {
+    const before = rewriteIndex(await pagefind(ITEMS));
+    const store: IndexStore = {
+      items: ITEMS.map((item) => [itemKey(item), item.url]),
+      files: before.map((file) => [file.path, file.content]),
+    };
+    const edited = (items: IndexItem[], edits: Record<number, (content: string) => string>): IndexItem[] =>
+      items.map((item, i) =>
+        edits[i] ? { ...item, content: (edits[i] as (c: string) => string)(item.content) } : item,
+      );
+    const cases: Array<[string, IndexItem[]]> = [
+      // A page with a word no page had, and without one it had.
+      ['a page', edited(ITEMS, { 1: (c) => c.replace('Set up', 'Zeppelins moored, set up').replace('More', 'Less') })],
+      ['a record', edited(ITEMS, { 9: (c) => `${c} Dirigible.` })],
+      [
+        'a page and records',
+        edited(ITEMS, { 0: (c) => c.replace('kubectl', 'helm'), 5: (c) => `${c} x`, 30: (c) => c.slice(0, 40) }),
+      ],
+      // The first page to spell "émigré" so spells it no more: another spelling now comes first.
+      ['the first spelling', edited(ITEMS, { 0: (c) => c.replace('émigré', 'emigre émigrè') })],
+    ];
+    for (const [what, items] of cases) {
+      const changed = items.filter((item, i) => itemKey(item) !== store.items[i]?.[0]);
+      const spliced = splicedIndex(
+        store,
+        items.map((item) => [itemKey(item), item.url]),
+        await pagefind(changed),
+        'en',
+      );
+      assert.ok(spliced, `${what}: spliced`);
+      const expected = published(rewriteIndex(await pagefind(items)));
+      const ours = published(spliced);
+      assert.deepEqual([...ours.keys()].sort(), [...expected.keys()].sort(), what);
+      for (const [path, bytes] of expected) assert.ok(bytes.equals(ours.get(path) as Buffer), `${what}: ${path}`);
+    }
+    // Not that simple: a record that gains a meta field, a page moved, a page gone.
+    const gained = ITEMS.map((item, i) =>
+      i === 4 && item.kind === 'record' ? { ...item, meta: { ...item.meta, extra: 'x' } } : item,
+    );
+    const analysedGained = await pagefind([gained[4] as IndexItem]);
+    assert.equal(
+      splicedIndex(
+        store,
+        gained.map((item) => [itemKey(item), item.url]),
+        analysedGained,
+        'en',
+      ),
+      undefined,
+    );
+    const moved = [ITEMS[1], ITEMS[0], ...ITEMS.slice(2)] as IndexItem[];
+    assert.equal(
+      splicedIndex(
+        store,
+        moved.map((item) => [itemKey(item), item.url]),
+        [],
+        'en',
+      ),
+      undefined,
+    );
+    assert.equal(
+      splicedIndex(
+        store,
+        ITEMS.slice(1).map((item) => [itemKey(item), item.url]),
+        [],
+        'en',
+      ),
+      undefined,
     );
   });
 

@@ -23,6 +23,7 @@ import {
 } from './pagefind-index/store.js';
 import type { IndexCommon, IndexedUnit } from './pagefind-index/unit.js';
 import { rewriteIndex, writeIndex } from './pagefind-index/write.js';
+import { splicedIndex } from './pagefind-index/splice.js';
 import { SEARCH_INDEX_RULE } from './rules.js';
 import { stepKey } from '../cache/step-key.js';
 
@@ -249,14 +250,14 @@ export class SiteSearch {
     const analysed = fresh > 0 || items.length === 0 ? await (await (this.session ??= this.open())).files() : [];
     // Every page analysed now, in order: Pagefind's index is the index. Otherwise it is written again
     // from the pages kept from the last build and those Pagefind analysed now.
-    const kept = fresh === items.length ? undefined : stored?.units();
-    if (fresh < items.length && !kept) {
+    const index =
+      fresh === items.length || !stored ? rewriteIndex(analysed) : this.merged(items, keys, stored, analysed);
+    if (!index) {
       // The last index could not be read back: this one is built whole, every page sent to Pagefind.
       this.unreadable = true;
       this.stale = true;
       return this.build(records);
     }
-    const index = kept ? this.merged(items, keys, kept, analysed) : rewriteIndex(analysed);
     this.nextStore = {
       items: items.map((item, i) => [keys[i] as string, item.url]),
       files: index.map((file) => [file.path, file.content]),
@@ -266,8 +267,28 @@ export class SiteSearch {
     return files;
   }
 
-  /** The index of `items`: each page kept from the last build where its key is the same, or as analysed now. */
-  private merged(items: IndexItem[], keys: string[], stored: StoredIndex, analysed: BundleFile[]): BundleFile[] {
+  /**
+   * The index of `items`: each page kept from the last build where its key is the same, or as
+   * analysed now. Most edits keep every page in its place, and only the words of the pages that
+   * changed are written anew (`splicedIndex`); otherwise every page is read back and the index
+   * written whole. None when the last index cannot be read back.
+   */
+  private merged(
+    items: IndexItem[],
+    keys: string[],
+    kept: KeptIndex,
+    analysed: BundleFile[],
+  ): BundleFile[] | undefined {
+    const keyed = items.map((item, i): [string, string] => [keys[i] as string, item.url]);
+    let spliced: Map<string, Uint8Array> | undefined;
+    try {
+      spliced = splicedIndex(kept.store, keyed, analysed, this.language);
+    } catch {
+      // The whole merge reads everything again, and says what is wrong.
+    }
+    if (spliced) return [...spliced].map(([path, content]) => ({ path, content }));
+    const stored = kept.units();
+    if (!stored) return undefined;
     const now = analysed.length > 0 ? readIndex(analysed, this.language) : undefined;
     const byUrl = new Map((now?.units ?? []).map((unit) => [unit.url, unit]));
     const units = items.flatMap((item, i): IndexedUnit[] => {

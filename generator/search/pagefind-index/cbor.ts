@@ -86,6 +86,13 @@ export class CborWriter {
     }
   }
 
+  /** Values already encoded, as they are. */
+  raw(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buffer.set(bytes, this.at);
+    this.at += bytes.length;
+  }
+
   /** What was written since the last `take`. */
   take(): Uint8Array {
     const out = Buffer.from(this.buffer.subarray(0, this.at));
@@ -118,5 +125,81 @@ export class CborWriter {
     const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.at + size));
     this.buffer.copy(bigger, 0, 0, this.at);
     this.buffer = bigger;
+  }
+}
+
+/**
+ * Reads values one after the other, for passing over most of a large value without building it:
+ * each call reads one value or one array's header, and throws where the data is not as expected.
+ */
+export class CborReader {
+  at = 0;
+  private readonly buffer: Buffer;
+
+  constructor(bytes: Uint8Array) {
+    this.buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** An array's length (its elements are read next). */
+  array(): number {
+    return this.expect(ARRAY);
+  }
+
+  /** An unsigned integer. */
+  uint(): number {
+    return this.expect(UNSIGNED);
+  }
+
+  text(): string {
+    const size = this.expect(TEXT);
+    if (this.at + size > this.buffer.length) throw new Error('CBOR: the data ends within a text');
+    const text = this.buffer.toString('utf8', this.at, this.at + size);
+    this.at += size;
+    return text;
+  }
+
+  /** Passes over `count` integers (most of a word index: read here without a call for each). */
+  skipInts(count: number): void {
+    const buffer = this.buffer;
+    let at = this.at;
+    let i = 0;
+    for (; i < count && at < buffer.length; i++) {
+      const initial = buffer[at++] as number;
+      if (initial >> 5 > NEGATIVE) throw new Error(`CBOR: an integer expected at byte ${at - 1}`);
+      const info = initial & 31;
+      if (info < 24) continue;
+      if (info > 27) throw new Error(`CBOR: unreadable length at byte ${at}`);
+      at += 1 << (info - 24);
+    }
+    if (i < count || at > buffer.length) throw new Error('CBOR: the data ends within a value');
+    this.at = at;
+  }
+
+  get done(): boolean {
+    return this.at >= this.buffer.length;
+  }
+
+  private expect(major: number): number {
+    const found = this.header();
+    if (found !== major) throw new Error(`CBOR: a value of major type ${major} expected at byte ${this.at}`);
+    return this.n;
+  }
+
+  /** The argument of the last header read. */
+  private n = 0;
+
+  private header(): number {
+    const buffer = this.buffer;
+    if (this.at >= buffer.length) throw new Error('CBOR: the data ends within a value');
+    const initial = buffer[this.at++] as number;
+    const info = initial & 31;
+    if (info < 24) this.n = info;
+    else {
+      const size = info === 24 ? 1 : info === 25 ? 2 : info === 26 ? 4 : info === 27 ? 8 : 0;
+      if (size === 0 || this.at + size > buffer.length) throw new Error(`CBOR: unreadable length at byte ${this.at}`);
+      this.n = size === 8 ? Number(buffer.readBigUInt64BE(this.at)) : buffer.readUIntBE(this.at, size);
+      this.at += size;
+    }
+    return initial >> 5;
   }
 }

@@ -23,41 +23,17 @@ export function readIndex(
   language: string,
 ): { units: IndexedUnit[]; common: IndexCommon | undefined; chunks: WrittenChunks } {
   const byPath = new Map(files.map((file) => [file.path, file.content]));
-  const entryFile = byPath.get('pagefind-entry.json');
-  if (!entryFile) throw unknownFormat('it wrote no pagefind-entry.json');
-  const entry = JSON.parse(Buffer.from(entryFile).toString('utf8')) as Record<string, unknown>;
-  const languages = entry.languages as Record<string, { hash?: unknown; wasm?: unknown }> | undefined;
-  // Pages with nothing to index (an empty page sent alone) make an index of no language at all.
-  if (languages && Object.keys(languages).length === 0) return { units: [], common: undefined, chunks: new Map() };
-  const own = languages?.[language];
-  if (!own || typeof own.hash !== 'string' || Object.keys(languages ?? {}).length !== 1)
-    throw unknownFormat(`its entry file has no index of the language ${language} alone`);
-  const assets = files
-    .filter((file) => file.path === 'pagefind.js' || file.path === `wasm.${String(own.wasm)}.pagefind`)
-    .map((file): [string, Uint8Array] => [file.path, file.content]);
-  const meta = decode(unzipped(byPath, `pagefind.${own.hash}.pf_meta`)) as unknown[];
-  const [version, pages, chunks, , sorts, metaFields] = meta;
-  if (
-    meta.length !== 6 ||
-    typeof version !== 'string' ||
-    !Array.isArray(pages) ||
-    !Array.isArray(chunks) ||
-    !Array.isArray(sorts) ||
-    sorts.length > 0 ||
-    !Array.isArray(metaFields)
-  )
-    throw unknownFormat('its metadata is not laid out as expected');
-  const fields = metaFields as string[];
-  const units = (pages as Array<[string, number, CborValue]>).map(([name, wordCount, pageExtra]) =>
-    fragmentUnit(byPath, name, wordCount, pageExtra, language),
-  );
+  const head = indexHead(byPath, language);
+  if (!head) return { units: [], common: undefined, chunks: new Map() };
+  const { common, pages, chunks, fields } = head;
+  const units = pages.map(([name, wordCount, pageExtra]) => fragmentUnit(byPath, name, wordCount, pageExtra, language));
   // Field numbers of the whole index, as each page numbers its own fields (none to change when they agree).
   const local = units.map((unit) => {
     const numbers = fields.map((field) => unit.metaFields.indexOf(field));
     return numbers.every((n, i) => n === i) ? undefined : numbers;
   });
   const written: WrittenChunks = new Map();
-  for (const [, , name] of chunks as Array<[string, string, string]>) {
+  for (const [, , name] of chunks) {
     const path = `index/${name}.pf_index`;
     const bytes = unzipped(byPath, path);
     written.set(pagefindHash(bytes), { bytes, file: byPath.get(path) as Uint8Array });
@@ -103,7 +79,50 @@ export function readIndex(
       for (const found of entries.values()) if (found[2].length > 1) found[2].sort(([a], [b]) => byCodePoint(a, b));
     }
   }
-  return { units, common: { version, entry, assets }, chunks: written };
+  return { units, common, chunks: written };
+}
+
+/** What an index's entry file and metadata say: what every index holds, and its pages, chunks, filters and meta fields. */
+export interface IndexHead {
+  common: IndexCommon;
+  pages: Array<[name: string, wordCount: number, pageExtra: CborValue]>;
+  chunks: Array<[from: string, to: string, name: string]>;
+  filters: Array<[filter: string, name: string]>;
+  fields: string[];
+}
+
+/** The head of the index whose files are `byPath`, or none for an index of no pages. */
+export function indexHead(byPath: ReadonlyMap<string, Uint8Array>, language: string): IndexHead | undefined {
+  const entryFile = byPath.get('pagefind-entry.json');
+  if (!entryFile) throw unknownFormat('it wrote no pagefind-entry.json');
+  const entry = JSON.parse(Buffer.from(entryFile).toString('utf8')) as Record<string, unknown>;
+  const languages = entry.languages as Record<string, { hash?: unknown; wasm?: unknown }> | undefined;
+  // Pages with nothing to index (an empty page sent alone) make an index of no language at all.
+  if (languages && Object.keys(languages).length === 0) return undefined;
+  const own = languages?.[language];
+  if (!own || typeof own.hash !== 'string' || Object.keys(languages ?? {}).length !== 1)
+    throw unknownFormat(`its entry file has no index of the language ${language} alone`);
+  const assets = [...byPath].filter(([path]) => path === 'pagefind.js' || path === `wasm.${String(own.wasm)}.pagefind`);
+  const meta = decode(unzipped(byPath, `pagefind.${own.hash}.pf_meta`)) as unknown[];
+  const [version, pages, chunks, filters, sorts, metaFields] = meta;
+  if (
+    meta.length !== 6 ||
+    typeof version !== 'string' ||
+    !Array.isArray(pages) ||
+    !Array.isArray(chunks) ||
+    !Array.isArray(filters) ||
+    !Array.isArray(sorts) ||
+    sorts.length > 0 ||
+    !Array.isArray(metaFields)
+  )
+    throw unknownFormat('its metadata is not laid out as expected');
+  return {
+    common: { version, entry, assets },
+    pages: pages as IndexHead['pages'],
+    chunks: chunks as IndexHead['chunks'],
+    filters: filters as IndexHead['filters'],
+    fields: metaFields as string[],
+  };
 }
 
 /**
@@ -127,7 +146,7 @@ function ownFields(metaLocations: number[], local: number[] | undefined, word: s
 }
 
 /** A page's unit from its fragment: its URL, meta fields and filters; its words are added after. */
-function fragmentUnit(
+export function fragmentUnit(
   byPath: ReadonlyMap<string, Uint8Array>,
   name: string,
   wordCount: number,
@@ -162,7 +181,7 @@ function fragmentUnit(
 }
 
 /** A compressed file's content after its signature. */
-function unzipped(byPath: ReadonlyMap<string, Uint8Array>, path: string): Uint8Array {
+export function unzipped(byPath: ReadonlyMap<string, Uint8Array>, path: string): Uint8Array {
   const content = byPath.get(path);
   if (!content) throw unknownFormat(`it wrote no ${path}`);
   const bytes = gunzipSync(content);

@@ -62,7 +62,7 @@ export class KeptIndex {
   private read: StoredIndex | null | undefined;
 
   constructor(
-    private readonly store: IndexStore,
+    readonly store: IndexStore,
     private readonly language: string,
   ) {
     this.keys = new Set(store.items.map(([key]) => key));

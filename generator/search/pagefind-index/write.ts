@@ -10,7 +10,8 @@ const CHUNK_SIZE = 20_000;
 const SHORT_HASH = 7;
 const META_HASH = 10;
 
-type Posting = [page: number, locations: number[], metaLocations: number[]];
+/** A page's entry in a word's list: its number in the index, its locations and meta locations. */
+export type Posting = [page: number, locations: number[], metaLocations: number[]];
 
 /**
  * The index of `units`, numbered in the order given, as Pagefind itself writes it: the same
@@ -24,14 +25,41 @@ export function writeIndex(
   language: string,
   written: WrittenChunks = new Map(),
 ): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>(common.assets);
   const fields = [...new Set(units.flatMap((unit) => unit.metaFields))].sort(byCodePoint);
-  const pages = fragmentNames(units, language).map((name, page) => {
-    const unit = units[page] as IndexedUnit;
-    files.set(`fragment/${name}.pf_fragment`, unit.fragment);
-    return [name, unit.wordCount, unit.pageExtra];
+  const names = fragmentNames(units, language);
+  const pages = units.map((unit, page) => ({ ...unit, name: names[page] as string }));
+  return indexFiles(
+    { pages, chunks: wordChunks(units, fields), filters: filterIndexes(units), fields },
+    common,
+    language,
+    written,
+  );
+}
+
+/**
+ * What an index is made of besides what every index holds: its pages in order (each with its
+ * fragment's name, `fragmentNames`), word chunks, filters and meta fields.
+ */
+export interface IndexParts {
+  pages: ReadonlyArray<Pick<IndexedUnit, 'fragment' | 'wordCount' | 'pageExtra'> & { name: string }>;
+  chunks: WordChunk[];
+  filters: Array<[filter: string, values: Array<[value: string, pages: number[]]>]>;
+  fields: readonly string[];
+}
+
+/** The index's files, named and compressed as Pagefind does: see `writeIndex`. */
+export function indexFiles(
+  parts: IndexParts,
+  common: IndexCommon,
+  language: string,
+  written: WrittenChunks = new Map(),
+): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>(common.assets);
+  const pages = parts.pages.map(({ name, fragment, wordCount, pageExtra }) => {
+    files.set(`fragment/${name}.pf_fragment`, fragment);
+    return [name, wordCount, pageExtra];
   });
-  const chunks = wordChunks(units, fields).map(({ from, to, bytes }) => {
+  const chunks = parts.chunks.map(({ from, to, bytes }) => {
     const hash = pagefindHash(bytes);
     const name = uniqueName(language, hash, files, 'index/', '.pf_index');
     const before = written.get(hash);
@@ -41,26 +69,29 @@ export function writeIndex(
     );
     return { from, to, name };
   });
-  const filters = filterIndexes(units).map(([filter, values]) => {
+  const filters = parts.filters.map(([filter, values]) => {
     const bytes = encode([filter, values]);
     const name = uniqueName(language, pagefindHash(bytes), files, 'filter/', '.pf_filter');
     files.set(`filter/${name}.pf_filter`, compressed(bytes));
     return [filter, name];
   });
-  const meta = encode([common.version, pages, chunkBounds(chunks), filters, [], fields]);
+  const meta = encode([common.version, pages, chunkBounds(chunks), filters, [], [...parts.fields]]);
   const metaName = `${language}_${pagefindHash(meta).slice(0, META_HASH)}`;
   files.set(`pagefind.${metaName}.pf_meta`, compressed(meta));
   const languages = common.entry.languages as Record<string, Record<string, unknown>>;
   const entry = {
     ...common.entry,
-    languages: { [language]: { ...languages[language], hash: metaName, page_count: units.length } },
+    languages: { [language]: { ...languages[language], hash: metaName, page_count: pages.length } },
   };
   files.set('pagefind-entry.json', Buffer.from(JSON.stringify(entry)));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** How many characters of a fragment's hash name it (after `<language>_`) unless another page's has the same. */
+export const SHORT_FRAGMENT_HASH = SHORT_HASH;
+
 /** Each page's fragment name: the short hash of its content, made longer while another page has it. */
-function fragmentNames(units: readonly IndexedUnit[], language: string): string[] {
+export function fragmentNames(units: ReadonlyArray<Pick<IndexedUnit, 'hash' | 'url'>>, language: string): string[] {
   const taken = new Map<string, string>();
   return units.map((unit) => {
     const full = `${language}_${unit.hash}`;
@@ -90,14 +121,14 @@ function uniqueName(
 }
 
 /** A word of the index: where pages have it as such, and in each other spelling (in the order pages bring them). */
-interface IndexWord {
+export interface IndexWord {
   own: Posting[];
   /** None until a page brings one (most words have no other spelling). */
   variants: Map<string, Posting[]> | undefined;
 }
 
 /** A chunk of the word index: its first and last word and its content. */
-interface WordChunk {
+export interface WordChunk {
   from: string;
   to: string;
   bytes: Uint8Array;
@@ -107,16 +138,7 @@ interface WordChunk {
 function wordChunks(units: readonly IndexedUnit[], fields: readonly string[]): WordChunk[] {
   const words = new Map<string, IndexWord>();
   units.forEach((unit, page) => {
-    // A page numbers its meta fields among its own; the index, among all pages' fields.
-    const global = unit.metaFields.map((field) => fields.indexOf(field));
-    const same = global.every((n, i) => n === i);
-    const posting = ([locations, metaLocations]: PagePosting): Posting => [
-      page,
-      locations,
-      same || metaLocations.length === 0
-        ? metaLocations
-        : metaLocations.map((n) => (n < 0 ? -((global[-n - 1] as number) + 1) : n)),
-    ];
+    const posting = postingOf(unit, page, fields);
     for (const [word, own, variants] of unit.words) {
       let entry = words.get(word);
       if (!entry) words.set(word, (entry = { own: [], variants: undefined }));
@@ -129,11 +151,61 @@ function wordChunks(units: readonly IndexedUnit[], fields: readonly string[]): W
       }
     }
   });
+  return chunkWords(sortedByCodePoint([...words.keys()]), (body, word) =>
+    encodeWord(body, word, words.get(word) as IndexWord),
+  );
+}
+
+/** A page's postings as the index has them: numbered `page`, its meta fields numbered among the index's `fields`. */
+export function postingOf(
+  unit: Pick<IndexedUnit, 'metaFields'>,
+  page: number,
+  fields: readonly string[],
+): (posting: PagePosting) => Posting {
+  // A page numbers its meta fields among its own; the index, among all pages' fields.
+  const global = unit.metaFields.map((field) => fields.indexOf(field));
+  const same = global.every((n, i) => n === i);
+  return ([locations, metaLocations]) => [
+    page,
+    locations,
+    same || metaLocations.length === 0
+      ? metaLocations
+      : metaLocations.map((n) => (n < 0 ? -((global[-n - 1] as number) + 1) : n)),
+  ];
+}
+
+/**
+ * The word index in chunks: `write` writes each word's entry (in the order given, Pagefind's) and
+ * says its size, by which Pagefind closes a chunk once its words' postings reach `CHUNK_SIZE`.
+ */
+export function chunkWords(words: readonly string[], write: (body: CborWriter, word: string) => number): WordChunk[] {
   const chunks: WordChunk[] = [];
   const body = new CborWriter();
   let first = '';
   let last = '';
   let count = 0;
+  let size = 0;
+  const close = () => {
+    const head = new CborWriter();
+    head.array(1);
+    head.array(count);
+    chunks.push({ from: first, to: last, bytes: Buffer.concat([head.take(), body.take()]) });
+    count = 0;
+    size = 0;
+  };
+  for (const word of words) {
+    if (count === 0) first = word;
+    last = word;
+    count++;
+    size += write(body, word);
+    if (size >= CHUNK_SIZE) close();
+  }
+  if (count > 0) close();
+  return chunks;
+}
+
+/** Writes a word's entry, and gives its size: each posting's locations and meta locations and one, and one for each other spelling. */
+export function encodeWord(body: CborWriter, word: string, { own, variants }: IndexWord): number {
   let size = 0;
   // Each posting: its page as the difference from the one before, its locations and meta locations.
   const postings = (list: readonly Posting[]) => {
@@ -150,34 +222,16 @@ function wordChunks(units: readonly IndexedUnit[], fields: readonly string[]): W
       size += locations.length + metaLocations.length + 1;
     }
   };
-  const close = () => {
-    const head = new CborWriter();
-    head.array(1);
-    head.array(count);
-    chunks.push({ from: first, to: last, bytes: Buffer.concat([head.take(), body.take()]) });
-    count = 0;
-    size = 0;
-  };
-  for (const word of sortedByCodePoint([...words.keys()])) {
-    const { own, variants = new Map<string, Posting[]>() } = words.get(word) as IndexWord;
-    if (count === 0) first = word;
-    last = word;
-    count++;
-    body.array(3);
-    body.text(word);
-    postings(own);
-    body.array(variants.size);
-    for (const [spelling, list] of variants) {
-      body.array(2);
-      body.text(spelling);
-      postings(list);
-    }
-    // Each other spelling counts one besides its postings.
-    size += variants.size;
-    if (size >= CHUNK_SIZE) close();
+  body.array(3);
+  body.text(word);
+  postings(own);
+  body.array(variants?.size ?? 0);
+  for (const [spelling, list] of variants ?? []) {
+    body.array(2);
+    body.text(spelling);
+    postings(list);
   }
-  if (count > 0) close();
-  return chunks;
+  return size + (variants?.size ?? 0);
 }
 
 /** Each chunk's first and last word, cut to the shortest prefixes that still tell it from its neighbours. */
