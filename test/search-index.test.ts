@@ -267,13 +267,15 @@ describe('the search index, page by page', () => {
   });
 });
 
+/** Two docs pages, /a/ and /b/, as the page-by-page tests below take them. */
+const config = { baseUrl: '/', i18n: { defaultLocale: 'en' }, configPath: 'site-config.yaml' } as ResolvedConfig;
+const page = (route: string, title: string) =>
+  ({ route, display: `content/docs${route}.mdx`, frontMatter: { title, search: true } }) as unknown as CompiledPage;
+const html = (text: string) =>
+  `<!DOCTYPE html><html><body><main id="main-content"><div data-pagefind-body="">${text}</div></main></body></html>`;
+const pages = { docs: [page('/a/', 'A'), page('/b/', 'B')], pages: [], posts: [] };
+
 describe('the search index after an edit, page by page', () => {
-  const config = { baseUrl: '/', i18n: { defaultLocale: 'en' }, configPath: 'site-config.yaml' } as ResolvedConfig;
-  const page = (route: string, title: string) =>
-    ({ route, display: `content/docs${route}.mdx`, frontMatter: { title, search: true } }) as unknown as CompiledPage;
-  const html = (text: string) =>
-    `<!DOCTYPE html><html><body><main id="main-content"><div data-pagefind-body="">${text}</div></main></body></html>`;
-  const pages = { docs: [page('/a/', 'A'), page('/b/', 'B')], pages: [], posts: [] };
   const indexOf = async (cache: BuildCache, a: string, fresh: boolean) => {
     const search = new SiteSearch(config, pages, cache);
     search.take('site/a/index.html', html(a), true);
@@ -305,13 +307,6 @@ describe('the search index after an edit, page by page', () => {
 });
 
 describe('the search index begun while the site renders', () => {
-  const config = { baseUrl: '/', i18n: { defaultLocale: 'en' }, configPath: 'site-config.yaml' } as ResolvedConfig;
-  const page = (route: string, title: string) =>
-    ({ route, display: `content/docs${route}.mdx`, frontMatter: { title, search: true } }) as unknown as CompiledPage;
-  const html = (text: string) =>
-    `<!DOCTYPE html><html><body><main id="main-content"><div data-pagefind-body="">${text}</div></main></body></html>`;
-  const pages = { docs: [page('/a/', 'A'), page('/b/', 'B')], pages: [], posts: [] };
-
   async function indexed(result: Awaited<ReturnType<SiteSearch['finish']>>): Promise<string[]> {
     assert.ok(result.ok);
     const out = await tempDir('search-early');
