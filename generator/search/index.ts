@@ -13,14 +13,7 @@ import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument, withoutCodeColours } from './page-body.js';
 import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
 import { readIndex, type BundleFile } from './pagefind-index/read.js';
-import {
-  itemKey,
-  KeptIndex,
-  storeKey,
-  type IndexItem,
-  type IndexStore,
-  type StoredIndex,
-} from './pagefind-index/store.js';
+import { itemKey, KeptIndex, storeKey, type IndexItem, type IndexStore } from './pagefind-index/store.js';
 import type { IndexCommon, IndexedUnit } from './pagefind-index/unit.js';
 import { rewriteIndex, writeIndex } from './pagefind-index/write.js';
 import { splicedIndex } from './pagefind-index/splice.js';
