@@ -46,7 +46,8 @@ export function splicedIndex(
   // Every item a page of the index: page numbers are item numbers.
   if (!head || head.pages.length !== items.length) return undefined;
   const shortName = language.length + 1 + SHORT_FRAGMENT_HASH;
-  const now = analysed.length > 0 ? readIndex(analysed, language).units : [];
+  const analysedNow = analysed.length > 0 ? readIndex(analysed, language) : undefined;
+  const now = analysedNow?.units ?? [];
   const fresh = new Map(now.map((unit) => [unit.url, unit]));
   const pages: Array<IndexParts['pages'][number]> = head.pages.map(([name, wordCount, pageExtra]) => ({
     name,
@@ -82,7 +83,8 @@ export function splicedIndex(
   const filters = head.filters.map(([, name]) => decodeCbor(unzipped(byPath, `filter/${name}.pf_filter`)));
   return indexFiles(
     { pages, chunks, filters: filters as IndexParts['filters'], fields: head.fields },
-    head.common,
+    // What every index holds as Pagefind writes it now, as when the index is written whole.
+    analysedNow?.common ?? head.common,
     language,
     written,
   );
