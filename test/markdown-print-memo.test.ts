@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { code, heading, list, paragraph, table, text } from '../generator/markdown/nodes.js';
 import { printMarkdown } from '../generator/markdown/print.js';
+import { rememberedCount } from '../generator/markdown/print-memo.js';
 
 // Blocks printed once are remembered by what they hold: a block printed again must print as it would alone.
 
@@ -38,4 +39,25 @@ test('cells remembered from one table print as their own in the next', () => {
   assert.equal(printMarkdown([first]), '| Name | Type |\n| - | - |\n| `id` | a\\|b |\n');
   assert.equal(printMarkdown([second]), '| Name | Type |\n| - | - |\n| a\\|b | `id` |\n| \\* | a\\|b |\n');
   assert.equal(printMarkdown([paragraph(text('a|b'))]), 'a|b\n');
+});
+
+test('blocks printed once are printed as remembered blocks are, and nothing of them is remembered', () => {
+  const blocks = () => [
+    heading(1, text('A *title* with <tags> & [brackets]')),
+    paragraph(text('# not a heading, `not code`, a|b')),
+    table(['Name'], [[[text('*cell*')]]]),
+  ];
+  const before = rememberedCount();
+  const once = printMarkdown(blocks(), { once: true });
+  assert.equal(rememberedCount(), before);
+  assert.equal(printMarkdown(blocks()), once);
+  assert.ok(rememberedCount() > before);
+  assert.equal(printMarkdown(blocks(), { once: true }), once);
+});
+
+test('the escaping patterns, grouped once, escape alike in every printing', () => {
+  for (let i = 0; i < 3; i++) {
+    assert.equal(printMarkdown([paragraph(text('*a* _b_ <c> [d]'))], { once: true }), '\\*a\\* \\_b\\_ \\<c> \\[d]\n');
+    assert.equal(printMarkdown([paragraph(text('*a* _b_ <c> [d]'))]), '\\*a\\* \\_b\\_ \\<c> \\[d]\n');
+  }
 });

@@ -51,6 +51,11 @@ const sha256: (text: string) => string = oneCall
   ? (text) => oneCall('sha256', text, 'base64')
   : (text) => crypto.createHash('sha256').update(text).digest('base64');
 
+/** How many printings the memo holds: what a test can see of what was remembered. */
+export function rememberedCount(): number {
+  return memo.size;
+}
+
 function remember(key: string, text: string, bulletLastUsed?: string): void {
   if (held > LIMIT) {
     memo.clear();

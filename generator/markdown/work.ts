@@ -52,8 +52,11 @@ export function doTwinWork(work: TwinWork): TwinBody {
   const body = printMarkdown(blocks);
   const fullBlocks = footnotesForFull(blocks, work.header.address);
   return {
-    markdown: withHeader(printMarkdown(headerBlocks(work.header, false)), body),
-    full: withHeader(printMarkdown(headerBlocks(work.header, true)), fullBlocks ? printMarkdown(fullBlocks) : body),
+    markdown: withHeader(printMarkdown(headerBlocks(work.header, false), { once: true }), body),
+    full: withHeader(
+      printMarkdown(headerBlocks(work.header, true), { once: true }),
+      fullBlocks ? printMarkdown(fullBlocks) : body,
+    ),
     links,
   };
 }
