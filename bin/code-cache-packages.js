@@ -10,7 +10,7 @@ import Module, { createRequire } from 'node:module';
 import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { GREW, bytecodeSize, cacheDir, cacheFile, readCache, writeCache } from './code-cache.js';
+import { cacheDir, cacheFile, readCache, writeCache } from './code-cache.js';
 
 const none = { save: () => {} };
 
@@ -28,7 +28,9 @@ export function cachePackages(names) {
   const compiled = [];
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename, ...rest) {
-    const entry = filename.startsWith(root) ? compileCached(dir, names, content, filename) : undefined;
+    // Node's own arguments beyond these (an ES module to load instead, in later versions) are Node's.
+    const mine = filename.startsWith(root) && rest.every((more) => more === undefined || more === false);
+    const entry = mine ? compileCached(dir, names, content, filename) : undefined;
     if (entry !== undefined) compiled.push(entry);
     if (entry?.wrapper === undefined) return compile.call(this, content, filename, ...rest);
     return entry.wrapper.call(this.exports, this.exports, requireOf(this), this, filename, dirname(filename));
@@ -36,24 +38,28 @@ export function cachePackages(names) {
   return {
     save: (name) => {
       // Each file once: a thread saves at each task it answers, for what that task loaded.
-      const files = compiled.splice(0);
-      // Measured once (V8 walks its heap for it), and only if there is a file.
-      const bytecode = files.length > 0 ? bytecodeSize() : 0;
-      for (const entry of files) {
+      for (const entry of compiled.splice(0)) {
         const path = entry.paths.get(name);
         if (path === undefined) continue;
         // A file that may call import() is compiled by Node until it is known not to: then a first
-        // cache, of its top level, marked as written by a run that compiled nothing, so that the
-        // next run that takes it writes it anew with all it compiled.
+        // cache, of its top level, marked (SEED) to be written anew by the next run that takes it.
         if (entry.script === undefined) {
-          if (!importsDynamically(entry.source)) writeCache(path, compileWrapped(entry.source, entry.filename), 0);
-        } else if (name !== entry.fromCache || bytecode > GREW * entry.cache.bytecode) {
-          writeCache(path, entry.script, bytecode);
+          if (!importsDynamically(entry.source)) writeCache(path, compileWrapped(entry.source, entry.filename), SEED);
+        } else if (name !== entry.fromCache || entry.cache.bytecode === SEED) {
+          writeCache(path, entry.script, WHOLE);
         }
       }
     },
   };
 }
+
+/**
+ * What a package file's cache says of the run that wrote it, in the place where the bundle's has its
+ * bytecode size (GREW in code-cache.js): not measured here, as V8 walks its whole heap for it (1.3
+ * GB in GitHub's build, and a thread saves at many tasks); a file's cache is written once, after the
+ * run or task that first loaded it.
+ */
+const [SEED, WHOLE] = [0, 1];
 
 /** This package's node_modules, as Node names the files in it (their real paths). */
 function packagesFolder() {

@@ -24,7 +24,7 @@ const DIGEST = 32;
 const SIZE = 4;
 // A run that ends with this much more bytecode than the run that wrote the cache it used compiled
 // what the cache lacks (`build --help` first, say, then a whole build): it writes the cache anew.
-export const GREW = 1.5;
+const GREW = 1.5;
 
 /**
  * Runs the CommonJS bundle at `file` with the first of its caches named `names` that there is (one
@@ -114,7 +114,7 @@ export function cacheDir() {
   }
 }
 
-export const bytecodeSize = () => getHeapCodeStatistics().bytecode_and_metadata_size;
+const bytecodeSize = () => getHeapCodeStatistics().bytecode_and_metadata_size;
 
 /** V8's payload and the bytecode size of the run that wrote it, or undefined if the file is not whole. */
 export function readCache(path) {
