@@ -6,14 +6,21 @@
 import { parentPort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { loadWithCodeCache } from './code-cache.js';
+import { cachePackages } from './code-cache-packages.js';
 
 const [WORKED, LOADED] = ['thread', 'thread-loaded'];
 let loaded;
+// The packages the thread's script leaves to Node (TypeScript, openapi-typescript, Ajv...) keep
+// theirs too, each written when the thread has done the first task that loaded it.
+const packages = cachePackages([WORKED]);
 const post = parentPort.postMessage.bind(parentPort);
+let answered = false;
 parentPort.postMessage = (message, ...rest) => {
+  // Before the answer, which may be the last: the build then ends the thread.
+  if (message?.reply?.ok === true) packages.save(WORKED);
   post(message, ...rest);
-  if (message?.reply?.ok !== true) return;
-  parentPort.postMessage = post;
+  if (message?.reply?.ok !== true || answered) return;
+  answered = true;
   loaded?.save(WORKED);
 };
 const file = fileURLToPath(new URL('../dist/bundle/cli/thread.cjs', import.meta.url));

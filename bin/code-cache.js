@@ -84,8 +84,8 @@ export function loadWithCodeCache(file, names) {
 // From bin/, a package resolves as from dist/bundle/cli/: in this package's node_modules or above.
 const importPackage = (specifier) => import(specifier);
 
-/** Where the cache `name` of the bundle whose SHA-256 is `digest` is, for this Node and these flags. */
-function cacheFile(dir, digest, name) {
+/** Where the cache `name` of the script whose SHA-256 is `digest` is, for this Node and these flags. */
+export function cacheFile(dir, digest, name) {
   const key = createHash('sha256')
     .update(
       JSON.stringify([digest, process.version, process.arch, process.execArgv, process.env.NODE_OPTIONS ?? '', name]),
@@ -99,7 +99,7 @@ function cacheFile(dir, digest, name) {
  * private (0700), and used only if it is a real folder that this user owns and no one else may write.
  * None when NODE_DISABLE_COMPILE_CACHE=1 turns the cache off, as it does Node's own.
  */
-function cacheDir() {
+export function cacheDir() {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const uid = process.getuid?.();
   const dir = join(tmpdir(), uid === undefined ? 'specsite-compile-cache' : `specsite-compile-cache-${uid}`);
@@ -117,7 +117,7 @@ function cacheDir() {
 const bytecodeSize = () => getHeapCodeStatistics().bytecode_and_metadata_size;
 
 /** V8's payload and the bytecode size of the run that wrote it, or undefined if the file is not whole. */
-function readCache(path) {
+export function readCache(path) {
   try {
     const file = readFileSync(path);
     const start = MAGIC.length + DIGEST;
@@ -134,12 +134,13 @@ function readCache(path) {
 /**
  * Written beside and renamed over: a build running at the same time reads the old file or the new.
  * The temporary file is this thread's own (a build's two threads may write the same cache at once).
+ * `bytecode` is what the run had compiled (see GREW).
  */
-function writeCache(path, script) {
+export function writeCache(path, script, bytecode = bytecodeSize()) {
   const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   try {
     const size = Buffer.alloc(SIZE);
-    size.writeUInt32BE(Math.min(bytecodeSize(), 0xffffffff));
+    size.writeUInt32BE(Math.min(bytecode, 0xffffffff));
     const payload = script.createCachedData();
     const fd = openSync(temporary, 'w', 0o600);
     try {

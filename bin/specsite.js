@@ -52,9 +52,16 @@ const withCodeCache =
   ['build', 'validate', 'types'].includes(process.argv[2]) &&
   existsSync(script) &&
   !(process.argv[2] === 'build' && (await import('./output-looks-current.js')).outputLooksCurrent(process.argv));
+// The packages the script leaves to Node (TypeScript, Ajv, swagger-parser...) keep theirs too.
+const packages = withCodeCache
+  ? (await import('./code-cache-packages.js')).cachePackages([process.argv[2]])
+  : undefined;
 const loaded = withCodeCache
   ? (await import('./code-cache.js')).loadWithCodeCache(script, [process.argv[2]])
   : undefined;
 const { main } = loaded?.exports ?? (await import(entry.href));
 process.exitCode = await main(process.argv);
-if (process.exitCode === 0) loaded?.save(process.argv[2]);
+if (process.exitCode === 0) {
+  loaded?.save(process.argv[2]);
+  packages?.save(process.argv[2]);
+}

@@ -61,6 +61,38 @@ process.stdout.write(String(loaded.fromCache === 'test'));`;
   return [load(), load()];
 }
 
+const PACKAGES = join(ROOT, 'bin/code-cache-packages.js');
+
+/**
+ * Requires semver, or TypeScript (whose file holds the word import(), in its messages), with the
+ * packages' cache, in a process of its own: whether it works, and where its main file's cache is.
+ */
+async function requirePackage(tmp: string, name: 'semver' | 'typescript'): Promise<{ ok: boolean; path: string }> {
+  const code = `import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cachePackages } from ${JSON.stringify(PACKAGES)};
+import { cacheDir, cacheFile } from ${JSON.stringify(LOADER)};
+const packages = cachePackages(['test']);
+const require = createRequire(${JSON.stringify(CLI)});
+const ok = ${JSON.stringify(name)} === 'semver'
+  ? require('semver').satisfies('1.2.3', '^1.0.0')
+  : require('typescript').transpileModule('let x: number = 1;', {}).outputText.trim() === 'var x = 1;';
+packages.save('test');
+const where = (name) => {
+  const file = realpathSync(require.resolve(name));
+  const digest = createHash('sha256').update(file).update('\\0').update(readFileSync(file, 'utf8')).digest('hex');
+  return cacheFile(cacheDir(), digest, 'test');
+};
+process.stdout.write(JSON.stringify({ ok, path: where(${JSON.stringify(name)}) }));`;
+  const run = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+    env: { ...process.env, TMPDIR: tmp },
+  });
+  return JSON.parse(run.toString()) as { ok: boolean; path: string };
+}
+
+const readOrNone = (path: string): Promise<Buffer | undefined> => readFile(path).catch(() => undefined);
+
 describe("Node 20's code cache", () => {
   test('a script is compiled from the cache its first run left, in a folder only this user may use', async () => {
     const tmp = await tempDir('code-cache-loader');
@@ -73,12 +105,61 @@ describe("Node 20's code cache", () => {
     await build(tmp, join(tmp, 'first'), {}, REAL_SITE);
     const made = await cacheFiles(tmp);
     if (!OWN_CACHE) return assert.equal(made.size, 0, 'Node keeps the compiled code itself');
-    // The CLI's and its second thread's: of what loading it compiled, and after its first task.
-    assert.equal(made.size, 3, [...made.keys()].join(' '));
+    // The CLI's and its second thread's (of what loading it compiled, and after its first task),
+    // and one for each file of a package that the script leaves to Node (TypeScript, Ajv...).
+    assert.ok(made.size > 3 + 100, [...made.keys()].join(' '));
     await build(tmp, join(tmp, 'second'), {}, REAL_SITE);
     assert.deepEqual(await output(join(tmp, 'second')), await output(join(tmp, 'first')));
+    // TypeScript's first cache, of its top level alone (it holds the word import(), so it was looked
+    // at after the first run), is written anew with all the second compiled, and so are those of a
+    // run that compiled much less (see GREW); then each is taken by V8, so not written again.
+    const second = await cacheFiles(tmp);
+    assert.deepEqual([...second.keys()].sort(), [...made.keys()].sort());
+    await build(tmp, join(tmp, 'third'), {}, REAL_SITE);
+    assert.deepEqual(await output(join(tmp, 'third')), await output(join(tmp, 'first')));
+    assert.deepEqual(await cacheFiles(tmp), second);
+  });
+
+  test("a package's file is compiled from the cache an earlier run left; a damaged or foreign one is passed over", async () => {
+    const tmp = await tempDir('code-cache-packages');
+    const { ok, path } = await requirePackage(tmp, 'semver');
+    assert.ok(ok);
+    const first = await readOrNone(path);
+    if (!OWN_CACHE) return assert.equal(first, undefined, 'Node keeps the compiled code itself');
+    assert.ok(first !== undefined, 'no cache written');
     // Taken by V8, so not written again.
-    assert.deepEqual(await cacheFiles(tmp), made);
+    assert.ok((await requirePackage(tmp, 'semver')).ok);
+    assert.deepEqual(await readOrNone(path), first);
+    // A byte of V8's payload changed; another file's cache, its checksum right: each is compiled as
+    // without it, and written anew.
+    const damaged = Buffer.from(first);
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 100) ^ 0xff, damaged.length - 100);
+    // TypeScript's whole cache, from its second run (see below).
+    await requirePackage(tmp, 'typescript');
+    const foreign = await readOrNone((await requirePackage(tmp, 'typescript')).path);
+    assert.ok(foreign !== undefined);
+    for (const bad of [damaged, foreign, Buffer.from('not a cache')]) {
+      await writeFile(path, bad);
+      assert.ok((await requirePackage(tmp, 'semver')).ok);
+      const rewritten = await readOrNone(path);
+      assert.ok(rewritten !== undefined && !rewritten.equals(bad), 'not written anew');
+      assert.ok((await requirePackage(tmp, 'semver')).ok);
+      assert.deepEqual(await readOrNone(path), rewritten, 'not taken');
+    }
+  });
+
+  test('a file that holds the word import() gets a first cache of its top level once looked at, then the whole', async () => {
+    const tmp = await tempDir('code-cache-import');
+    const { ok, path } = await requirePackage(tmp, 'typescript');
+    assert.ok(ok);
+    const top = await readOrNone(path);
+    if (!OWN_CACHE) return assert.equal(top, undefined, 'Node keeps the compiled code itself');
+    assert.ok(top !== undefined, 'no cache written');
+    assert.ok((await requirePackage(tmp, 'typescript')).ok);
+    const whole = await readOrNone(path);
+    assert.ok(whole !== undefined && whole.length > top.length, 'not written anew');
+    assert.ok((await requirePackage(tmp, 'typescript')).ok);
+    assert.deepEqual(await readOrNone(path), whole);
   });
 
   test('a damaged or foreign cache is passed over: the build is the same, and the cache written anew', async () => {
@@ -86,25 +167,31 @@ describe("Node 20's code cache", () => {
     await build(tmp, join(tmp, 'first'));
     const made = await cacheFiles(tmp);
     if (!OWN_CACHE) return assert.equal(made.size, 0, 'Node keeps the compiled code itself');
-    const [name, good] = [...made][0] ?? [];
-    assert.ok(made.size === 1 && name !== undefined && good !== undefined, [...made.keys()].join(' '));
-    const file = join(folderIn(tmp), name);
+    // The CLI's, and those of the packages' files it leaves to Node: every one of them made bad.
+    assert.ok(made.size > 1, [...made.keys()].join(' '));
     // A byte of V8's payload changed.
-    const damaged = Buffer.from(good);
-    const at = damaged.length - 100;
-    damaged.writeUInt8(damaged.readUInt8(at) ^ 0xff, at);
+    const damage = (good: Buffer): Buffer => {
+      const damaged = Buffer.from(good);
+      const at = damaged.length - 100;
+      damaged.writeUInt8(damaged.readUInt8(at) ^ 0xff, at);
+      return damaged;
+    };
     // A cache made for another script, its checksum right: V8 itself refuses it.
     const other = await tempDir('code-cache-foreign');
     await loadTwice(other);
     const [foreign] = (await cacheFiles(other)).values();
     assert.ok(foreign);
-    for (const [i, bad] of [damaged, foreign, Buffer.from('not a cache')].entries()) {
-      await writeFile(file, bad);
+    const cases = [damage, () => foreign, () => Buffer.from('not a cache')];
+    for (const [i, bad] of cases.entries()) {
+      for (const [name, good] of made) await writeFile(join(folderIn(tmp), name), bad(good));
       await build(tmp, join(tmp, `again-${i}`));
       assert.deepEqual(await output(join(tmp, `again-${i}`)), await output(join(tmp, 'first')));
-      const rewritten = (await cacheFiles(tmp)).get(name);
-      assert.ok(rewritten !== undefined && !rewritten.equals(bad), `case ${i}: not written anew`);
-      assert.ok(rewritten.subarray(0, 22).equals(good.subarray(0, 22)));
+      const rewritten = await cacheFiles(tmp);
+      for (const [name, good] of made) {
+        const file = rewritten.get(name);
+        assert.ok(file !== undefined && !file.equals(bad(good)), `case ${i}: ${name} not written anew`);
+        assert.ok(file.subarray(0, 22).equals(good.subarray(0, 22)));
+      }
     }
   });
 
