@@ -19,12 +19,18 @@ const LOADER = join(ROOT, 'bin/code-cache.js');
 // Node 22.1 and later keep compiled code themselves: the bin then uses Node's cache, not this one.
 const OWN_CACHE = typeof (module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
 const uid = process.getuid?.();
+// The test runner (scripts/test.mjs) asks Node for source-mapped stack traces, which leaves the
+// packages' files to Node (see bin/code-cache-packages.js); a user's run does not.
+const USER_NODE_OPTIONS = (process.env.NODE_OPTIONS ?? '')
+  .split(' ')
+  .filter((option) => option !== '--enable-source-maps')
+  .join(' ');
 const folderIn = (tmp: string): string =>
   join(tmp, uid === undefined ? 'specsite-compile-cache' : `specsite-compile-cache-${uid}`);
 
 async function build(tmp: string, out: string, env: Record<string, string> = {}, site = SITE): Promise<Run> {
   const run = await runBin(CLI, ['build', '--no-cache', '--config', site, '--out', out], ROOT, {
-    env: { TMPDIR: tmp, ...env },
+    env: { TMPDIR: tmp, NODE_OPTIONS: USER_NODE_OPTIONS, ...env },
   });
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.equal(run.stderr, '');
@@ -55,7 +61,9 @@ if (loaded.exports.twice(21) !== 42) process.exit(3);
 loaded.save('test');
 process.stdout.write(String(loaded.fromCache === 'test'));`;
   const load = (): boolean =>
-    execFileSync(process.execPath, ['--input-type=module', '-e', code], { env: { ...process.env, TMPDIR: tmp } })
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      env: { ...process.env, TMPDIR: tmp, NODE_OPTIONS: USER_NODE_OPTIONS },
+    })
       .toString()
       .trim() === 'true';
   return [load(), load()];
@@ -86,7 +94,7 @@ const where = (name) => {
 };
 process.stdout.write(JSON.stringify({ ok, path: where(${JSON.stringify(name)}) }));`;
   const run = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
-    env: { ...process.env, TMPDIR: tmp },
+    env: { ...process.env, TMPDIR: tmp, NODE_OPTIONS: USER_NODE_OPTIONS },
   });
   return JSON.parse(run.toString()) as { ok: boolean; path: string };
 }
@@ -197,7 +205,9 @@ describe("Node 20's code cache", () => {
 
   test('a cache from a run that compiled little is written anew by one that compiles much more, then kept', async () => {
     const tmp = await tempDir('code-cache-grows');
-    const help = await runBin(CLI, ['build', '--help'], ROOT, { env: { TMPDIR: tmp } });
+    const help = await runBin(CLI, ['build', '--help'], ROOT, {
+      env: { TMPDIR: tmp, NODE_OPTIONS: USER_NODE_OPTIONS },
+    });
     assert.equal(help.code, 0, help.stderr);
     const small = await cacheFiles(tmp);
     if (!OWN_CACHE) return assert.equal(small.size, 0, 'Node keeps the compiled code itself');
@@ -220,7 +230,9 @@ describe("Node 20's code cache", () => {
     const out = join(tmp, 'out');
     const argv = (...args: string[]): string[] => [process.execPath, CLI, 'build', '--config', config, ...args];
     assert.equal(outputLooksCurrent(argv('--out', out)), false, 'no output yet');
-    const first = await runBin(CLI, ['build', '--config', config, '--out', out], ROOT, { env: { TMPDIR: tmp } });
+    const first = await runBin(CLI, ['build', '--config', config, '--out', out], ROOT, {
+      env: { TMPDIR: tmp, NODE_OPTIONS: USER_NODE_OPTIONS },
+    });
     assert.equal(first.code, 0, first.stdout);
     assert.equal(outputLooksCurrent(argv('--out', out)), true);
     assert.equal(outputLooksCurrent(argv(`--out=${out}`)), true);
