@@ -101,6 +101,14 @@ process.stdout.write(JSON.stringify({ ok, path: where(${JSON.stringify(name)}) }
 
 const readOrNone = (path: string): Promise<Buffer | undefined> => readFile(path).catch(() => undefined);
 
+/** A cache with a byte of V8's payload changed (its checksum then fails). */
+function damage(good: Buffer): Buffer {
+  const damaged = Buffer.from(good);
+  const at = damaged.length - 100;
+  damaged.writeUInt8(damaged.readUInt8(at) ^ 0xff, at);
+  return damaged;
+}
+
 describe("Node 20's code cache", () => {
   test('a script is compiled from the cache its first run left, in a folder only this user may use', async () => {
     const tmp = await tempDir('code-cache-loader');
@@ -140,8 +148,7 @@ describe("Node 20's code cache", () => {
     assert.deepEqual(await readOrNone(path), first);
     // A byte of V8's payload changed; another file's cache, its checksum right: each is compiled as
     // without it, and written anew.
-    const damaged = Buffer.from(first);
-    damaged.writeUInt8(damaged.readUInt8(damaged.length - 100) ^ 0xff, damaged.length - 100);
+    const damaged = damage(first);
     // TypeScript's whole cache, from its second run (see below).
     await requirePackage(tmp, 'typescript');
     const foreign = await readOrNone((await requirePackage(tmp, 'typescript')).path);
@@ -177,13 +184,6 @@ describe("Node 20's code cache", () => {
     if (!OWN_CACHE) return assert.equal(made.size, 0, 'Node keeps the compiled code itself');
     // The CLI's, and those of the packages' files it leaves to Node: every one of them made bad.
     assert.ok(made.size > 1, [...made.keys()].join(' '));
-    // A byte of V8's payload changed.
-    const damage = (good: Buffer): Buffer => {
-      const damaged = Buffer.from(good);
-      const at = damaged.length - 100;
-      damaged.writeUInt8(damaged.readUInt8(at) ^ 0xff, at);
-      return damaged;
-    };
     // A cache made for another script, its checksum right: V8 itself refuses it.
     const other = await tempDir('code-cache-foreign');
     await loadTwice(other);

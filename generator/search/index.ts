@@ -12,11 +12,9 @@ import { SYMBOLS_FILE } from '../../templates/search/rank/symbols.js';
 import { bundleFiles, pagefindLanguage } from './bundle.js';
 import { mainOf, searchDocument, withoutCodeColours } from './page-body.js';
 import { openPagefind, PageRejected, type PagefindSession } from './pagefind.js';
-import { readIndex, type BundleFile } from './pagefind-index/read.js';
+import type { BundleFile } from './pagefind-index/read.js';
 import { itemKey, KeptIndex, storeKey, type IndexItem, type IndexStore } from './pagefind-index/store.js';
-import type { IndexCommon, IndexedUnit } from './pagefind-index/unit.js';
-import { rewriteIndex, writeIndex } from './pagefind-index/write.js';
-import { splicedIndex } from './pagefind-index/splice.js';
+import { rewriteIndex } from './pagefind-index/write.js';
 import { SEARCH_INDEX_RULE } from './rules.js';
 import { stepKey } from '../cache/step-key.js';
 
@@ -244,7 +242,12 @@ export class SiteSearch {
     // Every page analysed now, in order: Pagefind's index is the index. Otherwise it is written again
     // from the pages kept from the last build and those Pagefind analysed now.
     const index =
-      fresh === items.length || !stored ? rewriteIndex(analysed) : this.merged(items, keys, stored, analysed);
+      fresh === items.length || !stored
+        ? rewriteIndex(analysed)
+        : stored.merged(
+            items.map((item, i) => [keys[i] as string, item.url]),
+            analysed,
+          );
     if (!index) {
       // The last index could not be read back: this one is built whole, every page sent to Pagefind.
       this.unreadable = true;
@@ -258,39 +261,6 @@ export class SiteSearch {
     const files = bundleFiles(index);
     files.set(`site/${SEARCH_FOLDER}${SYMBOLS_FILE}`, gzipSync(JSON.stringify(records.symbols), { level: 9 }));
     return files;
-  }
-
-  /**
-   * The index of `items`: each page kept from the last build where its key is the same, or as
-   * analysed now. Most edits keep every page in its place, and only the words of the pages that
-   * changed are written anew (`splicedIndex`); otherwise every page is read back and the index
-   * written whole. None when the last index cannot be read back.
-   */
-  private merged(
-    items: IndexItem[],
-    keys: string[],
-    kept: KeptIndex,
-    analysed: BundleFile[],
-  ): BundleFile[] | undefined {
-    const keyed = items.map((item, i): [string, string] => [keys[i] as string, item.url]);
-    let spliced: Map<string, Uint8Array> | undefined;
-    try {
-      spliced = splicedIndex(kept.store, keyed, analysed, this.language);
-    } catch {
-      // The whole merge reads everything again, and says what is wrong.
-    }
-    if (spliced) return [...spliced].map(([path, content]) => ({ path, content }));
-    const stored = kept.units();
-    if (!stored) return undefined;
-    const now = analysed.length > 0 ? readIndex(analysed, this.language) : undefined;
-    const byUrl = new Map((now?.units ?? []).map((unit) => [unit.url, unit]));
-    const units = items.flatMap((item, i): IndexedUnit[] => {
-      const key = keys[i] as string;
-      const unit = stored.units.has(key) ? stored.units.get(key) : byUrl.get(item.url);
-      return unit ? [unit] : [];
-    });
-    const common: IndexCommon = now?.common ?? stored.common;
-    return [...writeIndex(units, common, this.language, stored.chunks)].map(([path, content]) => ({ path, content }));
   }
 
   /** The pages taken, in order, as Pagefind is sent them, with their keys. */

@@ -13,38 +13,9 @@ const TEXT = 3;
 const ARRAY = 4;
 
 export function decodeCbor(bytes: Uint8Array): CborValue {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 0;
-  const argument = (info: number): number => {
-    if (info < 24) return info;
-    const size = info === 24 ? 1 : info === 25 ? 2 : info === 26 ? 4 : info === 27 ? 8 : 0;
-    if (size === 0 || at + size > buffer.length) throw new Error(`CBOR: unreadable length at byte ${at}`);
-    const value = size === 8 ? Number(buffer.readBigUInt64BE(at)) : buffer.readUIntBE(at, size);
-    at += size;
-    return value;
-  };
-  const item = (): CborValue => {
-    if (at >= buffer.length) throw new Error('CBOR: the data ends within a value');
-    const initial = buffer[at++] as number;
-    const major = initial >> 5;
-    const n = argument(initial & 31);
-    if (major === UNSIGNED) return n;
-    if (major === NEGATIVE) return -1 - n;
-    if (major === TEXT) {
-      if (at + n > buffer.length) throw new Error('CBOR: the data ends within a text');
-      const text = buffer.toString('utf8', at, at + n);
-      at += n;
-      return text;
-    }
-    if (major === ARRAY) {
-      const out = new Array<CborValue>(n);
-      for (let i = 0; i < n; i++) out[i] = item();
-      return out;
-    }
-    throw new Error(`CBOR: a value of major type ${major}, which Pagefind's index does not use, at byte ${at - 1}`);
-  };
-  const value = item();
-  if (at !== buffer.length) throw new Error('CBOR: data after the value');
+  const reader = new CborReader(bytes);
+  const value = reader.value();
+  if (!reader.done) throw new Error('CBOR: data after the value');
   return value;
 }
 
@@ -151,11 +122,24 @@ export class CborReader {
   }
 
   text(): string {
-    const size = this.expect(TEXT);
-    if (this.at + size > this.buffer.length) throw new Error('CBOR: the data ends within a text');
-    const text = this.buffer.toString('utf8', this.at, this.at + size);
-    this.at += size;
-    return text;
+    return this.textOf(this.expect(TEXT));
+  }
+
+  /** A whole value, built. */
+  value(): CborValue {
+    const major = this.header();
+    const n = this.n;
+    if (major === UNSIGNED) return n;
+    if (major === NEGATIVE) return -1 - n;
+    if (major === TEXT) return this.textOf(n);
+    if (major === ARRAY) {
+      const out = new Array<CborValue>(n);
+      for (let i = 0; i < n; i++) out[i] = this.value();
+      return out;
+    }
+    throw new Error(
+      `CBOR: a value of major type ${major}, which Pagefind's index does not use, at byte ${this.at - 1}`,
+    );
   }
 
   /** Passes over `count` integers (most of a word index: read here without a call for each). */
@@ -187,6 +171,13 @@ export class CborReader {
 
   /** The argument of the last header read. */
   private n = 0;
+
+  private textOf(size: number): string {
+    if (this.at + size > this.buffer.length) throw new Error('CBOR: the data ends within a text');
+    const text = this.buffer.toString('utf8', this.at, this.at + size);
+    this.at += size;
+    return text;
+  }
 
   private header(): number {
     const buffer = this.buffer;

@@ -2,6 +2,8 @@ import { sha256, type BuildCache } from '../../cache/store.js';
 import { stepKey } from '../../cache/step-key.js';
 import { readIndex, type BundleFile, type WrittenChunks } from './read.js';
 import type { IndexCommon, IndexedUnit } from './unit.js';
+import { splicedIndex } from './splice.js';
+import { writeIndex } from './write.js';
 
 /**
  * The last index built for a site, kept in the build cache: its files, and the key of each page and
@@ -62,14 +64,40 @@ export class KeptIndex {
   private read: StoredIndex | null | undefined;
 
   constructor(
-    readonly store: IndexStore,
+    private readonly store: IndexStore,
     private readonly language: string,
   ) {
     this.keys = new Set(store.items.map(([key]) => key));
   }
 
-  /** Its pages by key, or none when it cannot be read (the index is then built whole). */
-  units(): StoredIndex | undefined {
+  /**
+   * The index of `items` (key and URL, in order): each page kept from this index where its key is the
+   * same, the others from `analysed` (Pagefind's index of them). Most edits keep every page in its
+   * place, and only the words of the pages that changed are written anew (`splicedIndex`); otherwise
+   * every page is read back and the index written whole. None when this index cannot be read back.
+   */
+  merged(items: Array<[key: string, url: string]>, analysed: BundleFile[]): BundleFile[] | undefined {
+    let spliced: Map<string, Uint8Array> | undefined;
+    try {
+      spliced = splicedIndex(this.store, items, analysed, this.language);
+    } catch {
+      // The whole merge reads everything again, and says what is wrong.
+    }
+    if (spliced) return [...spliced].map(([path, content]) => ({ path, content }));
+    const stored = this.units();
+    if (!stored) return undefined;
+    const now = analysed.length > 0 ? readIndex(analysed, this.language) : undefined;
+    const byUrl = new Map((now?.units ?? []).map((unit) => [unit.url, unit]));
+    const units = items.flatMap(([key, url]): IndexedUnit[] => {
+      const unit = stored.units.has(key) ? stored.units.get(key) : byUrl.get(url);
+      return unit ? [unit] : [];
+    });
+    const common: IndexCommon = now?.common ?? stored.common;
+    return [...writeIndex(units, common, this.language, stored.chunks)].map(([path, content]) => ({ path, content }));
+  }
+
+  /** Its pages by key, or none when it cannot be read. */
+  private units(): StoredIndex | undefined {
     this.read ??= storedUnits(this.store, this.language) ?? null;
     return this.read ?? undefined;
   }
