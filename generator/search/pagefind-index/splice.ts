@@ -1,8 +1,7 @@
 import { CborReader, decodeCbor } from './cbor.js';
 import { byCodePoint, pagefindHash, sortedByCodePoint } from './hash.js';
 import { fragmentUnit, indexHead, readIndex, unzipped, type BundleFile, type WrittenChunks } from './read.js';
-import type { IndexStore } from './store.js';
-import type { IndexedUnit } from './unit.js';
+import type { IndexedUnit, IndexStore } from './unit.js';
 import {
   chunkWords,
   encodeWord,

@@ -1,20 +1,11 @@
 import { sha256, type BuildCache } from '../../cache/store.js';
 import { stepKey } from '../../cache/step-key.js';
 import { readIndex, type BundleFile, type WrittenChunks } from './read.js';
-import type { IndexCommon, IndexedUnit } from './unit.js';
+import type { IndexCommon, IndexedUnit, IndexStore } from './unit.js';
 import { splicedIndex } from './splice.js';
 import { writeIndex } from './write.js';
 
-/**
- * The last index built for a site, kept in the build cache: its files, and the key of each page and
- * record it was made of. The next build takes from it every page whose key it finds (what Pagefind
- * made of that page then is what it would make of it now) and sends Pagefind only the others.
- */
-export interface IndexStore {
-  /** Each page and record of the index: its key and URL. */
-  items: Array<[key: string, url: string]>;
-  files: Array<[path: string, content: Uint8Array]>;
-}
+export type { IndexStore } from './unit.js';
 
 /** One page or record of the index as Pagefind is given it. */
 export type IndexItem =

@@ -34,3 +34,14 @@ export interface IndexCommon {
   /** `pagefind.js` and the language's `wasm.*.pagefind`, by path inside the bundle folder. */
   assets: Array<[path: string, content: Uint8Array]>;
 }
+
+/**
+ * The last index built for a site, kept in the build cache: its files, and the key of each page and
+ * record it was made of. The next build takes from it every page whose key it finds (what Pagefind
+ * made of that page then is what it would make of it now) and sends Pagefind only the others.
+ */
+export interface IndexStore {
+  /** Each page and record of the index: its key and URL. */
+  items: Array<[key: string, url: string]>;
+  files: Array<[path: string, content: Uint8Array]>;
+}
