@@ -31,7 +31,7 @@ export function getHighlighter(): Promise<Highlighter> {
     // 30-60 ms of every thread that colours, an edit's included.
     engine: createOnigurumaEngine(
       readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm')).then((wasm) => ({
-        instantiator: (imports: WebAssembly.Imports) => WebAssembly.instantiate(wasm, imports),
+        instantiator: (imports?: WebAssembly.Imports) => WebAssembly.instantiate(wasm, imports),
       })),
     ).then(rememberingEngine),
   });
