@@ -1,5 +1,5 @@
-import { link, lstat, readFile, realpath, unlink } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { linkSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /**
  * A file the previous output already holds byte for byte is linked into the staging folder (a
@@ -14,29 +14,35 @@ import { dirname, join, relative } from 'node:path';
 export class UnchangedFiles {
   /** Folders of the previous output, by path: whether it is where it seems, with no symbolic link on the way. */
   private readonly folders = new Map<string, Promise<boolean>>();
-  private realOut: Promise<string> | undefined;
 
   constructor(private readonly outDir: string) {}
 
   /** Whether `path` (relative to the output folder, `/`-separated) is now at `target`, linked from the previous output. */
   async link(path: string, target: string, bytes: Uint8Array): Promise<boolean> {
     const previous = join(this.outDir, path);
+    if (!(await this.plainFolder(dirname(previous)))) return false;
+    // Synchronous from here: a few calls on files the kernel has in memory, where each asynchronous
+    // one waited its turn in libuv's pool (the real site's 800 files: most of an edit's write).
     try {
-      if (!(await this.plainFolder(dirname(previous)))) return false;
-      const stats = await lstat(previous);
+      const stats = lstatSync(previous);
       if (!stats.isFile() || stats.size !== bytes.byteLength) return false;
-      await link(previous, target);
+      linkSync(previous, target);
     } catch {
       // Not there, not a plain file, or a file system without links: written as usual.
       return false;
     }
     let same = false;
     try {
-      same = Buffer.compare(await readFile(target), bytes) === 0;
+      same = Buffer.compare(readFileSync(target), bytes) === 0;
     } finally {
       // A file that differs (changed since it was looked at) is written afresh; if its name cannot
       // be removed, the write fails rather than go through it.
-      if (!same) await unlink(target).catch(() => undefined);
+      if (!same)
+        try {
+          unlinkSync(target);
+        } catch {
+          // The write that follows fails on the name still there.
+        }
     }
     return same;
   }
@@ -45,16 +51,19 @@ export class UnchangedFiles {
   private plainFolder(folder: string): Promise<boolean> {
     let known = this.folders.get(folder);
     if (!known) {
-      this.realOut ??= realpath(this.outDir);
       const parent = dirname(folder);
       // A folder is where it seems only inside one that is: into an output folder with no previous
       // build, the first page's look finds no `site/`, and the 10,000 after it look no further.
-      const inPlain = folder === this.outDir || parent === folder ? true : this.plainFolder(parent);
-      known = Promise.all([this.realOut, inPlain])
-        .then(async ([out, plain]) =>
-          plain ? (await realpath(folder)) === join(out, relative(this.outDir, folder)) : false,
-        )
-        .catch(() => false);
+      // The output folder itself is where it is, by definition; below it, a folder that is one (not
+      // a link to one) inside a plain folder is plain: one `lstat`, not `realpath`'s walk of every
+      // folder above it.
+      known =
+        folder === this.outDir || parent === folder
+          ? Promise.resolve(true)
+          : this.plainFolder(parent).then(
+              (plain) => plain && lstatSync(folder, { throwIfNoEntry: false })?.isDirectory() === true,
+            );
+      known = known.catch(() => false);
       this.folders.set(folder, known);
     }
     return known;
