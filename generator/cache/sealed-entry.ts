@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 
 /** What every entry file starts with: the format, then the HMAC-SHA256 tag of what follows. */
 const MAGIC = Buffer.from('ssc1');
@@ -32,20 +31,22 @@ export function unseal(secret: Buffer, kind: string, key: string, bytes: Buffer)
 /**
  * An entry file's bytes, or undefined when there is none. Only a regular file is read, and not
  * through a link: a committed entry that links to `/dev/zero` or a file elsewhere is not an entry.
+ * Synchronous: a build reads hundreds of small entries, and each asynchronous call (open, stat,
+ * read, close) waited its turn in libuv's pool: about a sixth of an edit's time on the real site.
  */
-export async function readEntryFile(path: string): Promise<Buffer | undefined> {
-  let handle;
+export function readEntryFile(path: string): Buffer | undefined {
+  let fd: number;
   try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch {
     return undefined;
   }
   try {
-    if (!(await handle.stat()).isFile()) return undefined;
-    return await handle.readFile();
+    if (!fstatSync(fd).isFile()) return undefined;
+    return readFileSync(fd);
   } catch {
     return undefined;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

@@ -34,7 +34,7 @@ export interface CacheDistrust {
 export class BuildCache {
   /** The entries this run read or wrote: what pruning keeps whatever their age. */
   private readonly used = new Set<string>();
-  /** Entry files open at once: a store nobody bounds (a large site's pages) would run out of descriptors. */
+  /** Entry files being written at once: a store nobody bounds (a large site's pages) would run out of descriptors. */
   private readonly opening = pLimit(64);
   /** Folders under the cache checked to be real folders, not links a checkout planted. */
   private readonly checkedFolders = new Map<string, Promise<boolean>>();
@@ -107,7 +107,7 @@ export class BuildCache {
   async get<T>(kind: CacheKind, key: string): Promise<T | undefined> {
     if (!this.dir || !this.secret) return undefined;
     const path = this.path(kind, key);
-    const bytes = await this.opening(() => readEntryFile(path));
+    const bytes = readEntryFile(path);
     if (bytes === undefined) return undefined;
     const payload = unseal(this.secret, kind, key, bytes);
     if (payload === undefined) {
