@@ -92,7 +92,10 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     const { errors, warnings } = countBySeverity(diagnostics);
     if (errors > 0 || (options.strict && warnings > 0)) return failed(diagnostics, parts);
 
-    const index = await clock.timed('search', () => indexing);
+    // While the index is finished (Pagefind's process, then the merge with the last one), the twins
+    // go to the output; a build that fails after this writes nothing anyway (the staging folder goes).
+    const twinsWritten = emitPage ? writeTwins(markdown.files, emitPage) : undefined;
+    const [index] = await Promise.all([clock.timed('search', () => indexing), twinsWritten]);
     if (!index.ok) return failed([...diagnostics, ...index.diagnostics], parts);
     // Every entry has been read by now: what was not this machine's is said once.
     const distrust = cacheDistrustDiagnostics(cache, config.rules);
@@ -110,6 +113,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
         icon: renderer.favicon,
         types,
         markdown: markdown.files,
+        markdownWritten: twinsWritten !== undefined,
         search: index.files,
       }),
     );
@@ -130,6 +134,11 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
   } finally {
     await Promise.all([search?.close(), background.close(), twinThread.close(), colourThread.close()]);
   }
+}
+
+/** Each twin to the output, as a page is. */
+async function writeTwins(files: ReadonlyMap<string, string>, emit: EmitPage): Promise<void> {
+  await Promise.all([...files].map(([path, text]) => emit(`site/${path}`, text)));
 }
 
 /** A build that stops: its diagnostics, with what it found in the cache and did not trust so far. */

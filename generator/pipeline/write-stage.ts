@@ -20,20 +20,22 @@ export interface OutputParts {
   types: TypesResult;
   /** Site path → each page's Markdown twin. */
   markdown: ReadonlyMap<string, string>;
+  /** The twins are in the output already (written while the search index was finished). */
+  markdownWritten: boolean;
   /** Path under the output folder → the search index's files. */
   search: ReadonlyMap<string, Uint8Array>;
 }
 
-/** Every file of the output folder but the pages already emitted and build-report.json. */
+/** Every file of the output folder but the pages (and twins) already emitted and build-report.json. */
 export async function outputFiles(parts: OutputParts): Promise<Map<string, string | Uint8Array>> {
-  const { config, apis, site, client, content, icon, types, markdown, search } = parts;
+  const { config, apis, site, client, content, icon, types, markdown, markdownWritten, search } = parts;
   const { rendered, reference } = site;
   const files = new Map<string, string | Uint8Array>();
   for (const [path, html] of rendered.files) files.set(`site/${path}`, html);
   for (const [path, text] of client.files) files.set(`site/${path}`, text);
   for (const [path, text] of reference.files) files.set(`site/${path}`, text);
   for (const asset of content.assets) files.set(`site/${asset.target}`, asset.bytes);
-  for (const [path, text] of markdown) files.set(`site/${path}`, text);
+  if (!markdownWritten) for (const [path, text] of markdown) files.set(`site/${path}`, text);
   if (icon) files.set(`site/${icon.path}`, icon.bytes);
   if (config.logoFile) files.set(`site/${config.logoFile.target}`, config.logoFile.bytes);
   files.set(
