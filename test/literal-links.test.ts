@@ -7,7 +7,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { CONTENT_BUDGET } from '../generator/config/content-budget-schema.js';
 import { compileMdx, type MdxContext } from '../generator/content/mdx.js';
-import { mayHoldLiteralLinks } from '../generator/content/plugins/literal-links.js';
+import { mayHoldLiteralLinks, remarkWithoutLiteralLinkSearch } from '../generator/content/plugins/literal-links.js';
 import { NO_CONTRACTS, type PageSource } from '../generator/content/types.js';
 
 const context: MdxContext = {
@@ -90,7 +90,12 @@ test('literal links are linked as GFM links them', async () => {
 test('a page compiles to the same tree whether or not its text is searched for literal links', async () => {
   // An "@" in the front matter has every page searched; without it, only those that may hold a link.
   const searched = (body: string): string => `---\nnote: "@"\n---\n\n${body}`;
-  const bodies = [...BODIES, 'Addresses with directives: mailto:them@example.org, xmpp:me@example.com/home.'];
+  const bodies = [
+    ...BODIES,
+    'Addresses with directives: mailto:them@example.org, xmpp:me@example.com/home.',
+    // Every other GFM construct, in a page the parser reads without the literal links' constructs.
+    'Struck ~~out~~ and ~once~, a note[^1].\n\n[^1]: The note.\n\n- [x] done\n- [ ] not yet\n\n| a | b |\n|:--|--:|\n| c | d |\n',
+  ];
   for (const format of ['md', 'mdx'] as const)
     for (const body of bodies) {
       const plain = await compileMdx(source(body, format), context);
@@ -98,4 +103,28 @@ test('a page compiles to the same tree whether or not its text is searched for l
       assert.ok(plain.tree !== undefined && always.tree !== undefined, body);
       assert.equal(plain.tree, always.tree, `${format}: ${body}`);
     }
+});
+
+/** The names of the text constructs a processor's parser tries (its micromark extensions), one list per extension. */
+function textConstructs(processor: { data(key: 'micromarkExtensions'): unknown }): string[] {
+  const extensions = (processor.data('micromarkExtensions') ?? []) as Array<{ text?: Record<string, unknown> }>;
+  return extensions.flatMap((extension) =>
+    Object.values(extension.text ?? {}).flatMap((value) =>
+      (Array.isArray(value) ? value : [value]).map((construct) => (construct as { name?: string }).name ?? ''),
+    ),
+  );
+}
+
+test("a page without literal links is parsed without trying the literal links' constructs, and with GFM's others", () => {
+  const gfm = unified().use(remarkParse).use(remarkGfm);
+  gfm.freeze();
+  const without = unified().use(remarkParse).use(remarkGfm).use(remarkWithoutLiteralLinkSearch);
+  without.freeze();
+  assert.ok(textConstructs(gfm).includes('emailAutolink'));
+  const left = textConstructs(without);
+  for (const name of ['emailAutolink', 'wwwAutolink', 'protocolAutolink']) assert.ok(!left.includes(name), name);
+  assert.deepEqual(
+    [...new Set(left)].sort(),
+    [...new Set(textConstructs(gfm))].filter((name) => !name.endsWith('Autolink')).sort(),
+  );
 });
