@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ExampleValidators } from '../generator/render/api/example-ajv.js';
+import { CertainValidity } from '../generator/contracts/certain-validity.js';
+import { toJsonSchemaKeywords } from '../generator/contracts/json-schema-dialect.js';
 import { repairSample } from '../generator/render/api/example-repair.js';
 import { UnrepairableSamples } from '../generator/render/api/example-unrepairable.js';
 import type { Direction } from '../generator/render/api/generated-example.js';
@@ -35,12 +37,21 @@ function judged(
 ) {
   const resolver = resolverWith({ Owner: owner, Repository: repository, Payload: payload }, openapi);
   const version = openapi.startsWith('3.1') ? '3.1' : '3.0';
-  const lacks = new UnrepairableSamples(resolver, version).lacksRequired(sample, schema, direction);
-  const validate = new ExampleValidators(resolver, version).get(schema, direction);
+  const validators = new ExampleValidators(resolver, version);
+  const certain = new CertainValidity(
+    (keyword) => validators.knows(keyword),
+    (node) => toJsonSchemaKeywords(node, version),
+  );
+  const { lacks, least } = new UnrepairableSamples(resolver, version, certain).kept(sample, schema, direction);
+  const validate = validators.get(schema, direction);
   assert.ok(validate, 'the schema compiles');
   const repaired = repairSample(sample, validate);
   if (lacks) assert.equal(repaired, undefined, 'said unrepairable, but the repair found a valid value');
-  return { lacks, repaired };
+  if (repaired !== undefined) {
+    const printed = JSON.stringify(repaired, null, 2).length;
+    assert.ok(printed >= least, `said at least ${least} characters, but the repair printed ${printed}`);
+  }
+  return { lacks, repaired, least };
 }
 
 const ref = { $ref: '#/components/schemas/Payload' };
@@ -82,7 +93,7 @@ describe('samples no repair can make valid are told before repairing', () => {
     assert.equal(lacks, false);
     assert.deepEqual(repaired, { name: 'listed' });
     const fixed = { type: 'object', required: ['name'], const: { name: 'fixed' } };
-    assert.deepEqual(judged(fixed, {}), { lacks: false, repaired: { name: 'fixed' } });
+    assert.deepEqual(judged(fixed, {}).repaired, { name: 'fixed' });
   });
 
   test('choices, conditions and $ref siblings end the walk', () => {
@@ -93,7 +104,7 @@ describe('samples no repair can make valid are told before repairing', () => {
       required: ['r'],
       properties: { r: { $ref: '#/components/schemas/Owner', enum: [{ login: 'l', id: 1 }] } },
     };
-    assert.deepEqual(judged(sibling, { r: {} }), { lacks: false, repaired: { r: { login: 'l', id: 1 } } });
+    assert.deepEqual(judged(sibling, { r: {} }).repaired, { r: { login: 'l', id: 1 } });
   });
 
   test('a name the validator does not require in this direction is not counted', () => {
@@ -115,5 +126,33 @@ describe('samples no repair can make valid are told before repairing', () => {
   test('3.1 type lists: an object that may be null claims nothing', () => {
     const maybe = { type: ['object', 'null'], required: ['a'] };
     assert.equal(judged(maybe, {}, 'response', '3.1.0').lacks, false);
+  });
+
+  test('what a repair keeps: certainly valid values and required names; a value it may fix or drop counts nothing', () => {
+    const whole = { action: 'opened', repository: { name: 'r', owner: { login: 'o', id: 1 }, topics: ['a'] } };
+    const { least, repaired } = judged(ref, whole);
+    // Nothing to repair: the least is the example itself.
+    assert.equal(least, JSON.stringify(repaired, null, 2).length);
+    const faulty = { action: 'opened', repository: { name: 'r', owner: { login: 'o', id: 'x' }, topics: 'no list' } };
+    const fixed = judged(ref, faulty);
+    assert.deepEqual(fixed.repaired, { action: 'opened', repository: { name: 'r', owner: { login: 'o', id: 0 } } });
+    // `id` may become any number (counted as one character), `topics` may go (counted as nothing): here both did.
+    assert.equal(fixed.least, JSON.stringify(fixed.repaired, null, 2).length);
+    assert.ok(fixed.least < JSON.stringify(faulty, null, 2).length);
+    assert.ok(
+      fixed.least > JSON.stringify({ action: 'opened', repository: { name: 'r', owner: { login: 'o' } } }).length,
+    );
+  });
+
+  test('3.0 nullable values are read as the validator reads them: a null kept where the schema allows it', () => {
+    const nullable = {
+      type: 'object',
+      required: ['note'],
+      properties: { note: { type: 'string', nullable: true }, long: { type: 'string', nullable: true } },
+    };
+    const sample = { note: null, long: 'x'.repeat(100) };
+    const { least, repaired } = judged(nullable, sample);
+    assert.deepEqual(repaired, sample);
+    assert.equal(least, JSON.stringify(sample, null, 2).length);
   });
 });

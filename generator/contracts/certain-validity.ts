@@ -56,7 +56,23 @@ export class CertainValidity {
   private readonly reach = new WeakMap<object, boolean>();
   private readonly patterns = new Map<string, { test: (text: string) => boolean }>();
 
-  constructor(private readonly knownToAjv: (keyword: string) => boolean) {}
+  private readonly views = new WeakMap<object, Record<string, unknown>>();
+
+  /**
+   * `knownToAjv`: whether the Ajv that would decide knows a keyword. `dialect`: the schema object as
+   * that Ajv is given it (3.0's `nullable` rewritten), when it is given a rewritten copy.
+   */
+  constructor(
+    private readonly knownToAjv: (keyword: string) => boolean,
+    private readonly dialect?: (schema: Record<string, unknown>) => Record<string, unknown>,
+  ) {}
+
+  private view(schema: Record<string, unknown>): Record<string, unknown> {
+    if (!this.dialect) return schema;
+    let view = this.views.get(schema);
+    if (!view) this.views.set(schema, (view = this.dialect(schema)));
+    return view;
+  }
 
   valid(schema: unknown, value: unknown, target: RefTarget): boolean {
     if (!isSchema(schema) || !this.compiles(schema, target)) return false;
@@ -90,7 +106,7 @@ export class CertainValidity {
   /** The schemas one node refers to, or undefined when one of its keywords is not read here or is malformed. */
   private reachedFrom(node: Record<string, unknown>, target: RefTarget): Schema[] | undefined {
     const out: Schema[] = [];
-    for (const [key, value] of Object.entries(node)) {
+    for (const [key, value] of Object.entries(this.view(node))) {
       if (ANNOTATIONS.has(key)) continue;
       if (SCOPE.has(key)) return undefined;
       if (key === 'type') {
@@ -145,7 +161,8 @@ export class CertainValidity {
     if (typeof schema === 'boolean') return schema;
     if (++walk.steps > MAX_STEPS || depth > MAX_NESTING) return false;
     const inner = (s: unknown, v: unknown): boolean => this.accepts(s as Schema, v, target, walk, depth + 1);
-    for (const [key, rule] of Object.entries(schema)) {
+    const read = this.view(schema);
+    for (const [key, rule] of Object.entries(read)) {
       const passes = (() => {
         switch (key) {
           case 'type':
@@ -161,7 +178,7 @@ export class CertainValidity {
           case 'anyOf':
             return (rule as unknown[]).some((s) => inner(s, value));
           case 'additionalProperties':
-            return !isObject(value) || extras(schema, value).every((name) => inner(rule, value[name]));
+            return !isObject(value) || extras(read, value).every((name) => inner(rule, value[name]));
           default:
             return this.keyword(key, rule, value, inner);
         }

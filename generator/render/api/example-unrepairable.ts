@@ -1,6 +1,7 @@
 import { toJsonSchemaKeywords } from '../../contracts/json-schema-dialect.js';
 import type { SpecVersion } from '../../contracts/spec-version.js';
 import { isRecord } from '../../sources/pointer.js';
+import type { CertainValidity } from '../../contracts/certain-validity.js';
 import type { Direction } from './example-ajv.js';
 import type { RefResolver } from './resolver.js';
 
@@ -27,41 +28,78 @@ const OPEN = [
 /** Most schema objects one value is checked against (a schema and its `allOf` branches, followed). */
 const MAX_PARTS = 64;
 
+/** What every valid repair of a sample keeps: whether there can be one, and the fewest characters it prints to. */
+export interface Kept {
+  lacks: boolean;
+  /** A lower bound of `JSON.stringify(repaired, null, 2).length` for any valid repair. */
+  least: number;
+}
+
+const LACKS: Kept = { lacks: true, least: 0 };
+
 /**
- * Whether a sample lacks a property that no repair can give it, so that repairing it is known to fail
- * before Ajv runs (a shallow sample of a webhook's payload stops above the `owner` its `repository`
- * requires). `repairSample` never adds a property to an object; it replaces a whole value only by a
- * scalar or by a value an `enum` or `const` lists, and it removes values, which the schema here
- * forbids. So from the root, along properties that are required and must be objects (`type: object`,
- * not nullable, and none of `OPEN` on the schema, its `$ref`s' siblings or its `allOf` branches), the
- * repaired value holds the sample's own objects: one that is not an object, or lacks a name its schema
- * requires, cannot be made valid. Read-only names in a request and write-only ones in a response are
- * not counted, as the validator (`ExampleValidators`) does not require them. Anything the walk cannot
- * vouch for ends it with "not known", so the answer "unrepairable" is only given when it is certain.
+ * What no repair can change in a sample, known before Ajv runs. `repairSample` never adds a property
+ * to an object; it replaces a whole value only by a scalar or by a value an `enum` or `const` lists,
+ * and it edits or removes only values an Ajv error points at (or the object holding a property
+ * `additionalProperties` refuses). So from the root, along properties that are required and must be
+ * objects (`type: object`, not nullable, and none of `OPEN` on the schema, its `$ref`s' siblings or its
+ * `allOf` branches), the repaired value holds the sample's own objects:
+ * - one that is not an object, or lacks a name its schema requires, cannot be made valid (`lacks`: a
+ *   shallow sample of a webhook's payload stops above the `owner` its `repository` requires);
+ * - a property of one whose value is certainly valid against every schema that applies to it
+ *   (`CertainValidity`, read as the example validator reads it) never has an error, so it is kept as it
+ *   is, and the required names are kept with some value: the repaired example prints to at least
+ *   those lines (`least`). One over the size kept cannot come under it by repairing.
+ * Read-only names in a request and write-only ones in a response are not counted as required, as the
+ * validator (`ExampleValidators`) does not require them. Anything the walk cannot vouch for ends it
+ * with "not known", so both answers only say what is certain.
  */
 export class UnrepairableSamples {
   constructor(
     private readonly resolver: RefResolver,
     private readonly version: SpecVersion,
+    private readonly certain: CertainValidity,
   ) {}
 
-  /** True only when no repair of `sample` can be valid against `schema` (see the class comment). */
-  lacksRequired(sample: unknown, schema: unknown, direction: Direction): boolean {
-    return this.lacks(sample, [schema], direction === 'request' ? 'readOnly' : 'writeOnly');
+  /** Whether a valid repair of `sample` can exist, and the least it prints to (see the class comment). */
+  kept(sample: unknown, schema: unknown, direction: Direction): Kept {
+    return this.walk(sample, [schema], 0, direction === 'request' ? 'readOnly' : 'writeOnly');
   }
 
-  private lacks(value: unknown, schemas: unknown[], skipped: string): boolean {
+  private walk(value: unknown, schemas: unknown[], level: number, skipped: string): Kept {
     const parts = this.parts(schemas);
-    if (!parts) return false;
-    const converted = parts.map((part) => toJsonSchemaKeywords(part, this.version));
-    if (!converted.some((part) => part.type === 'object')) return false;
-    if (!isRecord(value)) return true;
-    for (const name of this.required(parts, skipped)) {
-      if (!Object.hasOwn(value, name) || value[name] === undefined) return true;
-      const inner = this.propertySchemas(parts, name);
-      if (inner && this.lacks(value[name], inner, skipped)) return true;
+    const object = parts?.some((part) => toJsonSchemaKeywords(part, this.version).type === 'object');
+    if (!parts || !object) return { lacks: false, least: this.certainSize(value, schemas, level) };
+    if (!isRecord(value)) return LACKS;
+    const required = this.required(parts, skipped);
+    for (const name of required) if (!Object.hasOwn(value, name) || value[name] === undefined) return LACKS;
+    let total = 0;
+    let count = 0;
+    for (const [name, item] of Object.entries(value)) {
+      if (item === undefined) continue;
+      const inner = required.has(name) ? this.propertySchemas(parts, name) : undefined;
+      let size = 0;
+      if (inner) {
+        const child = this.walk(item, inner, level + 1, skipped);
+        if (child.lacks) return LACKS;
+        size = child.least;
+      } else size = this.certainSize(item, this.applying(parts, name), level + 1);
+      // A required value is kept with at least one character; another is kept only when certainly valid.
+      if (required.has(name)) size = Math.max(size, 1);
+      if (size === 0) continue;
+      total += 2 * (level + 1) + JSON.stringify(name).length + 2 + size;
+      count += 1;
     }
-    return false;
+    // `{` and `}` alone, or `{\n`, the lines joined by `,\n`, then `\n` and the closing line's indentation.
+    return { lacks: false, least: count === 0 ? 2 : total + 2 * (count - 1) + 4 + 2 * level };
+  }
+
+  /** The value's pretty size at this indentation when every schema certainly accepts it, else 0 (it may change). */
+  private certainSize(value: unknown, schemas: unknown[], level: number): number {
+    const target = (ref: string) => this.resolver.target(ref)?.value;
+    if (value === undefined || !schemas.every((schema) => this.certain.valid(schema, value, target))) return 0;
+    const text = JSON.stringify(value, null, 2);
+    return text.length + 2 * level * (text.split('\n').length - 1);
   }
 
   /** The schemas and their `$ref` targets and `allOf` branches, or undefined when one of them has an `OPEN` keyword. */
@@ -100,6 +138,17 @@ export class UnrepairableSamples {
           names.delete(name);
       }
     return names;
+  }
+
+  /** Every schema that applies to the property: a part's `properties` entry, else its `additionalProperties`. */
+  private applying(parts: Record<string, unknown>[], name: string): unknown[] {
+    return parts.flatMap((part) =>
+      isRecord(part.properties) && Object.hasOwn(part.properties, name)
+        ? [part.properties[name]]
+        : part.additionalProperties !== undefined
+          ? [part.additionalProperties]
+          : [],
+    );
   }
 
   /** Every part's schema of the property, or undefined when a part may apply one from outside `properties`. */

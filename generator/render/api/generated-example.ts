@@ -5,6 +5,8 @@ import { ExampleValidators, type Direction } from './example-ajv.js';
 import { SamplingView } from './example-hints.js';
 import { repairSample } from './example-repair.js';
 import { UnrepairableSamples } from './example-unrepairable.js';
+import { CertainValidity } from '../../contracts/certain-validity.js';
+import { toJsonSchemaKeywords } from '../../contracts/json-schema-dialect.js';
 import type { RefResolver } from './resolver.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 
@@ -44,7 +46,11 @@ export class ExampleGenerator {
     const version = String(resolver.document.openapi ?? '').startsWith('3.1') ? '3.1' : '3.0';
     this.validators = new ExampleValidators(resolver, version);
     this.view = new SamplingView(resolver);
-    this.unrepairable = new UnrepairableSamples(resolver, version);
+    const certain = new CertainValidity(
+      (keyword) => this.validators.knows(keyword),
+      (node) => toJsonSchemaKeywords(node, version),
+    );
+    this.unrepairable = new UnrepairableSamples(resolver, version, certain);
   }
 
   /**
@@ -122,8 +128,10 @@ export class ExampleGenerator {
         if (value === undefined || value === null) break;
         // A sample far over the size kept is not worth repairing.
         if (JSON.stringify(value).length > 2 * MAX_GENERATED_CHARS) continue;
-        // A sample that lacks what no repair can add is not repaired (nor is Ajv compiled for it).
-        if (this.unrepairable.lacksRequired(value, schema, direction)) continue;
+        // A sample that lacks what no repair can add, or keeps more than the size kept whatever the
+        // repair does, is not repaired (nor is Ajv compiled for it): the examples shown are the same.
+        const kept = this.unrepairable.kept(value, schema, direction);
+        if (kept.lacks || kept.least > MAX_GENERATED_CHARS) continue;
         const validate = validator();
         if (!validate) return undefined;
         const valid = repairSample(value, validate);
