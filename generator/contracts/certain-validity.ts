@@ -34,6 +34,12 @@ const LISTS = ['allOf', 'anyOf'];
 /** Most schema-and-value steps one check takes, and how deep they nest, before it is left to Ajv. */
 const MAX_STEPS = 20_000;
 const MAX_NESTING = 200;
+/**
+ * Most steps of both walks over all checks: past it every check is left to Ajv, as before this class,
+ * so what a contract can make it spend is bounded (a chain of schemas that ends in a keyword not read
+ * here is walked again from each schema leading to it).
+ */
+const MAX_TOTAL_STEPS = 5_000_000;
 
 type Schema = Record<string, unknown> | boolean;
 /** The schema a `$ref` written in the document names, or undefined when it is not certain to be that one. */
@@ -57,6 +63,7 @@ export class CertainValidity {
   private readonly patterns = new Map<string, { test: (text: string) => boolean }>();
 
   private readonly views = new WeakMap<object, Record<string, unknown>>();
+  private spent = 0;
 
   /**
    * `knownToAjv`: whether the Ajv that would decide knows a keyword. `dialect`: the schema object as
@@ -76,6 +83,7 @@ export class CertainValidity {
 
   valid(schema: unknown, value: unknown, target: RefTarget): boolean {
     if (!isSchema(schema) || !this.compiles(schema, target)) return false;
+    if (this.spent > MAX_TOTAL_STEPS) return false;
     const walk = { steps: 0 };
     return this.accepts(schema, value, target, walk, 0);
   }
@@ -89,9 +97,11 @@ export class CertainValidity {
     const pending: Schema[] = [root];
     while (pending.length > 0) {
       const node = pending.pop() as Schema;
+      if (++this.spent > MAX_TOTAL_STEPS) return false;
       if (typeof node === 'boolean' || seen.has(node) || this.reach.get(node) === true) continue;
-      const children = this.reachedFrom(node, target);
-      if (!children || this.reach.get(node) === false) {
+      const children = this.reach.get(node) === false ? undefined : this.reachedFrom(node, target);
+      if (!children) {
+        this.reach.set(node, false);
         this.reach.set(root, false);
         return false;
       }
@@ -159,7 +169,7 @@ export class CertainValidity {
 
   private accepts(schema: Schema, value: unknown, target: RefTarget, walk: { steps: number }, depth: number): boolean {
     if (typeof schema === 'boolean') return schema;
-    if (++walk.steps > MAX_STEPS || depth > MAX_NESTING) return false;
+    if (++walk.steps > MAX_STEPS || ++this.spent > MAX_TOTAL_STEPS || depth > MAX_NESTING) return false;
     const inner = (s: unknown, v: unknown): boolean => this.accepts(s as Schema, v, target, walk, depth + 1);
     const read = this.view(schema);
     for (const [key, rule] of Object.entries(read)) {
