@@ -6,6 +6,7 @@ import { printValue } from '../diagnostics/print-value.js';
 import { toJsonSchemaKeywords } from './json-schema-dialect.js';
 import { EXAMPLE_VALIDATION } from './ajv-options.js';
 import { validationKey } from './validation-key.js';
+import { CertainValidity, type RefTarget } from './certain-validity.js';
 import { refKind, splitRef, type ContractSources, type Located } from './sources.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { SpecVersion } from './spec-version.js';
@@ -35,6 +36,10 @@ export class SchemaValidators {
   private readonly scoped = new Set<string>();
   /** Files given to Ajv one level down (`nestedFiles`). */
   private readonly nested: ReadonlySet<string>;
+  /** Files whose document here had its `$ref`s pointed one level down (`nestedDocument` on this class's own copy). */
+  private readonly rewritten = new Set<string>();
+  private readonly certain: CertainValidity;
+  private readonly targets = new Map<string, RefTarget>();
 
   constructor(sources: ContractSources, version: SpecVersion, schemas: readonly Located<Record<string, unknown>>[]) {
     // Each validator checks a few examples once: compiling fast matters more than validating fast.
@@ -52,9 +57,46 @@ export class SchemaValidators {
       this.documents.set(file.path, document);
       // A converted copy is this class's own, and is nested in place; the file's own data is copied first.
       const own = dialect?.has(file.path) === true;
+      if (own && nested.size > 0) this.rewritten.add(file.path);
       this.ajv.addSchema(nested.size === 0 ? (document as object) : nestedDocument(file, document, nested, own), uri);
     }
     this.nested = nested;
+    const ajv = this.ajv;
+    this.certain = new CertainValidity((keyword) => Boolean(ajv.RULES.keywords[keyword] ?? ajv.getKeyword(keyword)));
+  }
+
+  /**
+   * True when the value is certainly valid against the schema as Ajv would find it, told without
+   * compiling (see CertainValidity); false means only "ask Ajv" (`get`). Files with `$id`s are left to Ajv.
+   */
+  certainlyValid(schema: Located, value: unknown): boolean {
+    const path = schema.file.path;
+    if (this.scoped.has(path)) return false;
+    const document = this.documents.get(path);
+    if (!isRecord(document) || !plainPath(document, schema.segments)) return false;
+    return this.certain.valid(getAtPointer(document, schema.segments), value, this.target(path));
+  }
+
+  /** The schema a `$ref` in the file names in this class's document of it, when it is certainly the one Ajv resolves. */
+  private target(path: string): RefTarget {
+    let target = this.targets.get(path);
+    if (target) return target;
+    const document = this.documents.get(path);
+    const prefixed = this.rewritten.has(path) && this.nested.has(path);
+    const found = new Map<string, Record<string, unknown> | boolean | undefined>();
+    target = (ref: string) => {
+      if (found.has(ref)) return found.get(ref);
+      let segments = ref.startsWith('#/') && !ref.includes('%') ? decodePointer(ref) : undefined;
+      if (segments && prefixed)
+        segments = segments[0] === NESTED[0] && segments[1] === NESTED[1] ? segments.slice(2) : undefined;
+      const value =
+        segments && isRecord(document) && plainPath(document, segments) ? getAtPointer(document, segments) : undefined;
+      const schema = isRecord(value) || typeof value === 'boolean' ? value : undefined;
+      found.set(ref, schema);
+      return schema;
+    };
+    this.targets.set(path, target);
+    return target;
   }
 
   private compileProblem(schema: Located, error: Error): string {
@@ -86,6 +128,16 @@ export class SchemaValidators {
     this.byPointer.set(ref, compiled);
     return compiled;
   }
+}
+
+/** Whether no object on the way to the pointer's end (but the end) sets an `$id`, which would move where Ajv resolves it. */
+function plainPath(document: Record<string, unknown>, segments: readonly (string | number)[]): boolean {
+  let node: unknown = document;
+  for (const segment of segments) {
+    if (isRecord(node) && typeof node.$id === 'string') return false;
+    node = getAtPointer(node, [segment]);
+  }
+  return true;
 }
 
 /** Where the meta-schema is available, what it finds wrong in the schema; else Ajv's message, values printed. */

@@ -9,6 +9,7 @@ import { ownedOasErrors } from './oas-branches.js';
 import { oasSchemaErrors } from './oas-schema.js';
 import { enumMessage } from './enum-message.js';
 import { refParserPath, refParserResolve } from './project-refs.js';
+import { rememberPointerKeys } from './ref-parser-pointers.js';
 import { refSiblingProblems, withoutRefSiblings } from './ref-siblings.js';
 import { oasSchema } from './rules/oas-schema.js';
 import type { ContractSources } from './sources.js';
@@ -29,6 +30,7 @@ export async function validateStructure(sources: ContractSources, version: SpecV
   const copy = copies.get(sources.root.path) as Record<string, unknown>;
   const found = preChecks(sources, version, copy);
   if (expandsBeyond(sources, MAX_DEREFERENCED_NODES)) return [...found, ...undereferenced(sources, version)];
+  rememberPointerKeys();
   const parser = new SwaggerParser();
   let dereferenced: unknown;
   try {

@@ -26,6 +26,8 @@ export const exampleValid: ContractRule = {
     // A schema that fails on a broken `$ref` is that `$ref`'s fault, which `ref-resolves` reports where it is written.
     const refsBroken = sources.refs.some((site) => !sources.resolve(site.file, site.ref).ok);
     for (const check of checks) {
+      // Most examples pass: where that is certain without Ajv, their schema is not compiled for them.
+      if (validators.certainlyValid(check.schema, check.instance.value)) continue;
       const compiled = validators.get(check.schema);
       if (!compiled.ok && compiled.missingRef && refsBroken) continue;
       if (!compiled.ok) {

@@ -59,6 +59,12 @@ export class ExampleValidators {
     return validate;
   }
 
+  /** Whether this Ajv knows a keyword (one it does not know it ignores: `strict: false`). */
+  knows(keyword: string): boolean {
+    const ajv = this.instance();
+    return Boolean(ajv.RULES.keywords[keyword] ?? ajv.getKeyword(keyword));
+  }
+
   private instance(): Ajv2020 {
     if (this.ajv) return this.ajv;
     // Ajv is loaded by the first page that needs a generated example; both are CommonJS.

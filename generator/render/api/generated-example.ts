@@ -4,7 +4,11 @@ import { SAMPLE_DEPTH, sampleBudget } from './example-bounds.js';
 import { ExampleValidators, type Direction } from './example-ajv.js';
 import { SamplingView } from './example-hints.js';
 import { repairSample } from './example-repair.js';
+import { UnrepairableSamples } from './example-unrepairable.js';
+import { CertainValidity } from '../../contracts/certain-validity.js';
+import { toJsonSchemaKeywords } from '../../contracts/json-schema-dialect.js';
 import type { RefResolver } from './resolver.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 
 export type { Direction } from './example-ajv.js';
 
@@ -32,6 +36,7 @@ export function isJsonMedia(mediaType: string): boolean {
 export class ExampleGenerator {
   private readonly validators: ExampleValidators;
   private readonly view: SamplingView;
+  private readonly unrepairable: UnrepairableSamples;
   private readonly made = new Map<Direction, WeakMap<object, string | null>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],
@@ -41,6 +46,11 @@ export class ExampleGenerator {
     const version = String(resolver.document.openapi ?? '').startsWith('3.1') ? '3.1' : '3.0';
     this.validators = new ExampleValidators(resolver, version);
     this.view = new SamplingView(resolver);
+    const certain = new CertainValidity(
+      (keyword) => this.validators.knows(keyword),
+      (node) => toJsonSchemaKeywords(node, version),
+    );
+    this.unrepairable = new UnrepairableSamples(resolver, version, certain);
   }
 
   /**
@@ -99,8 +109,8 @@ export class ExampleGenerator {
   }
 
   private make(schema: Record<string, unknown>, direction: Direction, ref?: string): string | undefined {
-    const validate = this.validators.get(schema, direction, ref);
-    if (!validate) return undefined;
+    // Compiled when a sample is first worth repairing: most of GitHub's webhook payloads never are.
+    const validator = (): ValidateFunction | null => this.validators.get(schema, direction, ref);
     for (const candidate of this.candidates(schema)) {
       const budget = sampleBudget(candidate, this.resolver);
       if (!budget.fits) continue;
@@ -118,6 +128,12 @@ export class ExampleGenerator {
         if (value === undefined || value === null) break;
         // A sample far over the size kept is not worth repairing.
         if (JSON.stringify(value).length > 2 * MAX_GENERATED_CHARS) continue;
+        // A sample that lacks what no repair can add, or keeps more than the size kept whatever the
+        // repair does, is not repaired (nor is Ajv compiled for it): the examples shown are the same.
+        const kept = this.unrepairable.kept(value, schema, direction);
+        if (kept.lacks || kept.least > MAX_GENERATED_CHARS) continue;
+        const validate = validator();
+        if (!validate) return undefined;
         const valid = repairSample(value, validate);
         const text = valid === undefined || valid === null ? undefined : JSON.stringify(valid, null, 2);
         if (text !== undefined && text.length <= MAX_GENERATED_CHARS) return text;
