@@ -20,11 +20,9 @@ let patched = false;
 export function rememberPointerKeys(): void {
   if (patched) return;
   patched = true;
-  const require = createRequire(import.meta.url);
-  // The copy swagger-parser itself loads, not another.
-  const parserRequire = createRequire(require.resolve('@apidevtools/swagger-parser'));
-  const module = parserRequire('@apidevtools/json-schema-ref-parser/dist/lib/pointer.js') as { default: PointerClass };
-  const pointer = module.default;
+  const pointer = pointerClass();
+  // A release of the dereferencer laid out otherwise is left as it is: only slower, never broken.
+  if (!pointer) return;
   const original = pointer.join.bind(pointer);
   const texts = new Map<string, string>();
   pointer.join = (base, tokens) => {
@@ -42,4 +40,18 @@ export function rememberPointerKeys(): void {
     }
     return out;
   };
+}
+
+/** The dereferencer's `Pointer`, from the copy swagger-parser itself loads; none if it is not where this release has it. */
+function pointerClass(): PointerClass | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const parserRequire = createRequire(require.resolve('@apidevtools/swagger-parser'));
+    const loaded = parserRequire('@apidevtools/json-schema-ref-parser/dist/lib/pointer.js') as {
+      default?: Partial<PointerClass>;
+    };
+    return typeof loaded.default?.join === 'function' ? (loaded.default as PointerClass) : undefined;
+  } catch {
+    return undefined;
+  }
 }
