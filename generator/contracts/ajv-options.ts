@@ -1,4 +1,5 @@
 import type { Options } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { linearRegExp } from './pattern-engine.js';
 
 /**
@@ -19,3 +20,8 @@ export const EXAMPLE_VALIDATION: Options = {
   ownProperties: true,
   code: { optimize: false, regExp: linearRegExp },
 };
+
+/** Whether an Ajv built with these options knows a keyword: one it does not know it ignores (`strict: false`). */
+export function ajvKnows(ajv: Pick<Ajv2020, 'RULES' | 'getKeyword'>, keyword: string): boolean {
+  return Boolean(ajv.RULES.keywords[keyword] ?? ajv.getKeyword(keyword));
+}

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { decodePointer, encodePointer, getAtPointer, isRecord } from '../sources/pointer.js';
 import { printValue } from '../diagnostics/print-value.js';
 import { toJsonSchemaKeywords } from './json-schema-dialect.js';
-import { EXAMPLE_VALIDATION } from './ajv-options.js';
+import { ajvKnows, EXAMPLE_VALIDATION } from './ajv-options.js';
 import { validationKey } from './validation-key.js';
 import { CertainValidity, type RefTarget } from './certain-validity.js';
 import { refKind, splitRef, type ContractSources, type Located } from './sources.js';
@@ -62,7 +62,7 @@ export class SchemaValidators {
     }
     this.nested = nested;
     const ajv = this.ajv;
-    this.certain = new CertainValidity((keyword) => Boolean(ajv.RULES.keywords[keyword] ?? ajv.getKeyword(keyword)));
+    this.certain = new CertainValidity((keyword) => ajvKnows(ajv, keyword));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { EXAMPLE_VALIDATION } from '../../contracts/ajv-options.js';
+import { ajvKnows, EXAMPLE_VALIDATION } from '../../contracts/ajv-options.js';
 import { toJsonSchemaKeywords } from '../../contracts/json-schema-dialect.js';
 import type { SpecVersion } from '../../contracts/spec-version.js';
 import { isRecord } from '../../sources/pointer.js';
@@ -61,8 +61,7 @@ export class ExampleValidators {
 
   /** Whether this Ajv knows a keyword (one it does not know it ignores: `strict: false`). */
   knows(keyword: string): boolean {
-    const ajv = this.instance();
-    return Boolean(ajv.RULES.keywords[keyword] ?? ajv.getKeyword(keyword));
+    return ajvKnows(this.instance(), keyword);
   }
 
   private instance(): Ajv2020 {
