@@ -10,7 +10,9 @@ import { finishMarkdown, startMarkdown } from './pipeline/markdown-stage.js';
 import { prepareSite } from './pipeline/prepare.js';
 import type { EarlyReference } from './pipeline/reference.js';
 import { siteRenderer } from './pipeline/render-stage.js';
-import type { BuildOptions, BuildReport, EmitPage, SiteOutput, SiteParts } from './pipeline/site-output.js';
+import type { BuildOptions, BuildReport, EmitPage, LeftPages, SiteOutput, SiteParts } from './pipeline/site-output.js';
+import type { RenderInput, RenderResult } from './render/index.js';
+import type { RecordedPage } from './write/last-output.js';
 import { StageClock } from './pipeline/stage-clock.js';
 import { outputFiles } from './pipeline/write-stage.js';
 import { inputPaths } from './pipeline/input-paths.js';
@@ -29,7 +31,7 @@ export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from './pipelin
  * every page links its hashed file names; the site is rendered before the contracts' checks are
  * back (a failed build writes nothing anyway), and rendered again if they change the reference.
  */
-export async function compileSite(options: BuildOptions, emitPage?: EmitPage): Promise<SiteOutput> {
+export async function compileSite(options: BuildOptions, emitPage?: EmitPage, left?: LeftPages): Promise<SiteOutput> {
   const clock = new StageClock(options.onStage);
   const background = Background.deferred();
   // The Markdown twins' own thread: they are printed while this one renders the site.
@@ -62,7 +64,8 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
     // The index is begun as soon as its pages are in, while the rest of the site renders.
     search.expect(early.reference);
     const { renderer, first } = await clock.timed('render', async () => {
-      const renderer = await siteRenderer(site, client, emitPage && search?.tap(emitPage));
+      const reuse = emitPage && left && search && reuser(left, search);
+      const renderer = await siteRenderer(site, client, emitPage && search?.tap(emitPage), reuse);
       return { renderer, first: await renderer.renderWith(early.reference) };
     });
 
@@ -130,10 +133,41 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
       inputs: await buildInputs(config.project.dir, inputPaths(config, site.apis, content)),
     };
     files.set('build-report.json', `${JSON.stringify(report, null, 2)}\n`);
-    return { diagnostics: normalized, files, report, parts };
+    return { diagnostics: normalized, files, report, parts, pages: emitPage && recordedPages(rendered, search) };
   } finally {
     await Promise.all([search?.close(), background.close(), twinThread.close(), colourThread.close()]);
   }
+}
+
+/**
+ * Puts a page the last build left in the output unread (see `LeftPages`), when the search index
+ * can take it as it was then, and a reference page has its weight recorded.
+ */
+function reuser(left: LeftPages, search: SiteSearch): NonNullable<RenderInput['reuse']> {
+  return async (file, key, weighed) => {
+    const path = `site/${file}`;
+    const found = left.page(path, key);
+    if (!found || (weighed && !found.page.weight) || !search.knows(path, found.page.search)) return undefined;
+    if (!(await left.link(found))) return undefined;
+    search.takeKnown(path, found.page.search, () => left.read(path));
+    return found.page;
+  };
+}
+
+/** What the build records of each page it wrote, for the next build's `LeftPages`. */
+function recordedPages(rendered: RenderResult, search: SiteSearch): RecordedPage[] {
+  const weights = new Map(rendered.apiWeights.map((w) => [w.file, w]));
+  return [...rendered.keys].map(([file, key]): RecordedPage => {
+    const path = `site/${file}`;
+    const weight = weights.get(path);
+    const known = search.known(path);
+    return {
+      path,
+      key,
+      ...(weight && { weight: { htmlBytes: weight.htmlBytes, elements: weight.elements } }),
+      ...(known && { search: known }),
+    };
+  });
 }
 
 /** Each twin to the output, as a page is. */

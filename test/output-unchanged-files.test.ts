@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { link, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { outputEntries, type OutputEntry } from '../generator/write/output-stats.js';
 import { replaceFolders, StagingFolder } from '../generator/write/replace-folders.js';
 import { tempDir } from './helpers.js';
 
@@ -107,5 +108,49 @@ describe('a rebuild links what the previous output holds already', () => {
       assert.notEqual(await ino(built), await ino(outside), `${name} is a file of the output's own`);
       assert.equal((await stat(outside)).nlink, 1, `${name}: the file outside has no second name`);
     }
+  });
+
+  test('a file the last build recorded is linked unread only while it is the file recorded, in a folder of the output', async () => {
+    const { root, out } = await previousOutput('unchanged-recorded', {
+      'site/same.html': 'same',
+      'site/rewritten.html': 'before',
+      'site/replaced.html': 'first',
+      'site/docs/moved.html': 'moved',
+    });
+    const recorded = new Map<string, OutputEntry>(outputEntries(out, ['site']).map((entry) => [entry[0], entry]));
+    const entry = (path: string): OutputEntry => recorded.get(path) as OutputEntry;
+    const sameBefore = await ino(join(out, 'site/same.html'));
+    // The same size, its write time put back: only its change time tells.
+    const rewritten = join(out, 'site/rewritten.html');
+    const { atime, mtime } = await stat(rewritten);
+    await writeFile(rewritten, 'BEFORE');
+    await utimes(rewritten, atime, mtime);
+    // The same bytes in a new file.
+    await rm(join(out, 'site/replaced.html'));
+    await writeFile(join(out, 'site/replaced.html'), 'first');
+    // The recorded file itself, but reached through a symbolic link to the folder moved elsewhere.
+    await rename(join(out, 'site/docs'), join(root, 'docs'));
+    await symlink(join(root, 'docs'), join(out, 'site/docs'));
+
+    const staging = await StagingFolder.open(out);
+    try {
+      assert.equal(await staging.reuse('site/same.html', entry('site/same.html')), true);
+      assert.equal(await staging.reuse('site/rewritten.html', entry('site/rewritten.html')), false);
+      assert.equal(await staging.reuse('site/replaced.html', entry('site/replaced.html')), false);
+      assert.equal(await staging.reuse('site/docs/moved.html', entry('site/docs/moved.html')), false);
+      // What was not linked is written as any file is.
+      await staging.write('site/rewritten.html', 'before');
+      await staging.write('site/replaced.html', 'first');
+      await staging.write('site/docs/moved.html', 'moved');
+      await staging.write('build-report.json', '{}');
+      await staging.commit(['build-report.json', 'site']);
+    } finally {
+      await staging.discard();
+    }
+    assert.equal(await ino(join(out, 'site/same.html')), sameBefore);
+    assert.equal(await text(join(out, 'site/same.html')), 'same');
+    assert.equal(await text(join(out, 'site/rewritten.html')), 'before');
+    assert.equal(await text(join(out, 'site/docs/moved.html')), 'moved');
+    assert.equal((await stat(join(root, 'docs/moved.html'))).nlink, 1, 'the moved file has no second name');
   });
 });

@@ -144,6 +144,14 @@ const SHAPES = {
     templates: isString,
     dated: nullable(fields({ folder: isString, display: isString, files: arrayOf(isString), dates: isString })),
     entries: arrayOf(tuple(isString, isString, isBigInt, isBigInt, isBigInt, isBigInt)),
+    pages: arrayOf(
+      fields({
+        path: isString,
+        key: isString,
+        weight: optional(fields({ htmlBytes: isNumber, elements: isNumber })),
+        search: optional(fields({ context: isString, key: isString })),
+      }),
+    ),
   }),
 } satisfies Record<string, Guard>;
 

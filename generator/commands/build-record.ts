@@ -15,6 +15,7 @@ import { LOCK_FILE } from '../write/output-lock.js';
 import { BUILD_REPORT } from '../write/replace-folders.js';
 import { latestChange, outputEntries, sameEntries, type OutputEntry } from '../write/output-stats.js';
 import { JOURNAL_FILE } from '../write/swap.js';
+import { LastOutput, type RecordedPage } from '../write/last-output.js';
 import { globalSettings, projectDirOf } from './global-options.js';
 import { stepKey } from '../cache/step-key.js';
 
@@ -32,6 +33,8 @@ interface BuildRecord {
   dated: { folder: string; display: string; files: string[]; dates: string } | null;
   /** What the build left in the output folder, as the file system describes it. */
   entries: OutputEntry[];
+  /** The pages it wrote, each with the key it was made from (see `LastOutput`). */
+  pages: RecordedPage[];
 }
 
 /** A build that found its output already made from these sources: the last build's report and warnings. */
@@ -54,13 +57,36 @@ export async function unchangedBuild(
   options: BuildOptions,
   names: readonly string[],
 ): Promise<UnchangedBuild | undefined> {
-  if (options.cache === false) return undefined;
+  return (await lastBuild(options, names)).unchanged;
+}
+
+/**
+ * What the last build into the output folder left: the whole of it when building again would
+ * write exactly that (`unchangedBuild`), and the pages it recorded, which a build made of other
+ * sources may link unread (`LastOutput`).
+ */
+export async function lastBuild(
+  options: BuildOptions,
+  names: readonly string[],
+): Promise<{ unchanged: UnchangedBuild | undefined; last: LastOutput }> {
+  if (options.cache === false) return { unchanged: undefined, last: LastOutput.NONE };
   const out = resolve(options.out);
   const rootDir = dirname(resolve(options.config));
   const cache = BuildCache.forProject(rootDir, true);
-  const projectDir = projectDirOf(options);
   const record = await cache.get<BuildRecord>('output', recordKey(cache, out));
-  if (!record || record.settings !== settingsOf(options)) return undefined;
+  // A page is linked only if its file is still as recorded: the record's settings need not match.
+  const last = record ? LastOutput.of(record.entries, record.pages) : LastOutput.NONE;
+  return { unchanged: record && (await unchangedSince(options, names, record)), last };
+}
+
+async function unchangedSince(
+  options: BuildOptions,
+  names: readonly string[],
+  record: BuildRecord,
+): Promise<UnchangedBuild | undefined> {
+  const out = resolve(options.out);
+  const projectDir = projectDirOf(options);
+  if (record.settings !== settingsOf(options)) return undefined;
   // A build that is running, or was killed, in this folder: a build finishes or clears what it left.
   if (readdirSafe(out).some((name) => name === JOURNAL_FILE || name === LOCK_FILE || isBuildsLeftover(name)))
     return undefined;
@@ -139,6 +165,7 @@ export async function recordBuild(
             dates: datesText(content.lastUpdated),
           },
     entries,
+    pages: output.pages ?? [],
   };
   const key = recordKey(cache, out);
   // Whatever changes an entry later must give it a time none of them has: file times come from a
@@ -153,7 +180,13 @@ export async function recordBuild(
     await sleep(1);
   }
   // A clock that never moved on (or went back): no record, no build skipped.
-  await cache.set('output', key, { settings: '', templates: '', dated: null, entries: [] } satisfies BuildRecord);
+  await cache.set('output', key, {
+    settings: '',
+    templates: '',
+    dated: null,
+    entries: [],
+    pages: [],
+  } satisfies BuildRecord);
 }
 
 /** The key of the record of the build into `out`. */

@@ -3,7 +3,10 @@ import type { BuildOptions, BuildReport } from '../pipeline.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { StagingFolder } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
-import { buildStart, recordBuild, unchangedBuild, type BuildStart } from './build-record.js';
+import { readFile } from 'node:fs/promises';
+import type { LeftPages } from '../pipeline/site-output.js';
+import type { LastOutput } from '../write/last-output.js';
+import { buildStart, lastBuild, recordBuild, type BuildStart } from './build-record.js';
 
 export { BUILD_STAGES, type BuildStage } from '../pipeline/stage-clock.js';
 export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from '../pipeline.js';
@@ -28,11 +31,11 @@ export const OUTPUT_ENTRIES = ['build-report.json', 'mcp', 'schemas', 'site', 't
  * build of these sources and options, untouched since, is left as it is (`unchangedBuild`).
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const unchanged = await unchangedBuild(options, OUTPUT_ENTRIES);
+  const { unchanged, last } = await lastBuild(options, OUTPUT_ENTRIES);
   if (unchanged) return { diagnostics: unchanged.diagnostics, report: unchanged.report, written: 0, unchanged: true };
   try {
     const staging = await StagingFolder.open(resolve(options.out));
-    return await buildInto(staging, options, buildStart(options, staging.openedAt));
+    return await buildInto(staging, options, buildStart(options, staging.openedAt), last);
   } catch (error) {
     // The disk under the output folder (full, read-only, a file in the way): one line, and out/ as it was.
     if (error instanceof OutputError)
@@ -45,16 +48,30 @@ async function buildInto(
   staging: StagingFolder,
   options: BuildOptions,
   started: BuildStart | undefined,
+  last: LastOutput,
 ): Promise<BuildResult> {
   try {
     // Pages go to the staging folder as they are rendered, so a large site is never all in memory.
     // The pipeline's modules (most of specsite) are loaded only for a build that has something to do.
     const { compileSite } = await import('../pipeline.js');
     let streamed = 0;
-    const output = await compileSite(options, (path, content) => {
-      streamed++;
-      return staging.write(path, content);
-    });
+    const left: LeftPages = {
+      page: (path, key) => last.page(path, key),
+      link: async ({ page, entry }) => {
+        const linked = await staging.reuse(page.path, entry);
+        if (linked) streamed++;
+        return linked;
+      },
+      read: (path) => readFile(staging.staged(path), 'utf8'),
+    };
+    const output = await compileSite(
+      options,
+      (path, content) => {
+        streamed++;
+        return staging.write(path, content);
+      },
+      left,
+    );
     if (!output.files) return { diagnostics: output.diagnostics, report: undefined, written: 0, unchanged: false };
     await staging.writeAll(output.files);
     await staging.commit(OUTPUT_ENTRIES);

@@ -1,5 +1,5 @@
 import type { ClientAssets } from '../client/build.js';
-import { renderSite, type LazyReference, type RenderResult } from '../render/index.js';
+import { renderSite, type LazyReference, type RenderInput, type RenderResult } from '../render/index.js';
 import { favicon } from '../write/site-files.js';
 import type { PreparedSite } from './prepare.js';
 import type { EmitPage, SiteParts } from './site-output.js';
@@ -24,6 +24,7 @@ export async function siteRenderer(
   site: PreparedSite,
   client: ClientAssets,
   emitPage?: EmitPage,
+  reuse?: RenderInput['reuse'],
 ): Promise<SiteRenderer> {
   const { config, configSource, cache, content } = site;
   const icon = await favicon(config, cache);
@@ -41,7 +42,7 @@ export async function siteRenderer(
       const emit =
         emitPage &&
         ((file: string, html: string | Uint8Array, fresh: boolean) => emitPage(`site/${file}`, html, fresh));
-      return { render, reference, rendered: await renderSite({ ...render, content, emit, unavailable }) };
+      return { render, reference, rendered: await renderSite({ ...render, content, emit, reuse, unavailable }) };
     },
   };
 }

@@ -10,6 +10,7 @@ import type { SearchReport } from '../search/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { BuildStage, StageFigures } from './stage-clock.js';
 import type { BuildInputs } from '../write/inputs.js';
+import type { LeftPage, RecordedPage } from '../write/last-output.js';
 
 export interface BuildOptions
   extends
@@ -47,6 +48,8 @@ export interface SiteOutput {
   report: BuildReport | undefined;
   /** The stages' results, when the pipeline got as far as rendering. */
   parts: SiteParts | undefined;
+  /** What the build records of each page it wrote, for the next build into the same folder (with the cache, and `LeftPages`). */
+  pages?: RecordedPage[];
 }
 
 export interface SiteParts {
@@ -57,6 +60,19 @@ export interface SiteParts {
   content: ContentResult;
   reference: LazyReference;
   render: Omit<RenderInput, 'content' | 'only'>;
+}
+
+/**
+ * The pages the last build into the output folder left (see `LastOutput`): one this build makes
+ * from the same key is linked into its output unread.
+ */
+export interface LeftPages {
+  /** The page at `path` (`site/…`) when the last build made it from `key`. */
+  page(path: string, key: string): LeftPage | undefined;
+  /** Puts it in this build's output, unread: false when its file is no longer as recorded (nothing is written then). */
+  link(page: LeftPage): Promise<boolean>;
+  /** Reads back the HTML of a page it put in the output. */
+  read(path: string): Promise<string>;
 }
 
 /** Takes each page's HTML as it is rendered (path as in `SiteOutput.files`: `site/…`); `fresh`: not from the cache. */

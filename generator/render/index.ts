@@ -38,6 +38,16 @@ export interface RenderInput {
    * rendered now, not taken from the cache.
    */
   emit?: (file: string, html: string | Uint8Array, fresh: boolean) => Promise<void>;
+  /**
+   * Puts in the output, unread, the page the last build left at `file` when it made it from `key`
+   * (the build's `LeftPages`), and says what it recorded of it; undefined when it cannot (the page
+   * is then read from the cache or rendered, and emitted).
+   */
+  reuse?: (
+    file: string,
+    key: string,
+    weighed: boolean,
+  ) => Promise<{ weight?: { htmlBytes: number; elements: number } } | undefined>;
 }
 
 /** Pages rendered at once. */
@@ -69,6 +79,8 @@ export interface RenderResult {
   secondThread: boolean;
   /** What each API reference page weighs, for the build report's page budget. */
   apiWeights: PageWeight[];
+  /** Each page's cache key by its file (with the cache): what the build records for the next one's `reuse`. */
+  keys: Map<string, string>;
 }
 
 /** `Page | Site`, or the site title alone for a page titled like the site (the home page). */
@@ -152,7 +164,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
 
   const apiWeights: PageWeight[] = [];
   const emit = async (job: RenderJob, html: string | Uint8Array, fresh: boolean): Promise<void> => {
-    const file = job.file ?? routeFile(job.page.route);
+    const file = fileOf(job);
     if (job.apiId !== undefined)
       apiWeights.push(pageWeight({ apiId: job.apiId, route: job.page.route, file: `site/${file}` }, html));
     if (input.emit) await input.emit(file, html, fresh);
@@ -169,14 +181,27 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   // Pages that draw on no contract can be rendered on a second thread, from their tree and the site
   // model. A few at a time here: a cached page is mostly waiting on its entry's file, and a rendered
   // one on being written; rendering itself is synchronous.
+  const renderedJobs = jobs.filter((job) => !input.only || input.only.has(job.page.route));
   const rendered = await map<RenderJob, string | Uint8Array, true>(
-    jobs.filter((job) => !input.only || input.only.has(job.page.route)),
+    renderedJobs,
     { request: (job) => job.tree && ({ kind: 'render', page: job.tree } satisfies RenderRequest), here: renderHere },
     {
       cache: {
         get: async (job) => {
           // Without a cache (`--no-cache`), no page's key is worked out: hashing them cost a 10,000-page build a second.
           if (!cache.enabled) return undefined;
+          // A reference page is reused with what it weighs, which the report gives.
+          const reused = await input.reuse?.(fileOf(job), key(job), job.apiId !== undefined);
+          if (reused) {
+            if (job.apiId !== undefined && reused.weight)
+              apiWeights.push({
+                apiId: job.apiId,
+                route: job.page.route,
+                file: `site/${fileOf(job)}`,
+                ...reused.weight,
+              });
+            return true;
+          }
           const html = await cache.get<string | Uint8Array>('html', key(job));
           if (html === undefined) return undefined;
           await emit(job, html, false);
@@ -203,7 +228,13 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   apiWeights.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   // The reference's samples may have been coloured on a second thread meanwhile.
   const secondThread = rendered.secondThread || input.reference.secondThread();
-  return { files, pages, diagnostics, secondThread, apiWeights };
+  const fileKeys = new Map(cache.enabled ? renderedJobs.map((job) => [fileOf(job), key(job)]) : []);
+  return { files, pages, diagnostics, secondThread, apiWeights, keys: fileKeys };
+}
+
+/** Where a page's HTML goes, under `site/`. */
+function fileOf(job: RenderJob): string {
+  return job.file ?? routeFile(job.page.route);
 }
 
 /** `/` → `index.html`, `/docs/x/` → `docs/x/index.html`. */

@@ -38,6 +38,19 @@ export interface SearchReport {
 export type SearchResult =
   { ok: true; files: Map<string, Uint8Array>; report: SearchReport } | { ok: false; diagnostics: Diagnostic[] };
 
+/** What the index took of a page, as the next build is told (`SiteSearch.known`). */
+export interface KnownPage {
+  /** The language, address and title it was taken with. */
+  context: string;
+  /** Its key (`itemKey`). */
+  key: string;
+}
+
+/** A page taken: what Pagefind is sent of it (or how to make that), and its key. */
+type TakenPage = { key: string } & (
+  { content: string; read?: undefined } | { content?: undefined; read: () => Promise<string> }
+);
+
 /** A page the index holds: where its HTML is written, and what it is called. */
 interface Searchable {
   file: string;
@@ -59,14 +72,19 @@ export class SiteSearch {
   private readonly order: Searchable[];
   /** Each page's place in `order`, by the path its HTML is written to. */
   private readonly places: ReadonlyMap<string, number>;
-  /** Each page taken: what Pagefind is sent for it, and its key (`itemKey`). */
-  private readonly bodies = new Map<string, { content: string; key: string }>();
+  /**
+   * Each page taken: what Pagefind is sent for it, and its key (`itemKey`). A page the last build
+   * left as it is (`takeKnown`) has only its key, and its HTML is read back if Pagefind must be sent it.
+   */
+  private readonly bodies = new Map<string, TakenPage>();
   /** Each reference's records as Pagefind is sent them, with their keys. */
   private readonly recordItems = new WeakMap<ApiIndex, Array<{ item: IndexItem; key: string }>>();
   private readonly language: string;
   /** Started by the first page rendered afresh, or by `finish` when the index is not in the cache. */
   private session: Promise<PagefindSession> | undefined;
   private adding: Array<Promise<void>> = [];
+  /** Settled once the last page sent so far has been handed to Pagefind (see `send`). */
+  private turn: Promise<void> = Promise.resolve();
   private sent = 0;
   private stale = false;
   /** Counts fresh indexes: what an earlier one's pages do after it was dropped is no concern of the new one. */
@@ -126,12 +144,53 @@ export class SiteSearch {
     const at = this.places.get(path);
     if (at === undefined) return;
     const page = this.order[at] as Searchable;
+    const body = this.body(page, html);
+    this.put(at, { content: body, key: itemKey({ kind: 'page', url: this.url(page), content: body }) });
+  }
+
+  /**
+   * Whether a page the last build left can be taken as it was then (`takeKnown`): it is not in the
+   * index, or `taken` says what the index took of it, with this build's language, address and title.
+   */
+  knows(path: string, taken: KnownPage | undefined): boolean {
+    const at = this.places.get(path);
+    return at === undefined || taken?.context === this.context(this.order[at] as Searchable);
+  }
+
+  /** A page the last build left as it is (see `knows`): its key, and its HTML read back only when Pagefind needs it. */
+  takeKnown(path: string, taken: KnownPage | undefined, read: () => Promise<string>): void {
+    const at = this.places.get(path);
+    if (at === undefined || taken === undefined) return;
+    const page = this.order[at] as Searchable;
+    this.put(at, { key: taken.key, read: async () => this.body(page, await read()) });
+  }
+
+  /** What the index took of the page at `path`, for the next build's `knows`. */
+  known(path: string): KnownPage | undefined {
+    const at = this.places.get(path);
+    const taken = this.bodies.get(path);
+    return at === undefined || !taken
+      ? undefined
+      : { context: this.context(this.order[at] as Searchable), key: taken.key };
+  }
+
+  /** What Pagefind is sent of a page. */
+  private body(page: Searchable, html: string | Uint8Array): string {
     const text = typeof html === 'string' ? html : Buffer.from(html).toString('utf8');
-    const body = searchDocument(this.language, page.title, withoutCodeColours(mainOf(text)));
+    return searchDocument(this.language, page.title, withoutCodeColours(mainOf(text)));
+  }
+
+  /** What a page's key is made from besides its HTML. */
+  private context(page: Searchable): string {
+    return JSON.stringify([this.language, this.url(page), page.title]);
+  }
+
+  private put(at: number, taken: TakenPage): void {
+    const path = (this.order[at] as Searchable).file;
     const before = this.bodies.get(path);
-    if (before !== undefined && before.content !== body && at < this.sent) this.stale = true;
-    if (before?.content !== body)
-      this.bodies.set(path, { content: body, key: itemKey({ kind: 'page', url: this.url(page), content: body }) });
+    // The key covers the page's address and all Pagefind is sent of it.
+    if (before !== undefined && before.key !== taken.key && at < this.sent) this.stale = true;
+    if (before?.key !== taken.key) this.bodies.set(path, taken);
     if (!this.stale && this.session) this.sendReady();
   }
 
@@ -217,6 +276,7 @@ export class SiteSearch {
       await this.close();
       this.session = undefined;
       this.adding = [];
+      this.turn = Promise.resolve();
       this.sent = 0;
       this.stale = false;
       this.failure = undefined;
@@ -264,10 +324,10 @@ export class SiteSearch {
   }
 
   /** The pages taken, in order, as Pagefind is sent them, with their keys. */
-  private pageItems(): Array<{ item: IndexItem; key: string }> {
+  private pageItems(): Array<{ item: { kind: 'page'; url: string }; key: string }> {
     return this.order.flatMap((page) => {
       const taken = this.bodies.get(page.file);
-      return taken ? [{ item: { kind: 'page', url: this.url(page), content: taken.content }, key: taken.key }] : [];
+      return taken ? [{ item: { kind: 'page', url: this.url(page) }, key: taken.key }] : [];
     });
   }
 
@@ -350,11 +410,26 @@ export class SiteSearch {
     const taken = this.bodies.get(page.file);
     if (taken === undefined) return;
     const url = this.url(page);
-    const { content: body, key } = taken;
+    const { key } = taken;
+    // Pagefind numbers pages in the order it is sent them: one whose HTML is read back first (see
+    // `takeKnown`) is read meanwhile, and still handed over in its turn.
+    const previous = this.turn;
+    let handed = (): void => undefined;
+    this.turn = new Promise<void>((resolve) => (handed = resolve));
     // A page the last index has as it is now is taken from it; Pagefind is sent the others.
-    const adding = this.kept().then((stored) =>
-      stored?.keys.has(key) ? undefined : (this.session ??= this.open()).then((s) => s.addPage({ url, content: body })),
-    );
+    const content = this.kept().then((stored) => (stored?.keys.has(key) ? undefined : (taken.content ?? taken.read())));
+    const adding = (async () => {
+      try {
+        const text = await content;
+        await previous;
+        if (text === undefined) return;
+        const added = (await (this.session ??= this.open())).addPage({ url, content: text });
+        handed();
+        await added;
+      } finally {
+        handed();
+      }
+    })();
     const generation = this.generation;
     // Only a page Pagefind said no to is that page's problem; the service failing is the build's.
     adding.catch((error: unknown) => {

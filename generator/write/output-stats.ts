@@ -38,12 +38,18 @@ export function sameEntries(outDir: string, recorded: readonly OutputEntry[], na
   const tops = new Set(recorded.map(([path]) => path.split('/', 1)[0]));
   for (const name of names)
     if (!tops.has(name) && lstatSync(join(outDir, name), { throwIfNoEntry: false })) return false;
-  for (const before of recorded) {
-    const stats = lstatSync(join(outDir, before[0]), { bigint: true, throwIfNoEntry: false });
-    if (!stats) return false;
-    const now = entry(before[0], stats);
-    for (let i = 1; i < now.length; i++) if (now[i] !== before[i]) return false;
-  }
+  for (const before of recorded)
+    if (!isAsRecorded(lstatSync(join(outDir, before[0]), statOptions), before)) return false;
+  return true;
+}
+
+const statOptions = { bigint: true, throwIfNoEntry: false } as const;
+
+/** Whether `stats` (an `lstat` with `bigint`) describe the entry as `recorded`: the same kind, inode, size and times. */
+export function isAsRecorded(stats: BigIntStats | undefined, recorded: OutputEntry): boolean {
+  if (!stats) return false;
+  const now = entry(recorded[0], stats);
+  for (let i = 1; i < now.length; i++) if (now[i] !== recorded[i]) return false;
   return true;
 }
 

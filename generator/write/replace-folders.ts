@@ -7,6 +7,7 @@ import { activeFolders, removeLeftovers } from './leftovers.js';
 import { onDisk } from './output-error.js';
 import { withOutputLock } from './output-lock.js';
 import { finishInterruptedSwap, JOURNAL_FILE, swap } from './swap.js';
+import type { OutputEntry } from './output-stats.js';
 import { UnchangedFiles } from './unchanged-files.js';
 
 const WRITE_BATCH = 64;
@@ -30,7 +31,7 @@ export class StagingFolder {
   private readonly made = new Map<string, Promise<unknown>>();
   private readonly tops = new Set<string>();
   /** Each file's write, by path: one written again is removed first, never written through. */
-  private readonly writing = new Map<string, Promise<void>>();
+  private readonly writing = new Map<string, Promise<unknown>>();
   private readonly unchanged: UnchangedFiles;
   /**
    * Files open at once, whoever writes: pages rendered on the second thread come back faster than
@@ -100,28 +101,50 @@ export class StagingFolder {
 
   /** `path` is relative to the output folder, `/`-separated; one leading anywhere else is refused (a bug upstream). */
   async write(path: string, content: string | Uint8Array): Promise<void> {
+    await this.put(path, async (target) => {
+      // Created, never opened as it is: a file linked from the previous output is written through no name.
+      // A new file's bytes are written in libuv's pool, beside this thread's work: written here, GitHub's
+      // 132 MB made its build 1.19 times as long (the links and folders, a call each, are made here).
+      const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+      if (!(await this.unchanged.link(path, target, bytes))) await writeFile(target, bytes, { flag: 'wx' });
+      return true;
+    });
+  }
+
+  /**
+   * Links `path` from the previous output, unread, when it is still the file the last build recorded
+   * (`recorded`; see `UnchangedFiles.linkAsRecorded`); answers whether it did (if not, nothing is
+   * written: the caller writes the file's bytes).
+   */
+  reuse(path: string, recorded: OutputEntry): Promise<boolean> {
+    return this.put(path, (target) => this.unchanged.linkAsRecorded(path, target, recorded));
+  }
+
+  /** Where `path` is in the staging folder (to read back a file `reuse` linked). */
+  staged(path: string): string {
+    return targetInside(this.path, path);
+  }
+
+  /** Puts a file at `path` with `make` (given its place in the staging folder), which answers whether it did. */
+  private async put(path: string, make: (target: string) => Promise<boolean>): Promise<boolean> {
     const target = targetInside(this.path, path);
     const top = path.split('/')[0] as string;
     // A path written again (a page rendered twice, two pages on one route) waits for the write
     // before it, then replaces its file: two writes never meet in one file.
     const before = this.writing.get(target);
-    const writing = (async () => {
+    const putting = (async () => {
       if (before) await before.catch(() => undefined);
-      await this.opening(() =>
+      return this.opening(() =>
         onDisk(this.outDir, 'write', join(this.outDir, top), async () => {
           await this.folder(dirname(target));
           this.tops.add(top);
           if (before) await rm(target, { force: true });
-          // Created, never opened as it is: a file linked from the previous output is written through no name.
-          // A new file's bytes are written in libuv's pool, beside this thread's work: written here, GitHub's
-          // 132 MB made its build 1.19 times as long (the links and folders, a call each, are made here).
-          const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-          if (!(await this.unchanged.link(path, target, bytes))) await writeFile(target, bytes, { flag: 'wx' });
+          return make(target);
         }),
       );
     })();
-    this.writing.set(target, writing);
-    await writing;
+    this.writing.set(target, putting);
+    return putting;
   }
 
   /**

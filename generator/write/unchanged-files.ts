@@ -1,5 +1,6 @@
 import { linkSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isAsRecorded, type OutputEntry } from './output-stats.js';
 
 /**
  * A file the previous output already holds byte for byte is linked into the staging folder (a
@@ -45,6 +46,34 @@ export class UnchangedFiles {
         }
     }
     return same;
+  }
+
+  /**
+   * Whether `path` is now at `target`, linked from the previous output without being read: the last
+   * build recorded that it wrote this file from what this build would write (`LastOutput`), and the
+   * file is still as it recorded it (`recorded`: the same inode, size, and times of its last write
+   * and change, which any write, truncation or replacement moves on). The link is looked at again
+   * through its new name: a file replaced in between is not taken.
+   */
+  async linkAsRecorded(path: string, target: string, recorded: OutputEntry): Promise<boolean> {
+    const previous = join(this.outDir, path);
+    if (!(await this.plainFolder(dirname(previous)))) return false;
+    try {
+      if (!isAsRecorded(lstatSync(previous, { bigint: true }), recorded)) return false;
+      linkSync(previous, target);
+    } catch {
+      return false;
+    }
+    // Linking gives the file a new change time (one more name): the inode, size and write time are compared.
+    const linked = lstatSync(target, { bigint: true, throwIfNoEntry: false });
+    if (linked?.isFile() && linked.ino === recorded[2] && linked.size === recorded[3] && linked.mtimeNs === recorded[4])
+      return true;
+    try {
+      unlinkSync(target);
+    } catch {
+      // The write that follows fails on the name still there.
+    }
+    return false;
   }
 
   /** Whether `folder` (inside the output folder) is a folder there, not a symbolic link's target elsewhere. */
