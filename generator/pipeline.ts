@@ -34,8 +34,9 @@ export type { BuildOptions, BuildReport, SiteOutput, SiteParts } from './pipelin
 export async function compileSite(options: BuildOptions, emitPage?: EmitPage, left?: LeftPages): Promise<SiteOutput> {
   const clock = new StageClock(options.onStage);
   const background = Background.deferred();
-  // The Markdown twins' own thread: they are printed while this one renders the site.
-  const twinThread = Background.threaded();
+  // The Markdown twins' own thread: they are printed while this one renders the site (when they are
+  // many: the markdown stage says whether to start it).
+  const twinThread = Background.deferred();
   // The reference's samples and the content's code blocks are coloured on a thread of their own.
   const colourThread = Background.threaded();
   let search: SiteSearch | undefined;

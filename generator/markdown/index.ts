@@ -58,6 +58,9 @@ export interface MarkdownSite {
   diagnostics: Diagnostic[];
 }
 
+/** From this many twins to make, a deferred `background` (the build's) starts its thread for them. */
+const TWIN_THREAD_FROM = 16;
+
 /** Twins under way (`startMarkdownTwins`): `finish` waits for them and makes the files. */
 export interface PendingTwins {
   finish(checks?: MarkdownChecks): Promise<MarkdownSite>;
@@ -92,6 +95,9 @@ export async function startMarkdownTwins(input: MarkdownInput, background?: Back
   const cached = await Promise.all(
     keys.map((key) => (cache.enabled ? cache.get<TwinBody>('markdown', key) : undefined)),
   );
+  // A thread of their own only for many twins to make: starting one (and loading the printer there
+  // again) costs more than the few an edit makes.
+  background?.start(cached.filter((hit) => hit === undefined).length >= TWIN_THREAD_FROM);
   // What makes and prints twins (the converters, the reference's model with React) loads only when one is not in the cache.
   const making = cached.every((hit) => hit !== undefined)
     ? undefined
