@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import pMap from 'p-map';
 import { BuildCache } from '../cache/store.js';
 import { stepKey } from '../cache/step-key.js';
 import { bundleScript, JS_DIR, type ScriptBundle } from './script-bundle.js';
@@ -243,22 +243,16 @@ export interface TemplateFile {
   hash: string;
 }
 
-/** Every file under templates/ (or `dir`) with its content hash, in a stable order. */
+/**
+ * Every file under templates/ (or `dir`) with its content hash, in a stable order. Synchronous: a
+ * build hashes them up to three times (its start, the check that the output is current, the client),
+ * files the kernel has in memory, where each asynchronous read waited its turn in libuv's pool.
+ */
 export async function templateFiles(dir: string = TEMPLATES): Promise<TemplateFile[]> {
-  const names = (await readdir(dir, { recursive: true, withFileTypes: true }))
+  const names = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
-  // A few at a time: the servers find the head script through this, maybe with few descriptors to spare.
-  return pMap(
-    names.sort(),
-    async (path) => ({
-      path,
-      hash: createHash('sha256')
-        .update(await readFile(path))
-        .digest('hex'),
-    }),
-    { concurrency: 8 },
-  );
+  return names.sort().map((path) => ({ path, hash: createHash('sha256').update(readFileSync(path)).digest('hex') }));
 }
 
 function hash(text: string): string {
