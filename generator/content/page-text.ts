@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodeUtf8 } from '../sources/decode.js';
 import { displayPath } from '../sources/display-path.js';
@@ -10,13 +10,15 @@ export type PageText = { ok: true; text: string } | { ok: false; diagnostic: Dia
 /**
  * A page file as text, unless it has more than `maxBytes` bytes: such a file is not read at all, so
  * neither its parse nor its front matter costs anything. The length is checked again once read, in
- * case the file grew in between.
+ * case the file grew in between. Synchronous: every build reads every page, files the kernel mostly
+ * has in memory, where each of the four asynchronous calls (open, stat, read, close) waited its turn
+ * in libuv's pool.
  */
 export async function readPageFile(file: string, maxBytes: number): Promise<PageText> {
-  const handle = await open(file, 'r');
+  const fd = openSync(file, 'r');
   try {
-    const { size } = await handle.stat();
-    const bytes = size > maxBytes ? undefined : await handle.readFile();
+    const { size } = fstatSync(fd);
+    const bytes = size > maxBytes ? undefined : readFileSync(fd);
     if (bytes === undefined || bytes.length > maxBytes)
       return {
         ok: false,
@@ -31,7 +33,7 @@ export async function readPageFile(file: string, maxBytes: number): Promise<Page
       };
     return decodePage(file, bytes);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
