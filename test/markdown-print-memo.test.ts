@@ -61,3 +61,21 @@ test('the escaping patterns, grouped once, escape alike in every printing', () =
     assert.equal(printMarkdown([paragraph(text('*a* _b_ <c> [d]'))]), '\\*a\\* \\_b\\_ \\<c> \\[d]\n');
   }
 });
+
+test('adjacent texts print as one text, wherever they stand, and the blocks given are left as they are', () => {
+  const split = () => [
+    heading(2, text('Intro')),
+    paragraph(text('1'), text('. x')),
+    list([[text('a')], [text('2'), text(') b'), code('c'), text('d'), text('*e')]]),
+  ];
+  const whole = [
+    heading(2, text('Intro')),
+    paragraph(text('1. x')),
+    list([[text('a')], [text('2) b'), code('c'), text('d*e')]]),
+  ];
+  const blocks = split();
+  const before = JSON.stringify(blocks);
+  assert.equal(printMarkdown(blocks, { once: true }), printMarkdown(whole, { once: true }));
+  assert.equal(printMarkdown(split(), { once: true }), '## Intro\n\n1\\. x\n\n- a\n- 2\\) b`c`d\\*e\n');
+  assert.equal(JSON.stringify(blocks), before);
+});

@@ -11,7 +11,8 @@ import { TwinContext } from './context.js';
 import type { TwinSource } from './pages.js';
 import type { Flow } from './nodes.js';
 import type { TwinUrls } from './urls.js';
-import type { TwinHeader, TwinWork } from './work.js';
+import type { TwinHeader } from './header.js';
+import type { TwinWork } from './work.js';
 
 /** What making a twin may need beyond the page: the reference's full pages and catalog, loaded only when some page needs them. */
 export interface TwinModels {

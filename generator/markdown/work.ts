@@ -3,7 +3,8 @@ import { PageConverter } from './content/page.js';
 import type { SiteText } from './content/tree.js';
 import { TwinContext, type TwinLink } from './context.js';
 import { footnotesForFull } from './footnotes.js';
-import { heading, link, paragraph, singleLine, text, type Flow } from './nodes.js';
+import { printHeader, type TwinHeader } from './header.js';
+import type { Flow } from './nodes.js';
 import { printMarkdown } from './print.js';
 import { TwinUrls } from './urls.js';
 
@@ -12,13 +13,6 @@ export interface TwinBody {
   markdown: string;
   full: string;
   links: TwinLink[];
-}
-
-/** What a twin's header says: the page's title and description, and (in llms-full.txt) its address. */
-export interface TwinHeader {
-  title: string;
-  description: string | undefined;
-  address: string;
 }
 
 /**
@@ -52,26 +46,10 @@ export function doTwinWork(work: TwinWork): TwinBody {
   const body = printMarkdown(blocks);
   const fullBlocks = footnotesForFull(blocks, work.header.address);
   return {
-    markdown: withHeader(printMarkdown(headerBlocks(work.header, false), { once: true }), body),
-    full: withHeader(
-      printMarkdown(headerBlocks(work.header, true), { once: true }),
-      fullBlocks ? printMarkdown(fullBlocks) : body,
-    ),
+    markdown: withHeader(printHeader(work.header, false), body),
+    full: withHeader(printHeader(work.header, true), fullBlocks ? printMarkdown(fullBlocks) : body),
     links,
   };
-}
-
-/**
- * The header of a twin: the page's title as the one level-1 heading, the address of its page (in
- * llms-full.txt, where many pages follow one another), and its description quoted. Titles and
- * descriptions are made one line: nothing in them can start a block of its own.
- */
-function headerBlocks(header: TwinHeader, withAddress: boolean): Flow[] {
-  const blocks: Flow[] = [heading(1, text(singleLine(header.title)))];
-  if (withAddress) blocks.push(paragraph(text('Source: '), ...link(header.address, [text(header.address)])));
-  const description = singleLine(header.description ?? '');
-  if (description !== '') blocks.push({ type: 'blockquote', children: [paragraph(text(description))] });
-  return blocks;
 }
 
 /** A header and a body, each printed whole: flow content, joined as the printer joins flow content. */
