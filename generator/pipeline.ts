@@ -38,7 +38,8 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
   const colourThread = Background.threaded();
   let search: SiteSearch | undefined;
   try {
-    const prepared = await prepareSite(options, { kind: 'build', background, colours: colourThread }, clock);
+    const scope = { kind: 'build', background, colours: colourThread, twins: twinThread } as const;
+    const prepared = await prepareSite(options, scope, clock);
     if (!prepared.ok) return failed(prepared.diagnostics);
     const site = prepared.site;
     const early = site.reference as EarlyReference;
