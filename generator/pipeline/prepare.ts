@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BuildCache } from '../cache/store.js';
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -71,7 +73,7 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
     }
     // Without the cache every page is compiled, beside the reference and partly on the colour thread
     // (see below): the thread starts now, and loads the compiler while the contracts are read.
-    if (!cache.enabled && config.apis.length > 0) scope.colours.warm(['page']);
+    if (!cache.enabled && config.apis.length > 0 && hasContent(config)) scope.colours.warm(['page']);
     // So does the twins' thread, which prints every twin: it is ready when the site starts rendering.
     if (!cache.enabled) scope.twins?.warm(['markdown']);
     // Parsed here. Their checks, then the types of each API's newest version, run on a second thread
@@ -167,6 +169,12 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
       ],
     },
   };
+}
+
+/** Whether the site has a docs or pages folder (a reference-only site has no page for the colour thread to compile). */
+function hasContent(config: ResolvedConfig): boolean {
+  const contentDir = resolve(config.rootDir, config.contentDir);
+  return existsSync(join(contentDir, 'docs')) || existsSync(join(contentDir, 'pages'));
 }
 
 /** What a thread compiling pages is told of the contracts; nothing (it leaves those pages to this one) if reading their names fails. */
