@@ -38,8 +38,7 @@ export async function compileSite(options: BuildOptions, emitPage?: EmitPage): P
   const colourThread = Background.threaded();
   let search: SiteSearch | undefined;
   try {
-    const scope = { kind: 'build', background, colours: colourThread, twins: twinThread } as const;
-    const prepared = await prepareSite(options, scope, clock);
+    const prepared = await prepareSite(options, { kind: 'build', background, colours: colourThread }, clock);
     if (!prepared.ok) return failed(prepared.diagnostics);
     const site = prepared.site;
     const early = site.reference as EarlyReference;

@@ -11,8 +11,3 @@ export async function run(request: TaskRequest): Promise<TaskReply> {
   const { doTwinWork } = await import('./work.js');
   return { ok: true, value: doTwinWork((request as MarkdownRequest).work) };
 }
-
-/** The printer, loaded before the first twin comes. */
-export async function warm(): Promise<void> {
-  await import('./work.js');
-}

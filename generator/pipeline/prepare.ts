@@ -28,12 +28,11 @@ export type PrepareOptions = Pick<GlobalOptions, 'config'> &
 /**
  * `build`: the contracts' checks and types run meanwhile (on `background`), the reference is built
  * before they are back; `colours` is the thread that colours the reference's samples and the
- * content's code blocks meanwhile (and compiles pages beside the reference), `twins` the one that
- * prints the Markdown twins. `validate`: the checks are awaited, the gate judges the two newest
- * versions and no reference is built, so links into it are left to `build`.
+ * content's code blocks meanwhile (and compiles pages beside the reference). `validate`: the checks
+ * are awaited, the gate judges the two newest versions and no reference is built, so links into it
+ * are left to `build`.
  */
-export type PrepareScope =
-  { kind: 'build'; background: Background; colours: Background; twins?: Background } | { kind: 'validate' };
+export type PrepareScope = { kind: 'build'; background: Background; colours: Background } | { kind: 'validate' };
 
 export interface PreparedSite {
   config: ResolvedConfig;
@@ -74,8 +73,6 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
     // Without the cache every page is compiled, beside the reference and partly on the colour thread
     // (see below): the thread starts now, and loads the compiler while the contracts are read.
     if (!cache.enabled && config.apis.length > 0 && hasContent(config)) scope.colours.warm(['page']);
-    // So does the twins' thread, which prints every twin: it is ready when the site starts rendering.
-    if (!cache.enabled) scope.twins?.warm(['markdown']);
     // Parsed here. Their checks, then the types of each API's newest version, run on a second thread
     // while this one builds the reference and the content (when the contracts are large enough for
     // that to pay); nothing is written unless the checks pass.
