@@ -124,7 +124,7 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
         )
       : undefined;
   // The reference keeps this thread busy: the pages are read and handed to the second thread first.
-  if (besideReference) await Promise.race([pagesHanded, besideReference]);
+  if (besideReference) await clock.early('content', () => Promise.race([pagesHanded, besideReference]));
 
   const { reference, gate } = await clock.timed('reference', async () => {
     if (scope.kind === 'build')
