@@ -22,3 +22,8 @@ export async function handleRequest<Q extends TaskRequest>(request: Q): Promise<
   if (!load) return { ok: false, stale: false, message: `no thread task of kind "${request.kind}"` };
   return (await load()).run(request, threadContext);
 }
+
+/** Loads what the tasks of these kinds need, before the first comes; a failure here is left to the task itself. */
+export async function warmKinds(kinds: readonly string[]): Promise<void> {
+  for (const kind of kinds) await TASKS.get(kind)?.().then((module) => module.warm?.());
+}

@@ -30,6 +30,7 @@ import { buildSidebar, suggestDocId } from './sidebar.js';
 import { frontMatterVoice } from './voice.js';
 import { navbarDocProblems } from './navbar-docs.js';
 import type { Asset, CompiledPage, ContractLookup, FrontMatter, PageSource, SidebarNode } from './types.js';
+import type { PortableContracts } from '../pipeline/contract-lookup.js';
 
 /** Pages compiled at once. */
 const COMPILE_CONCURRENCY = 16;
@@ -45,12 +46,18 @@ const SECOND_THREAD_FROM_PAGES = 300;
  * From this many pages, their code blocks are coloured on a second thread while this one compiles
  * other pages. Below it, a page could be left waiting for the thread to start and load its
  * highlighter, which this thread would have done in about the same time. From
- * `SECOND_THREAD_FROM_PAGES` on, a second thread compiles pages (colouring its own) and this one
+ * `SECOND_THREAD_FROM_PAGES` on (`SECOND_THREAD_BESIDE_FROM_PAGES` beside the reference), a second thread compiles pages (colouring its own) and this one
  * colours its own too: two threads doing the same work keep two cores busy, where a third, for
  * colours, made this one wait on it (a 10,000-page build on 2 cores: this thread idle 19.7 s of
  * the content's 47 s, waiting for colours).
  */
 const CODE_THREAD_FROM_PAGES = COMPILE_CONCURRENCY;
+
+/**
+ * From this many pages to compile beside the reference (`ContentInput.beside`), a second thread
+ * compiles some of them: this thread is busy with the reference meanwhile, and the second core idle.
+ */
+const SECOND_THREAD_BESIDE_FROM_PAGES = COMPILE_CONCURRENCY;
 
 export interface ContentInput {
   config: ResolvedConfig;
@@ -59,14 +66,20 @@ export interface ContentInput {
   components: ReadonlySet<string>;
   /** The contracts content may refer to. */
   contracts: ContractLookup;
-  /** Routes other stages own (API pages), so that pages do not claim them. */
-  reservedRoutes: ReadonlyMap<string, string>;
+  /** Routes other stages own (API pages), so that pages do not claim them: on their way while the pages compile. */
+  reservedRoutes: ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string>>;
   /** Compiled pages kept between builds. */
   cache?: BuildCache;
   /** Date each docs page by the last commit that changed it (one `git log`, run while the pages compile). */
   gitDates?: boolean;
   /** A thread to colour the pages' code blocks on (when there are enough pages); on the thread that compiles each page otherwise. */
   colourThread?: Background;
+  /**
+   * The pages are compiled while this thread builds the reference: a second thread compiles them
+   * from fewer pages, answering pages' questions about the contracts from what `contracts` gives;
+   * `handed` is told once they are handed out (this thread then goes on with the reference).
+   */
+  beside?: { contracts(): PortableContracts | undefined; handed(): void };
 }
 
 export interface ContentResult {
@@ -123,10 +136,8 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   }
   sources.push(...posts.sources);
   diagnostics.push(...checkDuplicates(sources), ...siteFileDiagnostics(sources));
-  for (const page of sources) {
-    const owner = input.reservedRoutes.get(page.route);
-    if (owner) diagnostics.push(routeTaken(page, `route ${page.route} is already used by ${owner}`));
-  }
+  // The routes taken by the reference, known once it is built: their findings go here, after the pages compile.
+  const takenAt = diagnostics.length;
 
   const docs = sources.filter((s) => s.kind === 'doc');
   const ids = new Set([...docs.map((d) => d.id), ...unreadIds]);
@@ -159,12 +170,22 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
   const assets = new Map<string, Asset>();
   const compiled: CompiledPage[] = [];
   const context = compileContext(input, sources, assets, unread);
-  const pages = await compilePages(sources, context, input.colourThread, unread);
+  const pages = await compilePages(sources, context, input, unread);
+  const reserved = await input.reservedRoutes;
+  const taken: Diagnostic[] = [];
+  for (const page of sources) {
+    const owner = reserved.get(page.route);
+    if (owner) taken.push(routeTaken(page, `route ${page.route} is already used by ${owner}`));
+  }
+  diagnostics.splice(takenAt, 0, ...taken);
   for (const result of pages.results) {
     diagnostics.push(...result.diagnostics);
     if (result.page) compiled.push(result.page);
   }
-  const blog = blogStage?.finishBlog(compiled, posts.metas, sources, input) ?? { blog: undefined, diagnostics: [] };
+  const blog = blogStage?.finishBlog(compiled, posts.metas, sources, { ...input, reservedRoutes: reserved }) ?? {
+    blog: undefined,
+    diagnostics: [],
+  };
   diagnostics.push(...blog.diagnostics);
   const dated = await dating;
   diagnostics.push(...(dated?.diagnostics ?? []));
@@ -192,18 +213,18 @@ export async function loadContent(input: ContentInput): Promise<ContentResult> {
 async function compilePages(
   sources: readonly PageSource[],
   context: CompileContext,
-  colourThread: Background | undefined,
+  { colourThread, beside, reservedRoutes }: Pick<ContentInput, 'colourThread' | 'beside' | 'reservedRoutes'>,
   unread: ReadonlyMap<string, string>,
 ): Promise<{ results: CompileResult[]; secondThread: boolean }> {
   // Every page is looked up in the cache before any is compiled, so the count is whole by the first code block.
   let toCompile = 0;
+  const threshold = beside ? SECOND_THREAD_BESIDE_FROM_PAGES : SECOND_THREAD_FROM_PAGES;
   const onThread = colourThread && colouredOn(colourThread);
+  // Beside the reference, pages compile on the colour thread itself: this one's are coloured there too.
+  const colouredThere = (): boolean =>
+    toCompile >= CODE_THREAD_FROM_PAGES && (beside !== undefined || toCompile < threshold);
   const codeColours: CodeColours = {
-    colour: (blocks) =>
-      (onThread && toCompile >= CODE_THREAD_FROM_PAGES && toCompile < SECOND_THREAD_FROM_PAGES
-        ? onThread
-        : COLOURED_HERE
-      ).colour(blocks),
+    colour: (blocks) => (onThread && colouredThere() ? onThread : COLOURED_HERE).colour(blocks),
   };
   const compiling: CompileContext = { ...context, codeColours };
   return map<PageSource, FreshPage, CompileResult>(
@@ -226,7 +247,7 @@ async function compilePages(
           return storePage(source, context, page);
         },
       },
-      threshold: SECOND_THREAD_FROM_PAGES,
+      threshold,
       share: {
         key: PAGE_SHARE,
         value: (): PageShare => ({
@@ -236,9 +257,16 @@ async function compilePages(
           budget: context.budget,
           components: [...context.components],
           fileRoutes: [...unread, ...sources.map((source): [string, string] => [source.file, source.route])],
+          contracts: beside?.contracts(),
         }),
       },
       concurrency: COMPILE_CONCURRENCY,
+      // Beside the reference, the colour thread compiles pages between its samples: no third thread,
+      // and no second copy of the highlighter and its grammars.
+      thread: beside && colourThread,
+      onHanded: beside?.handed,
+      // The routes the reference takes are known once it is built: this thread is free for pages then.
+      drainAfter: beside && Promise.resolve(reservedRoutes),
     },
   );
 }

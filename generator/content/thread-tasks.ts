@@ -3,6 +3,7 @@ import { stale } from '../workers/protocol.js';
 import type { MdxContext } from './mdx.js';
 import { NO_CONTRACTS, type PageSource } from './types.js';
 import type { Project } from '../sources/project-path.js';
+import type { PortableContracts } from '../pipeline/contract-lookup.js';
 
 /** A content page, compiled on the second thread against the `PageShare` the build handed over first. */
 export interface PageRequest extends TaskRequest {
@@ -18,6 +19,8 @@ export interface PageShare {
   budget: MdxContext['budget'];
   components: string[];
   fileRoutes: Array<[string, string]>;
+  /** What pages may ask of the contracts; without it, a page that asks is left to the build. */
+  contracts?: PortableContracts;
 }
 
 export const PAGE_SHARE = 'pages';
@@ -25,8 +28,9 @@ export const PAGE_SHARE = 'pages';
 let pageContext: { share: unknown; context: MdxContext } | undefined;
 
 /**
- * A page compiled here, where the contracts are not loaded: a page that asks them anything is left
- * to the build (a stale reply), which has them.
+ * A page compiled here, where the contracts are not loaded: it is answered from what the build
+ * handed over about them, or, when it handed nothing, a page that asks them anything is left to the
+ * build (a stale reply), which has them.
  */
 export async function run(request: TaskRequest, context: ThreadContext): Promise<TaskReply> {
   const share = context.shared(PAGE_SHARE) as PageShare | undefined;
@@ -40,7 +44,9 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
         toc: share.toc,
         budget: share.budget,
         components: new Set(share.components),
-        contracts: NO_CONTRACTS,
+        contracts: share.contracts
+          ? (await import('../pipeline/contract-lookup.js')).ContractIndex.fromPortable(share.contracts)
+          : NO_CONTRACTS,
         fileRoutes: new Map(share.fileRoutes),
         assets: new Map(),
       },
@@ -48,6 +54,13 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
   }
   const { compileFresh } = await import('./compile.js');
   const fresh = await compileFresh((request as PageRequest).page, pageContext.context);
-  if (fresh.usedContracts) return stale('the page refers to the contracts');
+  if (fresh.usedContracts && !share.contracts) return stale('the page refers to the contracts');
   return { ok: true, value: fresh };
+}
+
+/** The compiler and the highlighter with its themes, loaded before the first page comes. */
+export async function warm(): Promise<void> {
+  await import('./compile.js');
+  await import('./mdx.js');
+  await (await import('./plugins/highlighter.js')).getHighlighter();
 }

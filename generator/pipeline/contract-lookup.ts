@@ -23,10 +23,31 @@ function newAjv(): Ajv2020 {
 
 const ID_BASE = 'https://specsite.invalid/content-examples/';
 
+type Names = { schemas: Map<string, { enum: boolean }>; operations: Set<string> };
+
+/** Where a service's names and example schemas come from: its loaded contract, or what another thread was handed. */
+interface ServiceSource {
+  names(): Names;
+  /** The JSON Schemas the build publishes for it, each entity's as text. */
+  documents(): EntityDocument[];
+}
+
+type EntityDocument = { entity: string; content: string };
+
 interface ServiceEntry {
-  loaded: LoadedApi;
-  names: { schemas: Map<string, { enum: boolean }>; operations: Set<string> } | undefined;
+  source: ServiceSource;
+  names: Names | undefined;
   validators: { ajv: Ajv2020; ids: Map<string, string>; compiled: Map<string, ValidateFunction> } | undefined;
+}
+
+/**
+ * What content may ask of the contracts, as plain data for a second thread (`ContractIndex.portable`):
+ * it answers the same from it, and checks examples against the same schemas with the same Ajv.
+ */
+export interface PortableContracts {
+  identity: string;
+  services: Array<{ id: string; schemas: Array<[string, boolean]>; operations: string[]; documents: EntityDocument[] }>;
+  failed: Array<[string, string]>;
 }
 
 /**
@@ -36,6 +57,8 @@ interface ServiceEntry {
  */
 export class ContractIndex implements ContractLookup {
   private readonly services = new Map<string, ServiceEntry>();
+  /** The contracts behind it, by id (none in another thread's index, whose identity is handed over). */
+  private readonly loaded = new Map<string, LoadedApi>();
   private hash: string | undefined;
 
   /** `unavailable`: each configured API that failed to load, with where its first error is. */
@@ -44,12 +67,49 @@ export class ContractIndex implements ContractLookup {
     private readonly failed: ReadonlyMap<string, string> = new Map(),
   ) {
     for (const loaded of apis)
-      if (loaded.versions[0]) this.services.set(loaded.api.id, { loaded, names: undefined, validators: undefined });
+      if (loaded.versions[0]) {
+        this.loaded.set(loaded.api.id, loaded);
+        this.services.set(loaded.api.id, { source: loadedSource(loaded), names: undefined, validators: undefined });
+      }
+  }
+
+  /** The index another thread answers from, as this one would (`portable`). */
+  static fromPortable(data: PortableContracts): ContractIndex {
+    const index = new ContractIndex([], new Map(data.failed));
+    index.hash = data.identity;
+    for (const service of data.services) {
+      const source: ServiceSource = {
+        names: () => ({
+          schemas: new Map(service.schemas.map(([name, isEnum]) => [name, { enum: isEnum }])),
+          operations: new Set(service.operations),
+        }),
+        documents: () => service.documents,
+      };
+      index.services.set(service.id, { source, names: undefined, validators: undefined });
+    }
+    return index;
+  }
+
+  /** Every service's names and example schemas, for a thread that compiles pages without the contracts loaded. */
+  portable(): PortableContracts {
+    return {
+      identity: this.identity(),
+      services: [...this.services].map(([id, entry]) => {
+        const names = this.names(id) as Names;
+        return {
+          id,
+          schemas: [...names.schemas].map(([name, { enum: isEnum }]): [string, boolean] => [name, isEnum]),
+          operations: [...names.operations],
+          documents: entry.source.documents(),
+        };
+      }),
+      failed: [...this.failed],
+    };
   }
 
   identity(): string {
     this.hash ??= sha256(
-      ...[...this.services].flatMap(([id, { loaded }]) => [
+      ...[...this.loaded].flatMap(([id, loaded]) => [
         id,
         loaded.versions[0]?.version ?? '',
         ...(loaded.versions[0]?.contract.sources.identity() ?? []),
@@ -95,30 +155,7 @@ export class ContractIndex implements ContractLookup {
   private names(service: string): ServiceEntry['names'] {
     const entry = this.services.get(service);
     if (!entry) return undefined;
-    if (!entry.names) {
-      const { contract } = entry.loaded.versions[0] as LoadedApi['versions'][number];
-      const { sources } = contract;
-      const schemas = new Map<string, { enum: boolean }>();
-      const root = { file: sources.root, segments: [], value: sources.root.data };
-      const container =
-        contract.specVersion === '2.0'
-          ? sources.child(root, 'definitions')
-          : sources.child(sources.child(root, 'components') ?? root, 'schemas');
-      if (container && isRecord(container.value)) {
-        for (const name of Object.keys(container.value)) {
-          const target = sources.follow(
-            sources.child(container, name) as NonNullable<ReturnType<typeof sources.child>>,
-          );
-          schemas.set(name, { enum: isRecord(target.value) && Array.isArray(target.value.enum) });
-        }
-      }
-      const operations = new Set<string>();
-      for (const site of collectOperations(sources)) {
-        const id = site.operation.value.operationId;
-        if (typeof id === 'string') operations.add(id);
-      }
-      entry.names = { schemas, operations };
-    }
+    entry.names ??= entry.source.names();
     return entry.names;
   }
 
@@ -126,11 +163,9 @@ export class ContractIndex implements ContractLookup {
     const entry = this.services.get(service);
     if (!entry || !this.names(service)?.schemas.has(schema)) return undefined;
     if (!entry.validators) {
-      const { contract } = entry.loaded.versions[0] as LoadedApi['versions'][number];
-      const idBase = `${ID_BASE}${encodeURIComponent(service)}/`;
       const ajv = newAjv();
       const ids = new Map<string, string>();
-      for (const file of generateEntitySchemas(contract, idBase)) {
+      for (const file of entry.source.documents()) {
         const document = JSON.parse(file.content) as { $id: string };
         ajv.addSchema(document);
         ids.set(file.entity, document.$id);
@@ -202,4 +237,39 @@ function toProblem(error: ErrorObject): ExampleProblem {
     default:
       return { path, message: `${where} ${error.message ?? 'is invalid'}` };
   }
+}
+
+/** A service's names and example schemas, read from its newest version when first asked. */
+function loadedSource(loaded: LoadedApi): ServiceSource {
+  const { contract } = loaded.versions[0] as LoadedApi['versions'][number];
+  return {
+    names: () => {
+      const { sources } = contract;
+      const schemas = new Map<string, { enum: boolean }>();
+      const root = { file: sources.root, segments: [], value: sources.root.data };
+      const container =
+        contract.specVersion === '2.0'
+          ? sources.child(root, 'definitions')
+          : sources.child(sources.child(root, 'components') ?? root, 'schemas');
+      if (container && isRecord(container.value)) {
+        for (const name of Object.keys(container.value)) {
+          const target = sources.follow(
+            sources.child(container, name) as NonNullable<ReturnType<typeof sources.child>>,
+          );
+          schemas.set(name, { enum: isRecord(target.value) && Array.isArray(target.value.enum) });
+        }
+      }
+      const operations = new Set<string>();
+      for (const site of collectOperations(sources)) {
+        const id = site.operation.value.operationId;
+        if (typeof id === 'string') operations.add(id);
+      }
+      return { schemas, operations };
+    },
+    documents: () =>
+      generateEntitySchemas(contract, `${ID_BASE}${encodeURIComponent(loaded.api.id)}/`).map((file) => ({
+        entity: file.entity,
+        content: file.content,
+      })),
+  };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BuildCache } from '../cache/store.js';
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -5,7 +7,7 @@ import { loadContent, type ContentResult } from '../content/index.js';
 import { openContracts, type LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
-import { ContractIndex } from './contract-lookup.js';
+import { ContractIndex, type PortableContracts } from './contract-lookup.js';
 import { unavailableApis } from './unavailable-apis.js';
 import { generateTypes, type TypesResult } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -26,8 +28,9 @@ export type PrepareOptions = Pick<GlobalOptions, 'config'> &
 /**
  * `build`: the contracts' checks and types run meanwhile (on `background`), the reference is built
  * before they are back; `colours` is the thread that colours the reference's samples and the
- * content's code blocks meanwhile. `validate`: the checks are awaited, the gate judges the two
- * newest versions and no reference is built, so links into it are left to `build`.
+ * content's code blocks meanwhile (and compiles pages beside the reference). `validate`: the checks
+ * are awaited, the gate judges the two newest versions and no reference is built, so links into it
+ * are left to `build`.
  */
 export type PrepareScope = { kind: 'build'; background: Background; colours: Background } | { kind: 'validate' };
 
@@ -67,6 +70,9 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
       const opened = await openContracts(config, source, cache, Background.inline());
       return { apis: opened.apis, contractDiagnostics: Promise.resolve(await opened.diagnostics), types: undefined };
     }
+    // Without the cache every page is compiled, beside the reference and partly on the colour thread
+    // (see below): the thread starts now, and loads the compiler while the contracts are read.
+    if (!cache.enabled && config.apis.length > 0 && hasContent(config)) scope.colours.warm(['page']);
     // Parsed here. Their checks, then the types of each API's newest version, run on a second thread
     // while this one builds the reference and the content (when the contracts are large enough for
     // that to pay); nothing is written unless the checks pass.
@@ -88,6 +94,38 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
     return { apis: opened.apis, contractDiagnostics: opened.diagnostics, types: generating };
   });
 
+  // An API that did not load fails the build anyway: its pages wait for its error, to name it once each.
+  const unloaded = config.apis.some((api) => !apis.some((loaded) => loaded.api.id === api.id));
+  const failed = unloaded ? unavailableApis(config.apis, apis, await contractDiagnostics, source) : undefined;
+  const contracts = new ContractIndex(apis, failed);
+  const contentInput = {
+    config,
+    configSource: source,
+    components: new Set(MDX_COMPONENT_NAMES),
+    contracts,
+    cache,
+    // `validate` renders no page.
+    gitDates: scope.kind === 'build' && options.gitDates !== false,
+    colourThread: scope.kind === 'build' ? scope.colours : undefined,
+  };
+  // `build`: the pages compile while this thread builds the reference, on a second thread when there
+  // are enough of them (the content's own stage is then what is left after the reference).
+  let reserve: (routes: ReadonlyMap<string, string>) => void = () => undefined;
+  let handed: () => void = () => undefined;
+  const pagesHanded = new Promise<void>((resolve) => (handed = resolve));
+  const besideReference =
+    scope.kind === 'build' && apis.length > 0
+      ? later(
+          loadContent({
+            ...contentInput,
+            reservedRoutes: new Promise((resolve) => (reserve = resolve)),
+            beside: { contracts: () => portableOrNot(contracts), handed },
+          }),
+        )
+      : undefined;
+  // The reference keeps this thread busy: the pages are read and handed to the second thread first.
+  if (besideReference) await clock.early('content', () => Promise.race([pagesHanded, besideReference]));
+
   const { reference, gate } = await clock.timed('reference', async () => {
     if (scope.kind === 'build')
       return {
@@ -102,23 +140,10 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
     return { reference: undefined, gate: breakingChangeGate(histories, { acknowledgeAll, rules: config.rules }) };
   });
   const apiPages = reference?.reference.pages ?? [];
-
-  // An API that did not load fails the build anyway: its pages wait for its error, to name it once each.
-  const unloaded = config.apis.some((api) => !apis.some((loaded) => loaded.api.id === api.id));
-  const failed = unloaded ? unavailableApis(config.apis, apis, await contractDiagnostics, source) : undefined;
-  const contracts = new ContractIndex(apis, failed);
-  const content = await clock.timed('content', () =>
-    loadContent({
-      config,
-      configSource: source,
-      components: new Set(MDX_COMPONENT_NAMES),
-      contracts,
-      reservedRoutes: reservedRoutes(apis, apiPages),
-      cache,
-      // `validate` renders no page.
-      gitDates: scope.kind === 'build' && options.gitDates !== false,
-      colourThread: scope.kind === 'build' ? scope.colours : undefined,
-    }),
+  reserve(reservedRoutes(apis, apiPages));
+  const content = await clock.timed(
+    'content',
+    () => besideReference ?? loadContent({ ...contentInput, reservedRoutes: reservedRoutes(apis, apiPages) }),
   );
   return {
     ok: true,
@@ -141,4 +166,19 @@ export async function prepareSite(options: PrepareOptions, scope: PrepareScope, 
       ],
     },
   };
+}
+
+/** Whether the site has a docs or pages folder (a reference-only site has no page for the colour thread to compile). */
+function hasContent(config: ResolvedConfig): boolean {
+  const contentDir = resolve(config.rootDir, config.contentDir);
+  return existsSync(join(contentDir, 'docs')) || existsSync(join(contentDir, 'pages'));
+}
+
+/** What a thread compiling pages is told of the contracts; nothing (it leaves those pages to this one) if reading their names fails. */
+function portableOrNot(contracts: ContractIndex): PortableContracts | undefined {
+  try {
+    return contracts.portable();
+  } catch {
+    return undefined;
+  }
 }

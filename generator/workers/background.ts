@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { CLAIMED_BY_CALLER, CLAIMED_BY_WORKER, UNCLAIMED, claim, claimFlag, claimedBy } from './claim.js';
-import type { TaskRequest, WorkerEnvelope, WorkerMessage, WorkerShare } from './protocol.js';
+import type { TaskRequest, WorkerEnvelope, WorkerMessage, WorkerShare, WorkerWarm } from './protocol.js';
 
 /**
  * Tasks handed to the thread and not yet answered, at most: the next are handed over as answers come
@@ -108,19 +108,39 @@ export class Background {
     worker.postMessage({ share: { key, value } } satisfies WorkerShare);
   }
 
-  /** Does here what the worker has not started, then waits for what it has. */
-  async drain(): Promise<void> {
+  /**
+   * Starts the thread now and has it load what tasks of these kinds need, while this one does other
+   * work: the first of them is then not kept waiting for the thread's start.
+   */
+  warm(kinds: string[]): void {
+    if (this.mode !== 'threaded' || this.failed || this.worker) return;
+    const worker = (this.worker = this.spawn());
+    worker.postMessage({ warm: kinds } satisfies WorkerWarm);
+    // Warming alone must not keep the process alive.
+    worker.unref();
+  }
+
+  /**
+   * Does here what the worker has not started, then waits for what it has (of the tasks `only`
+   * picks). `concurrency` at once here: work that waits on the thread itself (a page whose code
+   * blocks it colours) would otherwise leave this one idle meanwhile.
+   */
+  async drain(only: (request: TaskRequest) => boolean = () => true, concurrency = 1): Promise<void> {
     // By id: a list of the tasks themselves would hold every finished task's result (a rendered
     // page, say) until the last one is done.
-    for (const id of [...this.pending.keys()].reverse()) {
-      const task = this.pending.get(id);
-      if (!task || !claim(task.claim, CLAIMED_BY_CALLER)) continue;
-      await runHere(task);
-      // Lets the thread's answers in, and with them its next tasks: work done here without a turn
-      // of the event loop (a page's twin) would otherwise leave it idle once it had done those it held.
-      if (this.queued.length > 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    await Promise.allSettled([...this.pending.values()].map((task) => task.done));
+    const ids = [...this.pending.keys()].reverse();
+    const next = async (): Promise<void> => {
+      for (let id = ids.shift(); id !== undefined; id = ids.shift()) {
+        const task = this.pending.get(id);
+        if (!task || !only(task.request) || !claim(task.claim, CLAIMED_BY_CALLER)) continue;
+        await runHere(task);
+        // Lets the thread's answers in, and with them its next tasks: work done here without a turn
+        // of the event loop (a page's twin) would otherwise leave it idle once it had done those it held.
+        if (this.queued.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, next));
+    await Promise.allSettled([...this.pending.values()].filter((task) => only(task.request)).map((task) => task.done));
   }
 
   /** Stops the thread; work not done by then is dropped (the build that asked for it has stopped). */

@@ -20,12 +20,24 @@ export interface MapOptions<I, T, R> {
   threshold?: number;
   /** Instead of a thread for this map: the build's, which decides itself whether to start and is drained by its owner. */
   executor?: Background;
+  /**
+   * From `threshold` items on, instead of a thread of the map's own: one the build has for other work
+   * (the colour thread), which does that work first (`spare`) and is not closed here.
+   */
+  thread?: Background;
   /** Data the thread's tasks read, handed over once before them. */
   share?: { key: string; value: () => unknown };
   /** A failed item gives this instead of failing the map. */
   failed?(item: I, error: unknown): R | Promise<R>;
   /** Items looked up and done here at once. */
   concurrency?: number;
+  /**
+   * Told once every item not in the cache is handed to the thread or known to be done here: a
+   * caller with other work for this thread (the reference, while the pages compile) goes on with it then.
+   */
+  onHanded?: () => void;
+  /** This thread's other work meanwhile: only once it is done does this thread take items back from the thread. */
+  drainAfter?: Promise<unknown>;
 }
 
 export interface MapResult<R> {
@@ -74,41 +86,51 @@ export async function map<I, T, R = T>(
 
   if (options.executor) {
     const executor = options.executor;
-    await Promise.all(misses.map((index) => settle(index, runOn(executor, items[index] as I, task, false), true)));
+    await Promise.all(misses.map((index) => settle(index, runOn(executor, items[index] as I, task), true)));
     return { results: results as R[], secondThread: false };
   }
   const shareable = misses.filter((index) => task.request(items[index] as I));
   if (shareable.length < (options.threshold ?? Infinity)) {
+    options.onHanded?.();
     await pMap(misses, here, { concurrency });
     return { results: results as R[], secondThread: false };
   }
-  const background = Background.threaded();
+  const background = options.thread ?? Background.threaded();
+  // The requests handed over: those this thread takes back from the back (`drain`), of all the thread has.
+  const handed = new Set<TaskRequest>();
+  const handOver = (index: number): Promise<T> => {
+    const item = items[index] as I;
+    const request = { ...(task.request(item) as TaskRequest), spare: options.thread !== undefined };
+    handed.add(request);
+    return background.run(request, async () => {
+      // Lets the other thread's finished work be kept meanwhile, rather than pile up.
+      await new Promise((resolve) => setImmediate(resolve));
+      return task.here(item);
+    });
+  };
   try {
     if (options.share) background.share(options.share.key, options.share.value());
     // Awaited once this thread is done with its own share; a failure meanwhile must not go unhandled.
-    const shared = shareable.map((index) =>
-      later(settle(index, runOn(background, items[index] as I, task, true), true)),
-    );
+    const shared = shareable.map((index) => later(settle(index, handOver(index), true)));
+    options.onHanded?.();
     const mine = new Set(shareable);
     await pMap(
       misses.filter((index) => !mine.has(index)),
       here,
       { concurrency },
     );
-    await background.drain();
+    await options.drainAfter;
+    // The build's thread has other work to do first: this one takes as many at once as it does its own.
+    await background.drain((request) => handed.has(request), options.thread ? concurrency : 1);
     await Promise.all(shared);
   } finally {
-    await background.close();
+    if (!options.thread) await background.close();
   }
   return { results: results as R[], secondThread: background.usedSecondThread };
 }
 
-function runOn<I, T>(background: Background, item: I, task: MapTask<I, T>, yieldFirst: boolean): Promise<T> {
+function runOn<I, T>(background: Background, item: I, task: MapTask<I, T>): Promise<T> {
   const request = task.request(item);
   if (!request) return task.here(item);
-  return background.run(request, async () => {
-    // Lets the other thread's finished work be kept meanwhile, rather than pile up.
-    if (yieldFirst) await new Promise((resolve) => setImmediate(resolve));
-    return task.here(item);
-  });
+  return background.run(request, () => task.here(item));
 }

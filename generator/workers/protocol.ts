@@ -8,6 +8,8 @@ export interface TaskRequest {
   path?: string;
   /** The build waits on it now: the thread does it before the requests that came earlier without this. */
   urgent?: boolean;
+  /** Work the asking thread may take back (`Background.drain`): the thread does every other request first. */
+  spare?: boolean;
 }
 
 /** `stale`: the thread could not do it as the build would (a file changed, it needs what only the build has); the build does it itself. */
@@ -23,6 +25,11 @@ export interface WorkerEnvelope {
 /** Data for the requests that follow, kept under its key. */
 export interface WorkerShare {
   share: { key: string; value: unknown };
+}
+
+/** Kinds of task to come: the thread loads what they need (`ThreadTaskModule.warm`) while it waits for them. */
+export interface WorkerWarm {
+  warm: string[];
 }
 
 /** No reply: the asking thread claimed the task first. */
@@ -42,6 +49,8 @@ export interface ThreadContext {
 /** A stage's module of thread tasks: one per kind, loaded by the thread only when it gets that kind. */
 export interface ThreadTaskModule {
   run(request: TaskRequest, context: ThreadContext): Promise<TaskReply>;
+  /** Loads what `run` needs before the first request comes (it never changes what `run` gives). */
+  warm?(): Promise<void>;
 }
 
 /** A reply the build redoes itself. */
