@@ -114,11 +114,6 @@ export class SampleColours {
     return this.finished;
   }
 
-  /** Whether the samples are coloured on a second thread, while the build goes on (`meanwhile`). */
-  get meanwhile(): boolean {
-    return this.threaded;
-  }
-
   /** Whether a second thread has coloured some of the samples. */
   get usedSecondThread(): boolean {
     return this.background?.usedSecondThread ?? false;

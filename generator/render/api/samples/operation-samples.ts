@@ -7,7 +7,6 @@ import type { RefResolver } from '../resolver.js';
 import { contractSamples } from './contract-samples.js';
 import { curlSample } from './curl.js';
 import { SampleColours } from './colours.js';
-import { later } from '../../../workers/background.js';
 import { requestPlan } from './request-plan.js';
 import { SNIPPET_TARGETS, snippetSample } from './snippets.js';
 import { TypeScriptSamples } from './typescript-samples.js';
@@ -27,23 +26,11 @@ const MAX_CONTRACT_GRAMMARS = 12;
 const CURL_NAMES = new Set(['curl', 'shell', 'sh', 'bash']);
 
 /**
- * Samples written before some are handed over to be coloured, when a second thread colours them. A
- * version's models are built in one synchronous run (GitHub's ~1,000 operations, ~5,000 samples, for
- * seconds): handed over only at `save`, its samples waited for that run to end before the thread
- * coloured the first, and the build then waited for the thread. On the real site only the datasource
- * API writes more (665: one batch of 500 handed over early, the rest at `save`).
- */
-export const HAND_OVER_EVERY = 500;
-
-/**
  * Every operation's samples of one API version: the contract's own first, then each wanted language.
- * They are coloured (`colours`) once all are written, at `save`; on a second thread, every
- * `HAND_OVER_EVERY` as they are written, so the thread colours while the rest are written.
+ * They are coloured (`colours`) once all are written, at `save`.
  */
 export class OperationSamples {
   private written: CodeSampleModel[] = [];
-  /** The batches handed over before `save`, awaited there. */
-  private readonly handed: Array<Promise<void>> = [];
 
   private constructor(
     private readonly typescript: TypeScriptSamples,
@@ -95,20 +82,15 @@ export class OperationSamples {
       return { key: kind, label, language, code, highlighted: undefined };
     });
     this.written.push(...own, ...made);
-    if (this.colours.meanwhile && this.written.length >= HAND_OVER_EVERY) this.handed.push(later(this.handOver()));
     return [...own, ...made];
   }
 
   /** Hands every sample written to be coloured, and keeps the TypeScript ones for the next build. */
   async save(): Promise<void> {
-    await Promise.all([...this.handed.splice(0), this.handOver()]);
-    await this.typescript.save();
-  }
-
-  private handOver(): Promise<void> {
     const written = this.written;
     this.written = [];
-    return this.colours.colour(written, this.languages);
+    await this.colours.colour(written, this.languages);
+    await this.typescript.save();
   }
 }
 
