@@ -6,7 +6,7 @@ import { loadConfig } from '../generator/config/load.js';
 import { compileContext, loadContent, type ContentInput } from '../generator/content/index.js';
 import { compileFresh } from '../generator/content/compile.js';
 import { validateContract } from '../generator/contracts/validate.js';
-import { ContractIndex } from '../generator/pipeline/contract-lookup.js';
+import { ContractIndex } from '../generator/content/contract-lookup.js';
 import { Background } from '../generator/workers/background.js';
 import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { tempDir } from './helpers.js';

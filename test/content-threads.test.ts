@@ -8,7 +8,7 @@ import { compileContext, loadContent, type ContentResult } from '../generator/co
 import { Background } from '../generator/workers/background.js';
 import { compileFresh } from '../generator/content/compile.js';
 import { validateContract } from '../generator/contracts/validate.js';
-import { ContractIndex } from '../generator/pipeline/contract-lookup.js';
+import { ContractIndex } from '../generator/content/contract-lookup.js';
 import { MDX_COMPONENT_NAMES } from '../templates/mdx/component-names.js';
 import { ROOT, tempDir } from './helpers.js';
 

@@ -30,7 +30,7 @@ import { buildSidebar, suggestDocId } from './sidebar.js';
 import { frontMatterVoice } from './voice.js';
 import { navbarDocProblems } from './navbar-docs.js';
 import type { Asset, CompiledPage, ContractLookup, FrontMatter, PageSource, SidebarNode } from './types.js';
-import type { PortableContracts } from '../pipeline/contract-lookup.js';
+import type { PortableContracts } from './contract-lookup.js';
 
 /** Pages compiled at once. */
 const COMPILE_CONCURRENCY = 16;

@@ -3,7 +3,7 @@ import { stale } from '../workers/protocol.js';
 import type { MdxContext } from './mdx.js';
 import { NO_CONTRACTS, type PageSource } from './types.js';
 import type { Project } from '../sources/project-path.js';
-import type { PortableContracts } from '../pipeline/contract-lookup.js';
+import type { PortableContracts } from './contract-lookup.js';
 
 /** A content page, compiled on the second thread against the `PageShare` the build handed over first. */
 export interface PageRequest extends TaskRequest {
@@ -45,7 +45,7 @@ export async function run(request: TaskRequest, context: ThreadContext): Promise
         budget: share.budget,
         components: new Set(share.components),
         contracts: share.contracts
-          ? (await import('../pipeline/contract-lookup.js')).ContractIndex.fromPortable(share.contracts)
+          ? (await import('./contract-lookup.js')).ContractIndex.fromPortable(share.contracts)
           : NO_CONTRACTS,
         fileRoutes: new Map(share.fileRoutes),
         assets: new Map(),

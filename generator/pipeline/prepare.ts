@@ -7,7 +7,7 @@ import { loadContent, type ContentResult } from '../content/index.js';
 import { openContracts, type LoadedApi } from '../contracts/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { apiHistory, breakingChangeGate } from '../diff/history.js';
-import { ContractIndex, type PortableContracts } from './contract-lookup.js';
+import { ContractIndex, type PortableContracts } from '../content/contract-lookup.js';
 import { unavailableApis } from './unavailable-apis.js';
 import { generateTypes, type TypesResult } from '../types/index.js';
 import type { SourceFile } from '../sources/source-file.js';

@@ -4,7 +4,7 @@ import type { GlobalOptions } from './options.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { ContentResult } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ContractIndex } from './contract-lookup.js';
+import type { ContractIndex } from '../content/contract-lookup.js';
 import type { ApiPagesReport, LazyReference, RenderedPage, RenderInput } from '../render/index.js';
 import type { SearchReport } from '../search/index.js';
 import type { SourceFile } from '../sources/source-file.js';

@@ -4,7 +4,7 @@ import { sha256 } from '../cache/store.js';
 import type { LoadedApi } from '../contracts/index.js';
 import { EXAMPLE_VALIDATION } from '../contracts/ajv-options.js';
 import { collectOperations } from '../contracts/walk.js';
-import type { ContractLookup, ExampleProblem } from '../content/types.js';
+import type { ContractLookup, ExampleProblem } from './types.js';
 import { isRecord } from '../sources/pointer.js';
 import { generateEntitySchemas } from '../types/json-schemas.js';
 
