@@ -1,9 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BuildOptions, BuildReport } from '../pipeline.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { StagingFolder } from '../write/replace-folders.js';
 import { OutputError } from '../write/output-error.js';
-import { readFile } from 'node:fs/promises';
 import type { LeftPages } from '../pipeline/site-output.js';
 import type { LastOutput } from '../write/last-output.js';
 import { buildStart, lastBuild, recordBuild, type BuildStart } from './build-record.js';

@@ -120,9 +120,10 @@ function readdirQuietly(folder: string): Dirent[] {
   }
 }
 
+/** A regular file's bytes; nothing else is opened (a pipe named in a report edited by hand would never end). */
 function readQuietly(file: string): Buffer | undefined {
   try {
-    return readFileSync(file);
+    return statSync(file).isFile() ? readFileSync(file) : undefined;
   } catch {
     return undefined;
   }
